@@ -1,0 +1,85 @@
+# erg - static results sites from archived HTTP-benchmark runs.
+# Plain GNU make.  Local overrides go in config.mk (not committed).
+-include config.mk
+
+CC       ?= cc
+BUILD    ?= build
+PKGS     := libplist-2.0 libcmark jansson zlib
+DEB_PKGS := build-essential pkg-config libplist-dev libcmark-dev libjansson-dev zlib1g-dev
+
+WARN     := -Wall -Wextra -Wpedantic -Wformat=2 -Wmissing-prototypes \
+            -Wstrict-prototypes -Wwrite-strings -Wvla -fno-common
+OPT      ?= -O2 -g
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+ALL_CFLAGS = -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(OPT) \
+             $(PKG_CFLAGS) $(SANITIZE) $(CFLAGS) $(EXTRA_CFLAGS)
+ALL_LDFLAGS = $(SANITIZE) $(LDFLAGS)
+LIBS     = $(PKG_LIBS) -lm -lpthread
+
+SRC      := $(sort $(wildcard gen/*.c))
+LIBSRC   := $(filter-out gen/main.c,$(SRC))
+LIBOBJ   := $(LIBSRC:gen/%.c=$(BUILD)/gen/%.o)
+UNITSRC  := $(sort $(wildcard tests/unit/test_*.c))
+UNITBIN  := $(UNITSRC:tests/unit/%.c=$(BUILD)/tests/%)
+TOOLSRC  := $(sort $(wildcard tests/tools/*.c))
+TOOLBIN  := $(TOOLSRC:tests/tools/%.c=$(BUILD)/tools/%)
+
+ERG      := $(BUILD)/erg
+ARCHIVE  ?= archive
+OUT      ?= site
+SHARED   ?= ../shared
+
+.PHONY: all deps site test check asan valgrind clean regen-archive check-archive bench
+
+all: $(ERG) $(UNITBIN) $(TOOLBIN)
+
+# Install missing Debian packages (sudo only when not root).
+deps:
+	@missing=""; for p in $(DEB_PKGS); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+$(BUILD)/gen/%.o: gen/%.c $(wildcard gen/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/liberg.a: $(LIBOBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(ERG): $(BUILD)/gen/main.o $(BUILD)/liberg.a
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/harness.h $(BUILD)/liberg.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Igen $(ALL_LDFLAGS) -o $@ $< $(BUILD)/liberg.a $(LIBS)
+
+$(BUILD)/tools/%: tests/tools/%.c $(BUILD)/liberg.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Igen $(ALL_LDFLAGS) -o $@ $< $(BUILD)/liberg.a $(LIBS)
+
+site: deps
+	$(MAKE) all
+	$(ERG) build --archive $(ARCHIVE) --out $(OUT)
+
+test: all
+	@BUILD=$(BUILD) SHARED=$(SHARED) sh tests/run.sh
+
+check: test
+
+# ASan + UBSan over the whole suite, in a separate build tree.
+asan:
+	$(MAKE) BUILD=build-asan OPT="-O1 -g" \
+	  SANITIZE="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" test
+
+valgrind: all
+	@BUILD=$(BUILD) SHARED=$(SHARED) VALGRIND="valgrind -q --leak-check=full --error-exitcode=99" sh tests/run.sh
+
+clean:
+	rm -rf build build-asan site tests/out

@@ -1,0 +1,282 @@
+/* util.c - allocation wrappers and the single diagnostic printer. */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "util.h"
+
+int diag_errors;
+int diag_warnings;
+int diag_quiet_warnings;
+
+void *
+xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		die("out of memory (allocating %zu bytes)", n);
+	return p;
+}
+
+void *
+xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		die("out of memory (allocating %zu x %zu bytes)", n, size);
+	return p;
+}
+
+void *
+xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+
+	if (!q)
+		die("out of memory (allocating %zu bytes)", n);
+	return q;
+}
+
+char *
+xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *
+xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+/*
+ * Every diagnostic goes through here.  The message is built in memory and
+ * written with one fputs so lines from parallel workers do not interleave
+ * mid-line, and control bytes (from untrusted names) cannot move the
+ * terminal cursor or forge extra lines.
+ */
+static void
+vreport(const char *where, const char *level, int with_errno, const char *fmt,
+	va_list ap)
+{
+	struct buf b = BUF_INIT;
+	int err = errno;
+	size_t i;
+
+	buf_addstr(&b, "erg: ");
+	if (where) {
+		buf_addstr(&b, where);
+		buf_addstr(&b, ": ");
+	}
+	buf_addstr(&b, level);
+	buf_addstr(&b, ": ");
+	buf_vaddf(&b, fmt, ap);
+	if (with_errno) {
+		buf_addstr(&b, ": ");
+		buf_addstr(&b, strerror(err));
+	}
+	for (i = 0; i < b.len; i++)
+		if ((unsigned char)b.ptr[i] < 0x20 || b.ptr[i] == 0x7f)
+			b.ptr[i] = '?';
+	buf_addch(&b, '\n');
+	fputs(b.ptr, stderr);
+	buf_release(&b);
+}
+
+static void
+where_line(struct buf *w, const char *path, long line)
+{
+	buf_addstr(w, path);
+	if (line > 0)
+		buf_addf(w, ":%ld", line);
+}
+
+NORETURN void
+die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(NULL, "error", 0, fmt, ap);
+	va_end(ap);
+	exit(1);
+}
+
+NORETURN void
+die_errno(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(NULL, "error", 1, fmt, ap);
+	va_end(ap);
+	exit(1);
+}
+
+int
+error(const char *fmt, ...)
+{
+	va_list ap;
+
+	diag_errors++;
+	va_start(ap, fmt);
+	vreport(NULL, "error", 0, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int
+error_errno(const char *fmt, ...)
+{
+	va_list ap;
+
+	diag_errors++;
+	va_start(ap, fmt);
+	vreport(NULL, "error", 1, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void
+warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	diag_warnings++;
+	if (diag_quiet_warnings)
+		return;
+	va_start(ap, fmt);
+	vreport(NULL, "warning", 0, fmt, ap);
+	va_end(ap);
+}
+
+int
+error_at(const char *path, long line, const char *fmt, ...)
+{
+	struct buf w = BUF_INIT;
+	va_list ap;
+
+	diag_errors++;
+	where_line(&w, path, line);
+	va_start(ap, fmt);
+	vreport(w.ptr, "error", 0, fmt, ap);
+	va_end(ap);
+	buf_release(&w);
+	return -1;
+}
+
+void
+warn_at(const char *path, long line, const char *fmt, ...)
+{
+	struct buf w = BUF_INIT;
+	va_list ap;
+
+	diag_warnings++;
+	if (diag_quiet_warnings)
+		return;
+	where_line(&w, path, line);
+	va_start(ap, fmt);
+	vreport(w.ptr, "warning", 0, fmt, ap);
+	va_end(ap);
+	buf_release(&w);
+}
+
+int
+error_off(const char *path, long long off, const char *fmt, ...)
+{
+	struct buf w = BUF_INIT;
+	va_list ap;
+
+	diag_errors++;
+	buf_addf(&w, "%s:@%lld", path, off);
+	va_start(ap, fmt);
+	vreport(w.ptr, "error", 0, fmt, ap);
+	va_end(ap);
+	buf_release(&w);
+	return -1;
+}
+
+void
+warn_off(const char *path, long long off, const char *fmt, ...)
+{
+	struct buf w = BUF_INIT;
+	va_list ap;
+
+	diag_warnings++;
+	if (diag_quiet_warnings)
+		return;
+	buf_addf(&w, "%s:@%lld", path, off);
+	va_start(ap, fmt);
+	vreport(w.ptr, "warning", 0, fmt, ap);
+	va_end(ap);
+	buf_release(&w);
+}
+
+NORETURN void
+bug_fl(const char *file, int line, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "erg: BUG: %s:%d: ", file, line);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	abort();
+}
+
+int
+parse_double(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	if (!s || !*s)
+		return -1;
+	errno = 0;
+	v = strtod(s, &end);
+	if (*end || errno == ERANGE || !isfinite(v))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int
+parse_i64(const char *s, int64_t *out)
+{
+	char *end;
+	long long v;
+
+	if (!s || !*s)
+		return -1;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (*end || errno == ERANGE)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int
+str_endswith(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n >= m && !memcmp(s + n - m, suffix, m);
+}
+
+int
+str_startswith(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
