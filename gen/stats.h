@@ -29,11 +29,12 @@ double stats_median(const double *x, size_t n);
 double stats_t975(unsigned df);
 
 /* Ordinary least squares y = a + b x. Returns 0, or -1 when x has no spread
- * (then *b = NAN). r2 may be NULL. */
+ * or the input is not finite (then *b = NAN). r2 may be NULL. */
 int stats_ols(const double *x, const double *y, size_t n, double *a, double *b,
 	      double *r2);
-/* Least squares through the origin y = a x1 + b x2; R^2 uncentred as
- * 1 - SSres/SStot(centred).  Returns -1 when singular. */
+/* Least squares through the origin (no intercept) y = a x1 + b x2;
+ * R^2 = 1 - SSres/SStot with SStot centred (so it can be negative).
+ * Returns -1 when singular, nearly collinear or given non-finite input. */
 int stats_ols2_origin(const double *x1, const double *x2, const double *y,
 		      size_t n, double *a, double *b, double *r2);
 
@@ -58,7 +59,8 @@ double stats_mw_min_p(size_t nx, size_t ny);
 /*
  * Percentile bootstrap 95 % CI of mean(y)/mean(x), resampling each side
  * independently with replacement, `reps` resamples, deterministic for a
- * given seed (own PRNG, not rand()).  Returns -1 when a mean is 0.
+ * given seed (own PRNG, not rand()).  Returns -1 when a side has fewer
+ * than 2 values, reps is 0, or a mean is 0 or not finite.
  */
 int stats_bootstrap_ratio(const double *x, size_t nx, const double *y,
 			  size_t ny, unsigned reps, uint64_t seed, double *lo,

@@ -65,7 +65,7 @@ xstrndup(const char *s, size_t n)
  * mid-line, and control bytes (from untrusted names) cannot move the
  * terminal cursor or forge extra lines.
  */
-static void
+static void PRINTF(4, 0)
 vreport(const char *where, const char *level, int with_errno, const char *fmt,
 	va_list ap)
 {

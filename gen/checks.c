@@ -1,0 +1,1213 @@
+/*
+ * checks.c - see checks.h.  The design checks of energy-method.md §1.3
+ * ("validation block"), §1.5 and §5 items 8-11, over the analysed model:
+ *
+ *   ordering       rounds x slots from the measurements; Latin square,
+ *                  cyclic / sequential / other; carry-over pairs
+ *   position_bias  r and rho of normalised mJ/req against slot, pooled
+ *                  over (measurement, small route) points and again over
+ *                  per-measurement headline values
+ *   session_drift  r of the same points against session minute
+ *   idle_drift     first / last idle watts, OLS slope in W/h, idle share
+ *   restatement    r^2 of Pearson(W/rps, 1/rps)
+ *   throttling     thermal pressure and performance-cluster MHz per window
+ *   coverage       low-coverage windows, gaps and samples without joules
+ *   responses      load windows with errors or non-2xx responses
+ *   pitfalls       one warning string per problem found
+ *
+ * Every check carries "status" ("ok", "warn", "fail", "n/a") and a
+ * one-line "verdict".  Numbers are kept at full precision (pages round);
+ * undefined figures are JSON null.  Where erg differs from the original
+ * analyzer it says so: Spearman's rho uses average ranks for ties (the
+ * published figure did not), and r is also computed on one value per
+ * measurement because the route points of one measurement share its slot
+ * and are not independent (§1.5).
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "checks.h"
+#include "jsonx.h"
+#include "stats.h"
+#include "util.h"
+
+#define LIST_CAP 50		/* longest list written; "..._total" counts all */
+#define COVERAGE_MIN 0.95	/* §1.3: flag windows covered less than this */
+#define COVERAGE_FAIL 0.5	/* a load window mostly unmeasured */
+#define GAP_FACTOR 3.0		/* a sample interval > 3 x the median is a gap */
+#define MIN_ROUNDS 3
+#define Z975 1.96
+#define RESTATE_NEAR 0.9	/* r^2 from which "mostly restates throughput" */
+#define IDLE_DRIFT_WARN 0.25	/* fitted idle change over the session vs mean idle */
+#define IDLE_SHARE_MATTERS 0.01	/* below this the idle floor cannot move results */
+#define MAX_SLOT 1000		/* larger slot numbers are not a design */
+
+enum status { ST_NA, ST_OK, ST_WARN, ST_FAIL };
+
+static const char *const status_names[] = { "n/a", "ok", "warn", "fail" };
+
+struct ctx {
+	const struct run *r;
+	int has_power;
+	double t0;		/* session start, Unix ms */
+	json_t *pitfalls;
+	enum status worst;
+};
+
+/* A list written with at most LIST_CAP entries; n counts them all. */
+struct clist {
+	json_t *a;
+	size_t n;
+};
+
+static void
+clist_add(struct clist *l, json_t *v)
+{
+	if (json_array_size(l->a) < LIST_CAP)
+		json_array_append_new(l->a, v);
+	else
+		json_decref(v);
+	l->n++;
+}
+
+static void PRINTF(4, 5)
+verdict(struct ctx *c, json_t *o, enum status st, const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	json_object_set_new(o, "status", json_string(status_names[st]));
+	json_object_set_new(o, "verdict", json_string(b.ptr));
+	buf_release(&b);
+	if (st > c->worst)
+		c->worst = st;
+}
+
+static void PRINTF(2, 3)
+pitfall(struct ctx *c, const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	json_array_append_new(c->pitfalls, json_string(b.ptr));
+	buf_release(&b);
+}
+
+/* A check object whose "status" and "verdict" come first in the output
+ * (jansson keeps insertion order); verdict() overwrites them in place. */
+static json_t *
+check_new(void)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "status", json_null());
+	json_object_set_new(o, "verdict", json_null());
+	return o;
+}
+
+static double
+minutes(const struct ctx *c, double ms)
+{
+	return (ms - c->t0) / 60000.0;
+}
+
+static json_t *
+jbool_or_null(double r, int v)
+{
+	return isnan(r) ? json_null() : json_boolean(v);
+}
+
+static const char *
+thermal_str(int t)
+{
+	const char *s = thermal_name(t);
+
+	return s ? s : "unknown";
+}
+
+/* ------------------------------------------------------------------ */
+/* ordering */
+
+struct cell {
+	const struct measurement *m;
+	size_t t;		/* target index */
+};
+
+static int
+cmp_double_asc(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+
+	return (a > b) - (a < b);
+}
+
+static size_t
+target_index(const char **names, size_t *n, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < *n; i++)
+		if (!strcmp(names[i], name))
+			return i;
+	names[*n] = name;
+	return (*n)++;
+}
+
+static int
+cmp_by_start(const void *pa, const void *pb)
+{
+	const struct measurement *a = *(const struct measurement *const *)pa;
+	const struct measurement *b = *(const struct measurement *const *)pb;
+
+	if (a->start_ms != b->start_ms)
+		return (a->start_ms > b->start_ms) - (a->start_ms < b->start_ms);
+	if (a->round != b->round)
+		return (a->round > b->round) - (a->round < b->round);
+	return (a->slot > b->slot) - (a->slot < b->slot);
+}
+
+static int
+cmp_by_round_slot(const void *pa, const void *pb)
+{
+	const struct measurement *a = *(const struct measurement *const *)pa;
+	const struct measurement *b = *(const struct measurement *const *)pb;
+
+	if (a->round != b->round)
+		return (a->round > b->round) - (a->round < b->round);
+	return (a->slot > b->slot) - (a->slot < b->slot);
+}
+
+/* Round d + 1 is round d shifted by `shift` positions (mod s). */
+static int
+is_shift(const size_t *grid, size_t nr, size_t s, size_t shift)
+{
+	size_t d, j;
+
+	for (d = 0; d + 1 < nr; d++)
+		for (j = 0; j < s; j++)
+			if (grid[(d + 1) * s + j] != grid[d * s + (j + shift) % s])
+				return 0;
+	return 1;
+}
+
+/* Predecessor pairs in session order: what ran just before what. */
+static json_t *
+carryover(const struct run *r, const char **names, size_t nt, int *balanced)
+{
+	const struct measurement **v = xmalloc((r->nm + 1) * sizeof(*v));
+	size_t *cnt, *first;
+	size_t i, j, k, n = 0, nt2, seen = 0, lo = SIZE_MAX, hi = 0;
+	json_t *a = json_array();
+
+	/* names has room for every measurement's target; measurements left
+	 * out of the grid (no round or slot) still ran, so they count here. */
+	for (i = 0; i < r->nm; i++) {
+		target_index(names, &nt, r->m[i].target);
+		v[n++] = &r->m[i];
+	}
+	cnt = xcalloc(nt * nt + 1, sizeof(*cnt));
+	first = xmalloc((nt * nt + 1) * sizeof(*first));
+	qsort(v, n, sizeof(*v), cmp_by_start);
+	for (i = 0; i + 1 < n; i++) {
+		size_t f = target_index(names, &nt, v[i]->target);
+		size_t t = target_index(names, &nt, v[i + 1]->target);
+
+		if (!cnt[f * nt + t]++)
+			first[f * nt + t] = seen++;
+	}
+	/* In order of first occurrence, so the list reads like the session. */
+	for (k = 0; k < seen; k++)
+		for (i = 0; i < nt; i++)
+			for (j = 0; j < nt; j++)
+				if (cnt[i * nt + j] && first[i * nt + j] == k) {
+					json_t *p = json_object();
+
+					json_object_set_new(p, "from", json_string(names[i]));
+					json_object_set_new(p, "to", json_string(names[j]));
+					json_object_set_new(p, "count",
+							    json_integer((json_int_t)cnt[i * nt + j]));
+					json_array_append_new(a, p);
+				}
+	/* First-order carry-over is balanced when every ordered pair of
+	 * distinct targets follows equally often (a Williams design). */
+	for (nt2 = 0, i = 0; i < nt; i++)
+		for (j = 0; j < nt; j++)
+			if (i != j) {
+				nt2++;
+				if (cnt[i * nt + j] < lo)
+					lo = cnt[i * nt + j];
+				if (cnt[i * nt + j] > hi)
+					hi = cnt[i * nt + j];
+			}
+	*balanced = nt2 > 0 && lo > 0 && lo == hi;
+	free(v);
+	free(cnt);
+	free(first);
+	return a;
+}
+
+static json_t *
+check_ordering(struct ctx *c, int *nrounds_out)
+{
+	const struct run *r = c->r;
+	json_t *o = check_new(), *jgrid;
+	const char **names = xmalloc((r->nm + 1) * sizeof(*names));
+	const struct measurement **v = xmalloc((r->nm + 1) * sizeof(*v));
+	double *rv = xmalloc((r->nm + 1) * sizeof(*rv));
+	double *sv = xmalloc((r->nm + 1) * sizeof(*sv));
+	size_t *grid = NULL, *cnt = NULL;
+	size_t nt = 0, n = 0, nr = 0, ns = 0, i, j, k, cap, nviol_round = 0;
+	struct clist viol = { json_array(), 0 };
+	int latin = 0, balanced = 0, complete = 1, sequential = 0, cyclic = 0;
+	int carry_bal = 0;
+	const char *scheme;
+	struct buf b = BUF_INIT;
+
+	for (i = 0; i < r->nm; i++) {
+		const struct measurement *m = &r->m[i];
+
+		if (m->round < 1 || m->slot < 1 || m->slot > MAX_SLOT) {
+			buf_reset(&b);
+			buf_addf(&b, "measurement '%s' has no usable round and slot", m->id);
+			clist_add(&viol, json_string(b.ptr));
+			continue;
+		}
+		v[n++] = m;
+	}
+	qsort(v, n, sizeof(*v), cmp_by_round_slot);
+	for (i = 0; i < n; i++) {
+		target_index(names, &nt, v[i]->target);
+		rv[i] = v[i]->round;
+		sv[i] = v[i]->slot;
+	}
+	/* Distinct rounds and slots (sorted). */
+	qsort(rv, n, sizeof(*rv), cmp_double_asc);
+	qsort(sv, n, sizeof(*sv), cmp_double_asc);
+	for (i = 0; i < n; i++) {
+		if (!nr || rv[nr - 1] != rv[i])
+			rv[nr++] = rv[i];
+		if (!ns || sv[ns - 1] != sv[i])
+			sv[ns++] = sv[i];
+	}
+	*nrounds_out = (int)nr;
+	json_object_set_new(o, "scheme", json_null());
+	json_object_set_new(o, "latin_square", json_false());
+	json_object_set_new(o, "rounds", json_integer((json_int_t)nr));
+	json_object_set_new(o, "slots", json_integer((json_int_t)ns));
+	json_object_set_new(o, "targets", json_integer((json_int_t)nt));
+	if (!n) {
+		json_object_set_new(o, "violations", viol.a);
+		json_object_set_new(o, "violations_total", json_integer((json_int_t)viol.n));
+		verdict(c, o, ST_NA, "no measurements with a round and a slot");
+		goto out;
+	}
+	if (ns && (sv[0] != 1 || sv[ns - 1] != (double)ns)) {
+		buf_reset(&b);
+		buf_addf(&b, "slots are numbered %.0f..%.0f, not 1..%zu", sv[0],
+			 sv[ns - 1], ns);
+		clist_add(&viol, json_string(b.ptr));
+	}
+
+	/* grid[round][slot] = target index, SIZE_MAX for an empty cell. */
+	grid = xmalloc(nr * ns * sizeof(*grid));
+	for (i = 0; i < nr * ns; i++)
+		grid[i] = SIZE_MAX;
+	for (i = 0; i < n; i++) {
+		size_t d = 0, s = 0, t = target_index(names, &nt, v[i]->target);
+
+		while (rv[d] != v[i]->round)
+			d++;
+		while (sv[s] != v[i]->slot)
+			s++;
+		if (grid[d * ns + s] != SIZE_MAX) {
+			buf_reset(&b);
+			buf_addf(&b, "round %d slot %d holds both '%s' and '%s'",
+				 v[i]->round, v[i]->slot, names[grid[d * ns + s]], names[t]);
+			clist_add(&viol, json_string(b.ptr));
+			nviol_round++;
+			continue;
+		}
+		grid[d * ns + s] = t;
+	}
+
+	/* Each target once per round. */
+	cnt = xcalloc(nt + 1, sizeof(*cnt));
+	for (i = 0; i < nr; i++) {
+		memset(cnt, 0, nt * sizeof(*cnt));
+		for (j = 0; j < n; j++)
+			if (v[j]->round == rv[i])
+				cnt[target_index(names, &nt, v[j]->target)]++;
+		for (k = 0; k < nt; k++) {
+			if (cnt[k] == 1)
+				continue;
+			buf_reset(&b);
+			if (cnt[k])
+				buf_addf(&b, "'%s' runs %zu times in round %.0f", names[k],
+					 cnt[k], rv[i]);
+			else
+				buf_addf(&b, "'%s' is missing from round %.0f", names[k], rv[i]);
+			clist_add(&viol, json_string(b.ptr));
+			nviol_round++;
+		}
+	}
+	for (i = 0; i < nr * ns; i++)
+		if (grid[i] == SIZE_MAX)
+			complete = 0;
+
+	/* Each target in each slot equally often: once when there are as
+	 * many rounds as targets (a Latin square), at most ceil(R/T) times
+	 * otherwise; more is a violation. */
+	cap = (nr + nt - 1) / nt;
+	balanced = nr % nt == 0 && ns == nt;
+	for (j = 0; j < ns; j++) {
+		memset(cnt, 0, nt * sizeof(*cnt));
+		for (i = 0; i < nr; i++)
+			if (grid[i * ns + j] != SIZE_MAX)
+				cnt[grid[i * ns + j]]++;
+		for (k = 0; k < nt; k++) {
+			if (cnt[k] != nr / nt)
+				balanced = 0;
+			if (cnt[k] <= cap)
+				continue;
+			buf_reset(&b);
+			buf_addf(&b, "'%s' is in slot %.0f in %zu rounds", names[k], sv[j],
+				 cnt[k]);
+			clist_add(&viol, json_string(b.ptr));
+		}
+	}
+	balanced = balanced && complete && !nviol_round;
+	latin = balanced && nr == nt && !viol.n;
+
+	/* The scheme: same order every round, or each round the previous
+	 * one rotated by one position (either direction). */
+	if (complete && !nviol_round && nr >= 2 && ns == nt) {
+		sequential = is_shift(grid, nr, ns, 0);
+		if (!sequential && ns >= 2)
+			cyclic = is_shift(grid, nr, ns, 1) || is_shift(grid, nr, ns, ns - 1);
+	}
+	if (nr < 2)
+		scheme = "single-round";
+	else if (sequential)
+		scheme = "sequential";
+	else if (cyclic)
+		scheme = "cyclic";
+	else if (latin)
+		scheme = "latin-square";
+	else if (balanced)
+		scheme = "balanced";
+	else if (complete && !nviol_round)
+		scheme = "permuted";
+	else
+		scheme = "irregular";
+
+	json_object_set_new(o, "scheme", json_string(scheme));
+	json_object_set_new(o, "latin_square", json_boolean(latin));
+	json_object_set_new(o, "balanced", json_boolean(balanced));
+	json_object_set_new(o, "violations", viol.a);
+	json_object_set_new(o, "violations_total", json_integer((json_int_t)viol.n));
+	jgrid = json_array();
+	for (i = 0; i < nr; i++) {
+		json_t *row = json_array();
+
+		for (j = 0; j < ns; j++)
+			json_array_append_new(row, grid[i * ns + j] == SIZE_MAX ? json_null() :
+					      json_string(names[grid[i * ns + j]]));
+		json_array_append_new(jgrid, row);
+	}
+	json_object_set_new(o, "grid", jgrid);
+	json_object_set_new(o, "carryover_pairs", carryover(r, names, nt, &carry_bal));
+	json_object_set_new(o, "carryover_balanced", json_boolean(carry_bal));
+
+	if (!strcmp(scheme, "sequential")) {
+		verdict(c, o, ST_WARN,
+			"sequential (non-rotated) ordering: every round ran the %zu targets "
+			"in the same order, so slot position is confounded with target", nt);
+		pitfall(c, "sequential (non-rotated) ordering: each target always ran in "
+			"the same slot, so warm-up, heat and drift are confounded with the "
+			"target");
+	} else if (nr < 2) {
+		verdict(c, o, ST_WARN, "a single round: slot position cannot be balanced");
+	} else if (latin) {
+		verdict(c, o, ST_OK,
+			"%s %zux%zu Latin square: every target once per round and once per "
+			"slot%s", cyclic ? "cyclic" : "non-cyclic", nr, ns,
+			carry_bal ? "; carry-over balanced too" :
+			cyclic ? "; this balances slot position but not carry-over (within a "
+				 "round each target always follows the same predecessor)" :
+				 "; carry-over (which target precedes which) is not balanced");
+	} else if (viol.n) {
+		verdict(c, o, ST_WARN, "%s order over %zu rounds x %zu slots, not a Latin "
+			"square: %zu violation%s", scheme, nr, ns, viol.n,
+			viol.n == 1 ? "" : "s");
+		pitfall(c, "ordering is not a Latin square (%zu violation%s): targets do "
+			"not share slot positions evenly", viol.n, viol.n == 1 ? "" : "s");
+	} else if (balanced) {
+		verdict(c, o, ST_OK, "%s order: %zu rounds x %zu slots, every target "
+			"equally often in every slot", cyclic ? "cyclic" : "balanced", nr, ns);
+	} else {
+		verdict(c, o, ST_WARN, "%s order: %zu rounds for %zu targets, so slot "
+			"positions cannot be fully balanced", cyclic ? "cyclic" : scheme, nr, nt);
+	}
+out:
+	buf_release(&b);
+	free(grid);
+	free(cnt);
+	free(names);
+	free(v);
+	free(rv);
+	free(sv);
+	return o;
+}
+
+/* ------------------------------------------------------------------ */
+/* points: one per (measurement, small route) with an energy figure */
+
+struct point {
+	const struct measurement *m;
+	const struct route_win *w;
+	double norm;		/* mj_per_req / mean of that target-route */
+};
+
+static size_t
+collect_points(const struct run *r, struct point **out)
+{
+	struct point *p;
+	size_t i, j, k, n = 0, total = 0;
+
+	for (i = 0; i < r->nm; i++)
+		total += r->m[i].nroutes;
+	p = xmalloc((total + 1) * sizeof(*p));
+	for (i = 0; i < r->nm; i++)
+		for (j = 0; j < r->m[i].nroutes; j++) {
+			const struct route_win *w = &r->m[i].routes[j];
+
+			if (w->per_mb || !isfinite(w->mj_per_req))
+				continue;
+			p[n].m = &r->m[i];
+			p[n].w = w;
+			p[n].norm = NAN;
+			n++;
+		}
+	for (i = 0; i < n; i++) {
+		double sum = 0;
+		size_t cnt = 0;
+
+		if (!isnan(p[i].norm))
+			continue;
+		for (k = i; k < n; k++)
+			if (!strcmp(p[k].m->target, p[i].m->target) &&
+			    !strcmp(p[k].w->name, p[i].w->name)) {
+				sum += p[k].w->mj_per_req;
+				cnt++;
+			}
+		for (k = i; k < n; k++)
+			if (!strcmp(p[k].m->target, p[i].m->target) &&
+			    !strcmp(p[k].w->name, p[i].w->name))
+				p[k].norm = p[k].w->mj_per_req / (sum / (double)cnt);
+	}
+	/* Drop points whose group mean was zero (no energy figure). */
+	for (i = k = 0; i < n; i++)
+		if (isfinite(p[i].norm))
+			p[k++] = p[i];
+	*out = p;
+	return k;
+}
+
+/* {"n","pearson_r","se_r","significant"}: SE = 1/sqrt(max(n-3,1)) as the
+ * published analyzer; significant when |r| > 1.96 SE. */
+static json_t *
+corr_json(const double *x, const double *y, size_t n, double *r_out, int *sig)
+{
+	json_t *o = json_object();
+	double r = stats_pearson(x, y, n);
+	double se = 1.0 / sqrt(n > 4 ? (double)(n - 3) : 1.0);
+
+	*sig = !isnan(r) && fabs(r) > Z975 * se;
+	*r_out = r;
+	json_object_set_new(o, "n", json_integer((json_int_t)n));
+	json_object_set_new(o, "pearson_r", jx_real(r));
+	json_object_set_new(o, "se_r", jx_real(se));
+	json_object_set_new(o, "significant", jbool_or_null(r, *sig));
+	return o;
+}
+
+static void
+corr_into(json_t *dst, json_t *src)
+{
+	json_object_update(dst, src);
+	json_decref(src);
+}
+
+static json_t *
+check_position_bias(struct ctx *c, const struct point *p, size_t n)
+{
+	const struct run *r = c->r;
+	json_t *o = check_new(), *pm, *byslot;
+	double *x = xmalloc((n + r->nm + 1) * sizeof(*x));
+	double *y = xmalloc((n + r->nm + 1) * sizeof(*y));
+	double rr, rho, rm = NAN;
+	int sig = 0, sigm = 0, maxslot = 0;
+	size_t i, j, nm = 0;
+
+	if (!c->has_power) {
+		verdict(c, o, ST_NA, "no power data");
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		x[i] = p[i].m->slot;
+		y[i] = p[i].norm;
+		if (p[i].m->slot > maxslot)
+			maxslot = p[i].m->slot;
+	}
+	json_object_set_new(o, "metric",
+			    json_string("gross mJ/req per small route, normalised to the "
+					"target-route mean"));
+	corr_into(o, corr_json(x, y, n, &rr, &sig));
+	rho = stats_spearman(y, x, n);
+	json_object_set_new(o, "spearman_rho", jx_real(rho));
+
+	byslot = json_array();
+	if (maxslot <= MAX_SLOT)
+		for (j = 1; j <= (size_t)(maxslot > 0 ? maxslot : 0); j++) {
+			double sum = 0;
+			size_t cnt = 0;
+
+			for (i = 0; i < n; i++)
+				if (p[i].m->slot == (int)j) {
+					sum += p[i].norm;
+					cnt++;
+				}
+			json_array_append_new(byslot, cnt ? jx_real(sum / (double)cnt) :
+					      json_null());
+		}
+	json_object_set_new(o, "mean_normalised_by_slot", byslot);
+
+	/* One value per measurement: the request-weighted headline over the
+	 * target's mean headline. */
+	for (i = 0; i < r->nm; i++) {
+		const struct measurement *m = &r->m[i];
+		double sum = 0;
+		size_t cnt = 0;
+
+		if (!isfinite(m->head_mj_per_req) || m->slot < 1)
+			continue;
+		for (j = 0; j < r->nm; j++)
+			if (isfinite(r->m[j].head_mj_per_req) && r->m[j].slot >= 1 &&
+			    !strcmp(r->m[j].target, m->target)) {
+				sum += r->m[j].head_mj_per_req;
+				cnt++;
+			}
+		if (!(sum > 0))
+			continue;
+		x[nm] = m->slot;
+		y[nm] = m->head_mj_per_req / (sum / (double)cnt);
+		nm++;
+	}
+	pm = corr_json(x, y, nm, &rm, &sigm);
+	json_object_set_new(o, "per_measurement", pm);
+
+	if (n < 4 || isnan(rr)) {
+		verdict(c, o, ST_NA, "too few points or no spread in slot or value (n = %zu)", n);
+	} else if (sig || sigm) {
+		verdict(c, o, ST_WARN,
+			"slot effect: r = %.3f over %zu route points (SE %.3f), r = %.3f over "
+			"%zu measurements (SE %.3f)%s", rr, n, 1.0 / sqrt(n > 4 ? (double)(n - 3) : 1.0),
+			rm, nm, 1.0 / sqrt(nm > 4 ? (double)(nm - 3) : 1.0),
+			sigm ? "" : "; the per-measurement r is not significant");
+		pitfall(c, "significant position bias: normalised mJ/req correlates with "
+			"slot (r = %.3f over %zu points, %.3f over %zu measurements)", rr, n,
+			rm, nm);
+	} else {
+		verdict(c, o, ST_OK,
+			"no significant slot effect: r = %.3f (n = %zu, SE %.3f), rho = %.3f; "
+			"per measurement r = %.3f (n = %zu)", rr, n,
+			1.0 / sqrt(n > 4 ? (double)(n - 3) : 1.0), rho, rm, nm);
+	}
+out:
+	free(x);
+	free(y);
+	return o;
+}
+
+static json_t *
+check_session_drift(struct ctx *c, const struct point *p, size_t n)
+{
+	json_t *o = check_new();
+	double *x = xmalloc((n + 1) * sizeof(*x));
+	double *y = xmalloc((n + 1) * sizeof(*y));
+	double rr;
+	int sig;
+	size_t i, k = 0;
+
+	if (!c->has_power) {
+		verdict(c, o, ST_NA, "no power data");
+		goto out;
+	}
+	for (i = 0; i < n; i++)
+		if (isfinite(p[i].m->session_min)) {
+			x[k] = p[i].m->session_min;
+			y[k] = p[i].norm;
+			k++;
+		}
+	corr_into(o, corr_json(x, y, k, &rr, &sig));
+	if (k < 4 || isnan(rr))
+		verdict(c, o, ST_NA, "too few points or no spread (n = %zu)", k);
+	else if (sig)
+		verdict(c, o, ST_WARN, "normalised mJ/req drifts over the session: r = %.3f "
+			"against session minute (n = %zu)", rr, k);
+	else
+		verdict(c, o, ST_OK, "no significant drift over the session: r = %.3f "
+			"against session minute (n = %zu)", rr, k);
+out:
+	free(x);
+	free(y);
+	return o;
+}
+
+/* ------------------------------------------------------------------ */
+/* idle drift */
+
+static int
+cmp_idle(const void *pa, const void *pb)
+{
+	const struct idle_win *a = *(const struct idle_win *const *)pa;
+	const struct idle_win *b = *(const struct idle_win *const *)pb;
+
+	return (a->start_ms > b->start_ms) - (a->start_ms < b->start_ms);
+}
+
+static json_t *
+check_idle_drift(struct ctx *c)
+{
+	const struct run *r = c->r;
+	json_t *o = check_new();
+	const struct idle_win **v = xmalloc((r->nidle + 1) * sizeof(*v));
+	double *h = xmalloc((r->nidle + 1) * sizeof(*h));
+	double *w = xmalloc((r->nidle + 1) * sizeof(*w));
+	double a, slope = NAN, share = NAN, ssum = 0, mean, change, span;
+	size_t i, j, n = 0, ns = 0;
+	struct buf sb = BUF_INIT;
+
+	json_object_set_new(o, "first_watts", json_null());
+	json_object_set_new(o, "last_watts", json_null());
+	json_object_set_new(o, "slope_w_per_h", json_null());
+	json_object_set_new(o, "idle_share", json_null());
+	if (!c->has_power) {
+		verdict(c, o, ST_NA, "no power data");
+		goto out;
+	}
+	for (i = 0; i < r->nidle; i++)
+		if (isfinite(r->idle[i].pw.mean_watts) && isfinite(r->idle[i].start_ms))
+			v[n++] = &r->idle[i];
+	qsort(v, n, sizeof(*v), cmp_idle);
+	for (i = 0; i < n; i++) {
+		h[i] = (v[i]->start_ms - c->t0) / 3.6e6;
+		w[i] = v[i]->pw.mean_watts;
+	}
+	for (i = 0; i < r->nm; i++)
+		for (j = 0; j < r->m[i].nroutes; j++)
+			if (isfinite(r->m[i].routes[j].idle_share)) {
+				ssum += r->m[i].routes[j].idle_share;
+				ns++;
+			}
+	if (ns)
+		share = ssum / (double)ns;
+	json_object_set_new(o, "n", json_integer((json_int_t)n));
+	json_object_set_new(o, "idle_share", jx_real(share));
+	if (!n) {
+		verdict(c, o, ST_NA, "no idle windows with power data");
+		goto out;
+	}
+	if (stats_ols(h, w, n, &a, &slope, NULL))
+		slope = NAN;
+	json_object_set_new(o, "first_watts", jx_real(w[0]));
+	json_object_set_new(o, "last_watts", jx_real(w[n - 1]));
+	json_object_set_new(o, "slope_w_per_h", jx_real(slope));
+	json_object_set_new(o, "span_h", jx_real(h[n - 1] - h[0]));
+
+	/* Warn when the fitted line moves the floor by more than a quarter of
+	 * its mean over the session, and the floor is large enough (>= 1 % of
+	 * load energy) for that to move the net figures. */
+	mean = stats_mean(w, n);
+	span = h[n - 1] - h[0];
+	change = slope * span;
+	if (isfinite(share))
+		buf_addf(&sb, "; idle is %.1f%% of load energy%s", 100 * share,
+			 share < IDLE_SHARE_MATTERS ? ", so gross and net barely differ" : "");
+	if (isfinite(change) && fabs(change) > IDLE_DRIFT_WARN * fabs(mean) &&
+	    !(share < IDLE_SHARE_MATTERS))
+		verdict(c, o, ST_WARN, "idle floor drifts: %.3f W first, %.3f W last, slope "
+			"%+.4f W/h over %.2f h%s", w[0], w[n - 1], slope, span, sb.ptr);
+	else if (isfinite(slope))
+		verdict(c, o, ST_OK, "idle floor %.3f W first, %.3f W last, slope %+.4f W/h%s",
+			w[0], w[n - 1], slope, sb.ptr);
+	else
+		verdict(c, o, ST_OK, "idle floor %.3f W first, %.3f W last, no slope from "
+			"%zu window%s%s", w[0], w[n - 1], n, n == 1 ? "" : "s", sb.ptr);
+out:
+	buf_release(&sb);
+	free(v);
+	free(h);
+	free(w);
+	return o;
+}
+
+/* ------------------------------------------------------------------ */
+/* restatement */
+
+static json_t *
+check_restatement(struct ctx *c, const struct point *p, size_t n)
+{
+	json_t *o = check_new();
+	double *x = xmalloc((n + 1) * sizeof(*x));
+	double *y = xmalloc((n + 1) * sizeof(*y));
+	double rr, r2;
+	size_t i, k = 0;
+
+	json_object_set_new(o, "r2", json_null());
+	if (!c->has_power) {
+		json_object_set_new(o, "n", json_integer(0));
+		verdict(c, o, ST_NA, "no power data");
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		double wt = p[i].w->pw.mean_watts, rps = p[i].w->rps_mean;
+
+		if (!isfinite(wt) || !(rps > 0) || !isfinite(rps))
+			continue;
+		x[k] = 1.0 / rps;
+		y[k] = wt / rps;
+		k++;
+	}
+	rr = stats_pearson(x, y, k);
+	r2 = rr * rr;
+	json_object_set_new(o, "r2", jx_real(r2));
+	json_object_set_new(o, "n", json_integer((json_int_t)k));
+	if (k < 3 || isnan(r2)) {
+		verdict(c, o, ST_NA, "too few points or no spread in throughput (n = %zu)", k);
+		goto out;
+	}
+	json_object_set_new(o, "reading", json_string(r2 >= RESTATE_NEAR ?
+		"near 1: energy per request mostly restates throughput on a saturated machine" :
+		"well below 1: power differs between targets, so energy per request says "
+		"more than throughput"));
+	verdict(c, o, ST_OK, "r^2 of (W/rps, 1/rps) = %.3f over %zu points: %s", r2, k,
+		r2 >= RESTATE_NEAR ? "mJ/req mostly restates 1/throughput" :
+		"mJ/req carries information beyond throughput");
+out:
+	free(x);
+	free(y);
+	return o;
+}
+
+/* ------------------------------------------------------------------ */
+/* throttling */
+
+struct wref {
+	const struct measurement *m;
+	const struct route_win *w;
+};
+
+static int
+cmp_wref(const void *pa, const void *pb)
+{
+	const struct wref *a = pa, *b = pb;
+
+	if (a->w->start_ms != b->w->start_ms)
+		return (a->w->start_ms > b->w->start_ms) - (a->w->start_ms < b->w->start_ms);
+	return cmp_by_start(&a->m, &b->m);
+}
+
+static size_t
+collect_windows(const struct run *r, struct wref **out)
+{
+	size_t i, j, n = 0, total = 0;
+	struct wref *v;
+
+	for (i = 0; i < r->nm; i++)
+		total += r->m[i].nroutes;
+	v = xmalloc((total + 1) * sizeof(*v));
+	for (i = 0; i < r->nm; i++)
+		for (j = 0; j < r->m[i].nroutes; j++) {
+			v[n].m = &r->m[i];
+			v[n].w = &r->m[i].routes[j];
+			n++;
+		}
+	qsort(v, n, sizeof(*v), cmp_wref);
+	*out = v;
+	return n;
+}
+
+static json_t *
+check_throttling(struct ctx *c, const struct wref *v, size_t n)
+{
+	const struct run *r = c->r;
+	json_t *o = check_new(), *series;
+	struct clist nn = { json_array(), 0 }, inn = { json_array(), 0 };
+	double mhz_sum = 0, mhz_min = INFINITY, mhz_max = -INFINITY;
+	size_t i, nmhz = 0, nthermal = 0;
+	int worst = THERMAL_ABSENT;
+
+	if (!c->has_power) {
+		json_object_set_new(o, "non_nominal", nn.a);
+		json_object_set_new(o, "series", json_array());
+		json_decref(inn.a);
+		verdict(c, o, ST_NA, "no power data");
+		return o;
+	}
+	series = json_array();
+	for (i = 0; i < n; i++) {
+		const struct route_win *w = v[i].w;
+		double mhz = w->pw.cluster_mhz;
+		json_t *e = json_object();
+
+		json_object_set_new(e, "measurement", json_string(v[i].m->id));
+		json_object_set_new(e, "route", json_string(w->name));
+		json_object_set_new(e, "session_min", jx_real(minutes(c, w->start_ms)));
+		json_object_set_new(e, "mhz", jx_real(mhz));
+		json_object_set_new(e, "thermal", jx_string(thermal_name(w->pw.thermal)));
+		json_array_append_new(series, e);
+		if (isfinite(mhz)) {
+			mhz_sum += mhz;
+			nmhz++;
+			mhz_min = fmin(mhz_min, mhz);
+			mhz_max = fmax(mhz_max, mhz);
+		}
+		if (w->pw.thermal == THERMAL_ABSENT)
+			continue;
+		nthermal++;
+		if (w->pw.thermal > worst)
+			worst = w->pw.thermal;
+		if (w->pw.thermal > THERMAL_NOMINAL) {
+			e = json_object();
+			json_object_set_new(e, "measurement", json_string(v[i].m->id));
+			json_object_set_new(e, "route", json_string(w->name));
+			json_object_set_new(e, "thermal", json_string(thermal_str(w->pw.thermal)));
+			json_object_set_new(e, "session_min", jx_real(minutes(c, w->start_ms)));
+			json_object_set_new(e, "mhz", jx_real(mhz));
+			clist_add(&nn, e);
+		}
+	}
+	for (i = 0; i < r->nidle; i++) {
+		const struct idle_win *w = &r->idle[i];
+		json_t *e;
+
+		if (w->pw.thermal <= THERMAL_NOMINAL)
+			continue;
+		e = json_object();
+		json_object_set_new(e, "idle", json_string(w->id));
+		json_object_set_new(e, "thermal", json_string(thermal_str(w->pw.thermal)));
+		json_object_set_new(e, "session_min", jx_real(minutes(c, w->start_ms)));
+		clist_add(&inn, e);
+	}
+	json_object_set_new(o, "windows", json_integer((json_int_t)n));
+	json_object_set_new(o, "worst", jx_string(thermal_name(worst)));
+	json_object_set_new(o, "non_nominal", nn.a);
+	json_object_set_new(o, "non_nominal_total", json_integer((json_int_t)nn.n));
+	json_object_set_new(o, "idle_non_nominal", inn.a);
+	json_object_set_new(o, "idle_non_nominal_total", json_integer((json_int_t)inn.n));
+	json_object_set_new(o, "mhz_mean", jx_real(nmhz ? mhz_sum / (double)nmhz : NAN));
+	json_object_set_new(o, "mhz_min", jx_real(nmhz ? mhz_min : NAN));
+	json_object_set_new(o, "mhz_max", jx_real(nmhz ? mhz_max : NAN));
+	json_object_set_new(o, "series", series);
+
+	if (!nthermal && !nmhz) {
+		verdict(c, o, ST_NA, "no thermal pressure or cluster frequency in the power data");
+	} else if (nn.n) {
+		verdict(c, o, worst >= THERMAL_HEAVY ? ST_FAIL : ST_WARN,
+			"thermal pressure above Nominal in %zu of %zu load windows (worst %s)",
+			nn.n, n, thermal_str(worst));
+		pitfall(c, "non-Nominal thermal pressure in %zu load window%s (worst %s): "
+			"the machine may have throttled", nn.n, nn.n == 1 ? "" : "s",
+			thermal_str(worst));
+	} else if (!nthermal) {
+		verdict(c, o, ST_OK, "no thermal pressure recorded; performance cluster "
+			"%.0f-%.0f MHz across %zu windows", mhz_min, mhz_max, nmhz);
+	} else if (nmhz) {
+		verdict(c, o, ST_OK, "thermal pressure Nominal in all %zu load windows; "
+			"performance cluster %.0f-%.0f MHz", nthermal, mhz_min, mhz_max);
+	} else {
+		verdict(c, o, ST_OK, "thermal pressure Nominal in all %zu load windows",
+			nthermal);
+	}
+	return o;
+}
+
+/* ------------------------------------------------------------------ */
+/* coverage */
+
+static const char *
+rel_path(const struct run *r, const char *path)
+{
+	size_t n;
+
+	if (!path)
+		return NULL;
+	if (r->dir) {
+		n = strlen(r->dir);
+		if (n && !strncmp(path, r->dir, n) && path[n] == '/')
+			return path + n + 1;
+	}
+	return path;
+}
+
+static void
+power_gaps(struct ctx *c, struct clist *gaps, struct clist *nopower)
+{
+	const struct run *r = c->r;
+	size_t f, i;
+
+	for (f = 0; f < r->npf; f++) {
+		const struct power_file *pf = &r->pf[f];
+		const char *name = rel_path(r, pf->path);
+		double *d, med;
+
+		for (i = 0; i < pf->n; i++) {
+			json_t *e;
+
+			if (!isnan(pf->s[i].joules))
+				continue;
+			e = json_object();
+			json_object_set_new(e, "file", jx_string(name));
+			json_object_set_new(e, "sample", json_integer((json_int_t)i));
+			json_object_set_new(e, "start_ms", jx_real(pf->s[i].start_ms));
+			json_object_set_new(e, "session_min", jx_real(minutes(c, pf->s[i].start_ms)));
+			clist_add(nopower, e);
+		}
+		if (pf->n < 3)
+			continue;
+		/* Sample-to-sample interval on the fitted axis; the fit makes
+		 * samples contiguous, so a stall shows as one long interval.
+		 * A timestamp step beyond that (less 1 s for truncation) shows
+		 * dropped samples. */
+		d = xmalloc(pf->n * sizeof(*d));
+		for (i = 1; i < pf->n; i++)
+			d[i - 1] = pf->s[i].end_ms - pf->s[i - 1].end_ms;
+		med = stats_median(d, pf->n - 1);
+		for (i = 1; i < pf->n; i++) {
+			double step = fmax(d[i - 1], pf->s[i].ts_ms - pf->s[i - 1].ts_ms - 1000.0);
+			json_t *e;
+
+			if (!(med > 0) || !(step > GAP_FACTOR * med))
+				continue;
+			e = json_object();
+			json_object_set_new(e, "file", jx_string(name));
+			json_object_set_new(e, "sample", json_integer((json_int_t)i));
+			json_object_set_new(e, "start_ms", jx_real(pf->s[i - 1].end_ms));
+			json_object_set_new(e, "end_ms", jx_real(pf->s[i - 1].end_ms + step));
+			json_object_set_new(e, "interval_ms", jx_real(step));
+			json_object_set_new(e, "median_ms", jx_real(med));
+			json_object_set_new(e, "session_min",
+					    jx_real(minutes(c, pf->s[i - 1].end_ms)));
+			clist_add(gaps, e);
+		}
+		free(d);
+	}
+}
+
+static json_t *
+check_coverage(struct ctx *c, const struct wref *v, size_t n, size_t *nlow)
+{
+	const struct run *r = c->r;
+	json_t *o = check_new();
+	struct clist low = { json_array(), 0 }, gaps = { json_array(), 0 };
+	struct clist nop = { json_array(), 0 };
+	double worst = INFINITY;
+	size_t i, nfail = 0;
+	enum status st;
+
+	*nlow = 0;
+	json_object_set_new(o, "threshold", json_real(COVERAGE_MIN));
+	if (!c->has_power) {
+		json_object_set_new(o, "low", low.a);
+		json_object_set_new(o, "gaps", gaps.a);
+		json_object_set_new(o, "samples_without_power", json_integer(0));
+		json_decref(nop.a);
+		verdict(c, o, ST_NA, "no power data");
+		return o;
+	}
+	for (i = 0; i < n; i++) {
+		const struct route_win *w = v[i].w;
+		json_t *e;
+
+		if (!isfinite(w->pw.coverage))
+			continue;
+		worst = fmin(worst, w->pw.coverage);
+		if (w->pw.coverage >= COVERAGE_MIN)
+			continue;
+		if (w->pw.coverage < COVERAGE_FAIL)
+			nfail++;
+		e = json_object();
+		json_object_set_new(e, "kind", json_string("load"));
+		json_object_set_new(e, "measurement", json_string(v[i].m->id));
+		json_object_set_new(e, "route", json_string(w->name));
+		json_object_set_new(e, "coverage", jx_real(w->pw.coverage));
+		json_object_set_new(e, "session_min", jx_real(minutes(c, w->start_ms)));
+		clist_add(&low, e);
+	}
+	for (i = 0; i < r->nidle; i++) {
+		const struct idle_win *w = &r->idle[i];
+		json_t *e;
+
+		if (!isfinite(w->pw.coverage))
+			continue;
+		worst = fmin(worst, w->pw.coverage);
+		if (w->pw.coverage >= COVERAGE_MIN)
+			continue;
+		e = json_object();
+		json_object_set_new(e, "kind", json_string("idle"));
+		json_object_set_new(e, "idle", json_string(w->id));
+		json_object_set_new(e, "coverage", jx_real(w->pw.coverage));
+		json_object_set_new(e, "session_min", jx_real(minutes(c, w->start_ms)));
+		clist_add(&low, e);
+	}
+	power_gaps(c, &gaps, &nop);
+	*nlow = low.n;
+	json_object_set_new(o, "min_coverage", jx_real(isfinite(worst) ? worst : NAN));
+	json_object_set_new(o, "low", low.a);
+	json_object_set_new(o, "low_total", json_integer((json_int_t)low.n));
+	json_object_set_new(o, "gaps", gaps.a);
+	json_object_set_new(o, "gaps_total", json_integer((json_int_t)gaps.n));
+	json_object_set_new(o, "samples_without_power", json_integer((json_int_t)nop.n));
+	json_object_set_new(o, "without_power", nop.a);
+
+	st = nfail ? ST_FAIL : (low.n || gaps.n || nop.n) ? ST_WARN : ST_OK;
+	if (st == ST_OK)
+		verdict(c, o, st, "every window is at least %.0f%% covered by power samples; "
+			"no gaps", 100 * COVERAGE_MIN);
+	else
+		verdict(c, o, st, "%zu window%s under %.0f%% coverage%s, %zu gap%s in the "
+			"power samples, %zu sample%s without energy", low.n,
+			low.n == 1 ? "" : "s", 100 * COVERAGE_MIN,
+			nfail ? " (some load windows mostly unmeasured)" : "", gaps.n,
+			gaps.n == 1 ? "" : "s", nop.n, nop.n == 1 ? "" : "s");
+	if (low.n)
+		pitfall(c, "low power coverage: %zu window%s under %.0f%% covered by power "
+			"samples", low.n, low.n == 1 ? "" : "s", 100 * COVERAGE_MIN);
+	return o;
+}
+
+/* ------------------------------------------------------------------ */
+/* responses */
+
+static json_t *
+check_responses(struct ctx *c, const struct wref *v, size_t n)
+{
+	json_t *o = check_new();
+	struct clist bad = { json_array(), 0 };
+	size_t i, nwin = 0;
+
+	for (i = 0; i < n; i++) {
+		const struct route_win *w = v[i].w;
+		double non2xx = w->non2xx;
+		double errs = w->has_load ? w->load.errors : NAN;
+		json_t *e;
+
+		nwin++;
+		if (!(non2xx > 0) && !(errs > 0))
+			continue;
+		e = json_object();
+		json_object_set_new(e, "measurement", json_string(v[i].m->id));
+		json_object_set_new(e, "route", json_string(w->name));
+		json_object_set_new(e, "non2xx", jx_real(non2xx));
+		json_object_set_new(e, "errors", jx_real(errs));
+		clist_add(&bad, e);
+	}
+	json_object_set_new(o, "windows", json_integer((json_int_t)nwin));
+	json_object_set_new(o, "bad", bad.a);
+	json_object_set_new(o, "bad_total", json_integer((json_int_t)bad.n));
+	if (!nwin) {
+		verdict(c, o, ST_NA, "no load windows");
+	} else if (bad.n) {
+		verdict(c, o, ST_WARN, "%zu of %zu load windows had errors or non-2xx "
+			"responses", bad.n, nwin);
+		pitfall(c, "errors or non-2xx responses in %zu load window%s: requests "
+			"counted there were not all served", bad.n, bad.n == 1 ? "" : "s");
+	} else {
+		verdict(c, o, ST_OK, "no errors and only 2xx responses in all %zu load "
+			"windows", nwin);
+	}
+	return o;
+}
+
+/* ------------------------------------------------------------------ */
+
+static int
+run_has_power(const struct run *r)
+{
+	size_t i, j;
+
+	for (i = 0; i < r->nm; i++)
+		for (j = 0; j < r->m[i].nroutes; j++)
+			if (isfinite(r->m[i].routes[j].pw.energy_j) &&
+			    r->m[i].routes[j].pw.coverage > 0)
+				return 1;
+	return 0;
+}
+
+static double
+session_t0(const struct run *r)
+{
+	double t0 = r->session_start_ms;
+	size_t i;
+
+	if (isfinite(t0))
+		return t0;
+	t0 = INFINITY;
+	for (i = 0; i < r->nm; i++)
+		t0 = fmin(t0, r->m[i].start_ms);
+	for (i = 0; i < r->nidle; i++)
+		t0 = fmin(t0, r->idle[i].start_ms);
+	return isfinite(t0) ? t0 : 0;
+}
+
+json_t *
+checks_run(const struct run *r)
+{
+	struct ctx c;
+	json_t *o = json_object();
+	struct point *p;
+	struct wref *wv;
+	size_t np, nw, nlow;
+	int nrounds = 0;
+
+	c.r = r;
+	c.has_power = run_has_power(r);
+	c.t0 = session_t0(r);
+	c.pitfalls = json_array();
+	c.worst = ST_NA;
+	np = collect_points(r, &p);
+	nw = collect_windows(r, &wv);
+
+	json_object_set_new(o, "status", json_null());
+	json_object_set_new(o, "pitfalls", json_incref(c.pitfalls));
+	json_object_set_new(o, "ordering", check_ordering(&c, &nrounds));
+	if (nrounds > 0 && nrounds < MIN_ROUNDS)
+		pitfall(&c, "fewer than %d rounds (%d): too few repetitions for a spread "
+			"or a balanced order", MIN_ROUNDS, nrounds);
+	json_object_set_new(o, "position_bias", check_position_bias(&c, p, np));
+	json_object_set_new(o, "session_drift", check_session_drift(&c, p, np));
+	json_object_set_new(o, "idle_drift", check_idle_drift(&c));
+	json_object_set_new(o, "restatement", check_restatement(&c, p, np));
+	json_object_set_new(o, "throttling", check_throttling(&c, wv, nw));
+	json_object_set_new(o, "coverage", check_coverage(&c, wv, nw, &nlow));
+	json_object_set_new(o, "responses", check_responses(&c, wv, nw));
+	if (nrounds > 0 && nrounds < MIN_ROUNDS && c.worst < ST_WARN)
+		c.worst = ST_WARN;
+	json_object_set_new(o, "status", json_string(status_names[c.worst]));
+	json_decref(c.pitfalls);
+	free(p);
+	free(wv);
+	return o;
+}

@@ -1,0 +1,330 @@
+/*
+ * input.c - plain or gzip archive files, streamed, with a cap on the
+ * delivered size.  See input.h for the contract.
+ *
+ * Gzip is recognised by its magic bytes (1f 8b), never by the file name.
+ * Every member of a multi-member gzip file (as "cat a.gz b.gz" makes) is
+ * inflated in turn; zero bytes after the last member are ignored, as
+ * gzip(1) does; anything else there is reported by zlib as a bad header.
+ * Offsets in diagnostics count delivered bytes, i.e. inflated bytes for
+ * gzip, because that is what the caller's parser sees and reports.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "input.h"
+#include "util.h"
+
+uint64_t input_max_stream = (uint64_t)8 << 30;
+uint64_t input_max_small = (uint64_t)64 << 20;
+
+/* Size of the raw read buffer, and of each read of input_read_all. */
+#define INPUT_CHUNK (256 * 1024)
+
+struct input {
+	char *path;
+	int fd;
+	int gzip;
+	int raw_eof;		/* read(2) returned 0 */
+	int failed;		/* a diagnostic was printed; reads keep failing */
+	int member_end;		/* inflate ended a member; no new one begun */
+	int zinit;		/* zs needs inflateEnd */
+	z_stream zs;
+	unsigned char *raw;	/* INPUT_CHUNK bytes of file data */
+	size_t raw_pos, raw_len; /* plain files: sniffed bytes not yet delivered */
+	uint64_t delivered;
+	uint64_t max;
+	uint64_t size_hint;
+};
+
+/* read(2) that retries on EINTR; -1 after a diagnostic. */
+static long
+read_raw(struct input *in, void *p, size_t n)
+{
+	ssize_t r;
+
+	do
+		r = read(in->fd, p, n);
+	while (r < 0 && errno == EINTR);
+	if (r < 0) {
+		in->failed = 1;
+		return error_off(in->path, (long long)in->delivered,
+				 "read error: %s", strerror(errno));
+	}
+	if (r == 0)
+		in->raw_eof = 1;
+	return (long)r;
+}
+
+struct input *
+input_open(const char *path, uint64_t max_bytes)
+{
+	struct input *in;
+	struct stat st;
+	long r;
+	int fd;
+
+	do
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+	while (fd < 0 && errno == EINTR);
+	if (fd < 0) {
+		error_at(path, 0, "cannot open: %s", strerror(errno));
+		return NULL;
+	}
+	if (fstat(fd, &st) < 0) {
+		error_at(path, 0, "cannot stat: %s", strerror(errno));
+		close(fd);
+		return NULL;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		error_at(path, 0, "cannot read: %s", strerror(EISDIR));
+		close(fd);
+		return NULL;
+	}
+	in = xcalloc(1, sizeof(*in));
+	in->path = xstrdup(path);
+	in->fd = fd;
+	in->max = max_bytes;
+	in->size_hint = S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
+	in->raw = xmalloc(INPUT_CHUNK);
+
+	/* Sniff the magic; whatever was read is either inflated or delivered. */
+	r = read_raw(in, in->raw, INPUT_CHUNK);
+	if (r < 0) {
+		input_close(in);
+		return NULL;
+	}
+	in->raw_len = (size_t)r;
+	if (r == 1 && !in->raw_eof) {
+		/* A one-byte read of a longer file (a pipe): get the second byte. */
+		long r2 = read_raw(in, in->raw + 1, INPUT_CHUNK - 1);
+
+		if (r2 < 0) {
+			input_close(in);
+			return NULL;
+		}
+		in->raw_len += (size_t)r2;
+	}
+	if (in->raw_len >= 2 && in->raw[0] == 0x1f && in->raw[1] == 0x8b) {
+		in->gzip = 1;
+		/* 16 + 15: gzip wrapper only, largest window. */
+		if (inflateInit2(&in->zs, 16 + MAX_WBITS) != Z_OK) {
+			error_at(path, 0, "cannot initialise zlib: %s",
+				 in->zs.msg ? in->zs.msg : "out of memory");
+			input_close(in);
+			return NULL;
+		}
+		in->zinit = 1;
+		in->zs.next_in = in->raw;
+		in->zs.avail_in = (uInt)in->raw_len;
+		in->raw_len = 0;
+	} else if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > max_bytes) {
+		/* Fail before reading a plain file that cannot fit. */
+		error_off(path, (long long)max_bytes,
+			  "file size exceeds the limit of %llu bytes",
+			  (unsigned long long)max_bytes);
+		input_close(in);
+		return NULL;
+	}
+	return in;
+}
+
+static long
+cap_exceeded(struct input *in)
+{
+	in->failed = 1;
+	return error_off(in->path, (long long)in->max,
+			 in->gzip ? "inflated size exceeds the limit of %llu bytes"
+				  : "file size exceeds the limit of %llu bytes",
+			 (unsigned long long)in->max);
+}
+
+/*
+ * How much to ask for: at most one byte beyond the cap, so a stream that is
+ * exactly max bytes long is accepted and the first byte over is noticed.
+ */
+static size_t
+want(const struct input *in, size_t n)
+{
+	uint64_t room = in->max - in->delivered;
+
+	return (uint64_t)n > room ? (size_t)room + 1 : n;
+}
+
+static long
+read_plain(struct input *in, unsigned char *p, size_t n)
+{
+	size_t got = 0;
+	long r;
+
+	n = want(in, n);
+	if (in->raw_pos < in->raw_len) {
+		got = in->raw_len - in->raw_pos;
+		if (got > n)
+			got = n;
+		memcpy(p, in->raw + in->raw_pos, got);
+		in->raw_pos += got;
+	} else if (!in->raw_eof) {
+		r = read_raw(in, p, n);
+		if (r < 0)
+			return -1;
+		got = (size_t)r;
+	}
+	if (in->delivered + got > in->max)
+		return cap_exceeded(in);
+	in->delivered += got;
+	return (long)got;
+}
+
+/* Refill zs from the file when it has no input left; -1 after a diagnostic. */
+static int
+refill(struct input *in)
+{
+	long r;
+
+	if (in->zs.avail_in || in->raw_eof)
+		return 0;
+	r = read_raw(in, in->raw, INPUT_CHUNK);
+	if (r < 0)
+		return -1;
+	in->zs.next_in = in->raw;
+	in->zs.avail_in = (uInt)r;
+	return 0;
+}
+
+static long
+read_gzip(struct input *in, unsigned char *p, size_t n)
+{
+	size_t got = 0;
+	int ret;
+
+	n = want(in, n);
+	/* zlib counts in uInt; a short read is fine for the caller. */
+	if (n > (size_t)1 << 30)
+		n = (size_t)1 << 30;
+	in->zs.next_out = p;
+	in->zs.avail_out = (uInt)n;
+	while (!got) {
+		if (refill(in) < 0)
+			return -1;
+		if (in->member_end) {
+			/* Between members: skip zero padding, then start the next. */
+			while (in->zs.avail_in && *in->zs.next_in == 0) {
+				in->zs.next_in++;
+				in->zs.avail_in--;
+			}
+			if (!in->zs.avail_in) {
+				if (in->raw_eof)
+					return 0;
+				continue;
+			}
+			if (inflateReset(&in->zs) != Z_OK)
+				BUG("inflateReset failed");
+			in->member_end = 0;
+		}
+		if (!in->zs.avail_in && in->raw_eof) {
+			in->failed = 1;
+			return error_off(in->path, (long long)in->delivered,
+					 "truncated gzip stream");
+		}
+		ret = inflate(&in->zs, Z_NO_FLUSH);
+		got = n - in->zs.avail_out;
+		switch (ret) {
+		case Z_STREAM_END:
+			in->member_end = 1;
+			break;
+		case Z_OK:
+			break;
+		case Z_BUF_ERROR:
+			/* No progress possible: needs more input (refilled above). */
+			if (in->zs.avail_in)
+				BUG("inflate made no progress with input");
+			break;
+		case Z_MEM_ERROR:
+			die("out of memory inflating '%s'", in->path);
+		default:
+			in->failed = 1;
+			return error_off(in->path, (long long)(in->delivered + got),
+					 "corrupt gzip stream: %s",
+					 in->zs.msg ? in->zs.msg : "unknown error");
+		}
+	}
+	if (in->delivered + got > in->max)
+		return cap_exceeded(in);
+	in->delivered += got;
+	return (long)got;
+}
+
+long
+input_read(struct input *in, void *p, size_t n)
+{
+	if (in->failed)
+		return -1;
+	if (!n)
+		return 0;
+	/* The return type is long: keep one read within its range. */
+	if (n > (size_t)1 << 30)
+		n = (size_t)1 << 30;
+	return in->gzip ? read_gzip(in, p, n) : read_plain(in, p, n);
+}
+
+uint64_t
+input_offset(const struct input *in)
+{
+	return in->delivered;
+}
+
+uint64_t
+input_size_hint(const struct input *in)
+{
+	return in->size_hint;
+}
+
+int
+input_is_gzip(const struct input *in)
+{
+	return in->gzip;
+}
+
+void
+input_close(struct input *in)
+{
+	if (!in)
+		return;
+	if (in->zinit)
+		inflateEnd(&in->zs);
+	close(in->fd);
+	free(in->raw);
+	free(in->path);
+	free(in);
+}
+
+int
+input_read_all(const char *path, uint64_t max_bytes, struct buf *b)
+{
+	size_t start = b->len;
+	struct input *in;
+	long r;
+
+	in = input_open(path, max_bytes);
+	if (!in)
+		return -1;
+	do {
+		buf_grow(b, INPUT_CHUNK);
+		r = input_read(in, b->ptr + b->len, INPUT_CHUNK);
+		if (r > 0)
+			b->len += (size_t)r;
+	} while (r > 0);
+	input_close(in);
+	if (r < 0) {
+		buf_setlen(b, start);
+		return -1;
+	}
+	b->ptr[b->len] = '\0';
+	return 0;
+}

@@ -1,0 +1,92 @@
+/* jsonx.c - see jsonx.h. */
+#include <math.h>
+#include <string.h>
+
+#include "jsonx.h"
+#include "util.h"
+
+int
+jx_num(json_t *obj, const char *key, double *out)
+{
+	json_t *v = json_object_get(obj, key);
+
+	if (!v || json_is_null(v))
+		return 0;
+	if (!json_is_number(v))
+		return -1;
+	*out = json_number_value(v);
+	return isfinite(*out) ? 1 : -1;
+}
+
+int
+jx_str(json_t *obj, const char *key, const char **out)
+{
+	json_t *v = json_object_get(obj, key);
+
+	if (!v || json_is_null(v))
+		return 0;
+	if (!json_is_string(v))
+		return -1;
+	*out = json_string_value(v);
+	return 1;
+}
+
+json_t *
+jx_real(double v)
+{
+	if (!isfinite(v))
+		return json_null();
+	/* Whole numbers below 2^53 as integers keep counts readable. */
+	if (v == floor(v) && fabs(v) < 9007199254740992.0)
+		return json_integer((json_int_t)v);
+	return json_real(v);
+}
+
+json_t *
+jx_string(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}
+
+json_t *
+jx_path(json_t *obj, const char *dotted)
+{
+	char key[128];
+	const char *p = dotted, *dot;
+	size_t n;
+
+	while (obj && *p) {
+		dot = strchr(p, '.');
+		n = dot ? (size_t)(dot - p) : strlen(p);
+		if (n >= sizeof(key))
+			return NULL;
+		memcpy(key, p, n);
+		key[n] = '\0';
+		obj = json_is_object(obj) ? json_object_get(obj, key) : NULL;
+		p += n + (dot ? 1 : 0);
+		if (!dot)
+			break;
+	}
+	return obj;
+}
+
+const char *
+jx_path_str(json_t *obj, const char *dotted)
+{
+	json_t *v = jx_path(obj, dotted);
+
+	return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+json_t *
+jx_load(const char *path, const char *data, size_t len)
+{
+	json_error_t err;
+	json_t *j;
+
+	/* Duplicate keys are tolerated (last wins) as browsers and JS do. */
+	j = json_loadb(data, len, 0, &err);
+	if (!j)
+		error_at(path, err.line > 0 ? err.line : 0, "invalid JSON: %s", err.text);
+	return j;
+}

@@ -1,0 +1,185 @@
+/*
+ * main.c - the erg command line: parses arguments and runs one command.
+ * The only file that knows every stage.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "archive.h"
+#include "buf.h"
+#include "build.h"
+#include "input.h"
+#include "path.h"
+#include "util.h"
+
+#define ERG_VERSION "0.1.0"
+
+static const char usage_main[] =
+	"usage: erg <command> [options]\n"
+	"\n"
+	"commands:\n"
+	"  build   analyse every run in an archive and write the static site\n"
+	"  check   validate every run in an archive; write nothing\n"
+	"  help    show help for a command\n"
+	"\n"
+	"options: --help, --version\n";
+
+static const char usage_build[] =
+	"usage: erg build [--archive DIR] [--out DIR] [--templates DIR] [-j N] [--quiet]\n"
+	"                 [--max-runs N] [--max-inflated BYTES] [--max-file BYTES]\n"
+	"\n"
+	"Reads every run under the archive (default 'archive'), writes the site\n"
+	"into a temporary directory and swaps it in as DIR (default 'site') only\n"
+	"when every run was read without error.\n";
+
+static const char usage_check[] =
+	"usage: erg check [--archive DIR] [--max-runs N] [--max-inflated BYTES] [--max-file BYTES]\n"
+	"\n"
+	"Validates every run as 'erg build' would, prints each problem with its\n"
+	"location, and writes nothing.  Exit status 0 only if there was no error.\n";
+
+static int
+find_templates(const char *given, struct buf *out)
+{
+	char exe[PATH_MAX], *slash;
+	const char *env = getenv("ERG_TEMPLATES");
+	ssize_t k;
+
+	buf_reset(out);
+	if (given || (env && *env)) {
+		buf_addstr(out, given ? given : env);
+		return path_is_dir(out->ptr) ? 0 : -1;
+	}
+	/* Beside the binary: build/erg -> templates/, bin/erg -> share/erg/templates. */
+	k = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (k > 0) {
+		exe[k] = '\0';
+		if ((slash = strrchr(exe, '/'))) {
+			*slash = '\0';
+			buf_addf(out, "%s/../templates", exe);
+			if (path_is_dir(out->ptr))
+				return 0;
+			buf_reset(out);
+			buf_addf(out, "%s/../share/erg/templates", exe);
+			if (path_is_dir(out->ptr))
+				return 0;
+		}
+	}
+	buf_reset(out);
+	buf_addstr(out, "templates");
+	return path_is_dir(out->ptr) ? 0 : -1;
+}
+
+static int
+parse_size(const char *opt, const char *s, uint64_t *out)
+{
+	int64_t v;
+
+	if (parse_i64(s, &v) || v <= 0)
+		return error("%s wants a positive whole number, not '%s'", opt, s);
+	*out = (uint64_t)v;
+	return 0;
+}
+
+static int
+cmd_build(int argc, char **argv, int check_only)
+{
+	struct build_opts o = { "archive", "site", NULL, 0, 0 };
+	const char *tmpl = NULL;
+	struct buf tdir = BUF_INIT;
+	uint64_t v;
+	int i, rc;
+
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			fputs(check_only ? usage_check : usage_build, stdout);
+			return 0;
+		} else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
+			o.quiet = 1;
+		} else if (!val) {
+			return error("option '%s' needs a value (see 'erg help %s')", a,
+				     check_only ? "check" : "build");
+		} else if (!strcmp(a, "--archive")) {
+			o.archive = argv[++i];
+		} else if (!strcmp(a, "--out") && !check_only) {
+			o.out = argv[++i];
+		} else if (!strcmp(a, "--templates") && !check_only) {
+			tmpl = argv[++i];
+		} else if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
+			if (parse_size(a, argv[++i], &v))
+				return -1;
+			o.jobs = (int)v;
+		} else if (!strcmp(a, "--max-runs")) {
+			if (parse_size(a, argv[++i], &v))
+				return -1;
+			archive_max_runs = (size_t)v;
+		} else if (!strcmp(a, "--max-inflated")) {
+			if (parse_size(a, argv[++i], &input_max_stream))
+				return -1;
+		} else if (!strcmp(a, "--max-file")) {
+			if (parse_size(a, argv[++i], &input_max_small))
+				return -1;
+		} else {
+			return error("unknown option '%s' (see 'erg help %s')", a,
+				     check_only ? "check" : "build");
+		}
+	}
+	if (check_only) {
+		o.out = NULL;
+	} else {
+		if (find_templates(tmpl, &tdir)) {
+			error("template directory '%s' not found (use --templates)", tdir.ptr);
+			buf_release(&tdir);
+			return -1;
+		}
+		o.tmpl_dir = tdir.ptr;
+	}
+	rc = build_run_all(&o);
+	buf_release(&tdir);
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *cmd;
+
+	if (argc < 2) {
+		fputs(usage_main, stderr);
+		return 2;
+	}
+	cmd = argv[1];
+	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
+		fputs(usage_main, stdout);
+		return 0;
+	}
+	if (!strcmp(cmd, "--version")) {
+		printf("erg %s\n", ERG_VERSION);
+		return 0;
+	}
+	if (!strcmp(cmd, "help")) {
+		const char *what = argc > 2 ? argv[2] : "";
+
+		if (!strcmp(what, "build"))
+			fputs(usage_build, stdout);
+		else if (!strcmp(what, "check"))
+			fputs(usage_check, stdout);
+		else if (!*what)
+			fputs(usage_main, stdout);
+		else
+			return error("no help for '%s'", what), 2;
+		return 0;
+	}
+	if (!strcmp(cmd, "build"))
+		return cmd_build(argc - 1, argv + 1, 0) ? 1 : 0;
+	if (!strcmp(cmd, "check"))
+		return cmd_build(argc - 1, argv + 1, 1) ? 1 : 0;
+	error("unknown command '%s' (see 'erg --help')", cmd);
+	return 2;
+}

@@ -1,0 +1,116 @@
+/*
+ * model.h - what erg knows about one archived run, after ingest and after
+ * analysis.  No I/O and no HTML here: ingest (session.c) fills the input
+ * fields, analyze.c fills the derived ones, results.c turns the whole into
+ * results.json, and the pages are rendered from that JSON.
+ *
+ * Units are in the field names or comments: times are Unix epoch
+ * milliseconds, energy joules, power watts.  NAN means "not known".
+ */
+#ifndef ERG_MODEL_H
+#define ERG_MODEL_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+#include "load.h"
+#include "power.h"
+
+/* "Nominal" ... "Critical" for a THERMAL_* level; NULL when absent. */
+const char *thermal_name(int t);
+
+/* One load window: one route of one measurement. */
+struct route_win {
+	char *name;
+	double start_ms, end_ms;
+	long line;			/* timeline line of its routeComplete */
+	/* as the runner recorded it (routeComplete) */
+	double requests, bytes_read, bytes_written;
+	double rps_mean, rps_sd, lat_mean_us, lat_max_us;
+	double non2xx;			/* req1xx+3xx+4xx+5xx+others */
+	/* the load generator's own file, when there is one */
+	char *load_rel;			/* path relative to the run directory */
+	int has_load;
+	struct load_result load;
+
+	/* analysis */
+	int per_mb;			/* large-payload route: reported per MB */
+	struct pwin pw;			/* energy_j, mean_watts, coverage, ... */
+	int idle;			/* index into run.idle, -1 if none */
+	double idle_watts, net_energy_j, idle_share;
+	double mj_per_req, net_mj_per_req, mj_per_mb;
+};
+
+struct measurement {
+	char *id, *target, *target_full;	/* "r1-s1-elysia", "elysia", "bun/elysia" */
+	int round, slot;
+	long line;
+	double start_ms, end_ms;
+	double server_pid, startup_ms, rss_before, rss_after;
+	struct route_win *routes;
+	size_t nroutes, aroutes;
+	/* analysis: request-weighted over the small routes */
+	double head_mj_per_req, head_rps, head_watts;
+	double session_min;		/* minutes since session start */
+};
+
+struct idle_win {
+	char *id, *kind, *follows, *precedes;
+	int index;
+	long line;
+	double start_ms, end_ms, base_start_ms, base_end_ms;
+	struct pwin pw;			/* over the baseline range */
+	double session_min;
+};
+
+struct stat5 {			/* a summary across rounds (see stats.h) */
+	size_t n;
+	double mean, sd, cv, min, max, ci_lo, ci_hi;
+};
+
+struct target_route {
+	char *name;
+	int per_mb;
+	struct stat5 mj_per_req, rps, watts, mj_per_mb;
+	double net_mj_per_req, idle_share;
+};
+
+struct target {
+	char *name;
+	struct stat5 head_mj, head_rps, head_watts;
+	struct target_route *routes;
+	size_t nroutes;
+	int rank_mj, rank_watts;	/* 1-based */
+};
+
+struct run {
+	char *id;			/* path relative to the archive root */
+	char *dir;			/* filesystem path of the run directory */
+	const char *kind;		/* "energy-session" */
+	json_t *meta;			/* meta.json as parsed (owned) */
+	char *notes_md;			/* notes.md contents or NULL */
+	char *notes_rel;
+
+	struct measurement *m;
+	size_t nm, am;
+	struct idle_win *idle;
+	size_t nidle, aidle;
+	struct power_file *pf;
+	size_t npf;
+
+	double session_start_ms, session_end_ms;
+	size_t heartbeats;
+	int resumed;
+	json_t *session_start;		/* the sessionStart record (owned) or NULL */
+
+	/* analysis */
+	struct target *targets;
+	size_t ntargets;
+	char **per_mb_routes;		/* from meta erg.perMbRoutes */
+	size_t nper_mb_routes;
+	json_t *validation;		/* design checks (analyze/checks), owned */
+};
+
+void run_free(struct run *r);
+
+#endif

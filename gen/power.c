@@ -1,0 +1,884 @@
+/*
+ * power.c - powermetrics plist streams: framing, per-document extraction,
+ * the time fit and window integration.  See power.h for the contract and
+ * formats.md §1 for the format.
+ *
+ * Framing (formats.md §1.1): the stream is cut at every NUL byte and before
+ * every "<?xml" (an XML declaration can only start a document: '<' cannot
+ * occur unescaped in text), each piece is trimmed of ASCII whitespace and
+ * empty pieces are dropped.  Cutting at "<?xml" while streaming, rather than
+ * after collecting a NUL-delimited chunk, keeps memory at one document even
+ * for a stream without NULs.  A piece that does not parse is an error,
+ * unless nothing but whitespace and NULs follows it: powermetrics may be
+ * stopped mid-write, so a truncated last document is dropped with a
+ * warning.
+ *
+ * Parsing uses libplist's XML parser, one document at a time; everything
+ * taken from a document is in sample_extract(), so a faster scanner can
+ * replace libplist there without touching the framing.  Tasks and
+ * coalitions are parsed by libplist but not kept: nothing needs them yet,
+ * and per-task records would dwarf the samples.
+ *
+ * libplist reads <real> with atof(), so the program must keep the "C"
+ * numeric locale (never setlocale(LC_NUMERIC, "")).
+ */
+#include <math.h>
+#include <plist/plist.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "input.h"
+#include "power.h"
+#include "util.h"
+
+#define READ_CHUNK (256 * 1024)
+/* One sample is 20 KB to 500 KB; anything this big is not a sample. */
+#define MAX_DOC ((size_t)64 << 20)
+/* plist dates count seconds from 2001-01-01T00:00:00Z. */
+#define APPLE_EPOCH_UNIX_S 978307200.0
+
+/* One document being extracted, for located diagnostics. */
+struct doc {
+	const char *path;
+	const char *text;	/* the document's bytes (trimmed) */
+	size_t len;
+	uint64_t off;		/* stream offset of text[0] */
+	size_t no;		/* 1-based document number in the file */
+};
+
+struct reader {
+	const char *path;
+	struct power_file *pf;
+	struct input *in;
+	struct buf acc;		/* stream bytes from offset base on */
+	uint64_t base;
+	size_t dstart;		/* start of the current piece in acc */
+	size_t nscan;		/* acc[dstart..nscan) holds no NUL */
+	size_t xscan;		/* acc[dstart+1..xscan) holds no "<?xml" */
+	struct buf stray;	/* scratch: stray text for a warning */
+	/* A piece that failed to parse: an error unless it was the last. */
+	int pend;
+	int pend_complete;	/* it ended with </plist>, so it is not truncated */
+	uint64_t pend_off;
+	size_t pend_no;
+	double last_ts;
+	int thermal_warned;
+	size_t stray_docs;	/* documents with stray text (one warning each file) */
+};
+
+static int
+is_ws(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
+	       c == '\v';
+}
+
+static const char *
+type_name(plist_t node)
+{
+	switch (plist_get_node_type(node)) {
+	case PLIST_BOOLEAN: return "a boolean";
+	case PLIST_UINT: return "an integer";
+	case PLIST_REAL: return "a real";
+	case PLIST_STRING: return "a string";
+	case PLIST_ARRAY: return "an array";
+	case PLIST_DICT: return "a dict";
+	case PLIST_DATE: return "a date";
+	case PLIST_DATA: return "data";
+	case PLIST_KEY: return "a key";
+	case PLIST_UID: return "a UID";
+	default: return "an unknown node";
+	}
+}
+
+/*
+ * Offset of "<key>KEY</key>" in the document, to point a diagnostic at the
+ * value's line rather than at the document; the document start if the key
+ * is not found verbatim.  Only used on error paths.
+ */
+static long long
+key_off(const struct doc *d, const char *key)
+{
+	size_t kl = strlen(key), i;
+
+	for (i = 0; i + kl + 11 <= d->len; i++) {
+		const char *p = d->text + i;
+
+		if (p[0] == '<' && !memcmp(p, "<key>", 5) &&
+		    !memcmp(p + 5, key, kl) && !memcmp(p + 5 + kl, "</key>", 6))
+			return (long long)(d->off + i);
+	}
+	return (long long)d->off;
+}
+
+static int PRINTF(3, 4)
+doc_error(const struct doc *d, const char *key, const char *fmt, ...)
+{
+	struct buf m = BUF_INIT;
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	buf_vaddf(&m, fmt, ap);
+	va_end(ap);
+	ret = error_off(d->path, key ? key_off(d, key) : (long long)d->off,
+			"sample %zu: %s", d->no, m.ptr);
+	buf_release(&m);
+	return ret;
+}
+
+/*
+ * A number under dict[key] (an <integer> or a <real>).  Returns 1 with *out
+ * set, 0 if the key is absent, -1 after a diagnostic for another type or a
+ * non-finite value.  what names the key in messages ("processor.cpu_energy").
+ * libplist 2.2.0 keeps every integer as a uint64_t; negative ones are their
+ * two's complement, so they come back negative through int64_t.
+ */
+static int
+get_num(const struct doc *d, plist_t dict, const char *key, const char *what,
+	double *out)
+{
+	plist_t v = plist_dict_get_item(dict, key);
+	uint64_t u;
+
+	*out = 0;
+	if (!v)
+		return 0;
+	switch (plist_get_node_type(v)) {
+	case PLIST_UINT:
+		plist_get_uint_val(v, &u);
+		*out = (double)(int64_t)u;
+		return 1;
+	case PLIST_REAL:
+		plist_get_real_val(v, out);
+		if (!isfinite(*out))
+			return doc_error(d, key, "'%s' is not a finite number", what);
+		return 1;
+	default:
+		return doc_error(d, key, "'%s' is %s, expected a number", what,
+				 type_name(v));
+	}
+}
+
+/* get_num() for quantities that cannot be negative. */
+static int
+get_nonneg(const struct doc *d, plist_t dict, const char *key,
+	   const char *what, double *out)
+{
+	int r = get_num(d, dict, key, what, out);
+
+	if (r > 0 && *out < 0)
+		return doc_error(d, key, "'%s' is negative (%g)", what, *out);
+	return r;
+}
+
+/* dict[key] if it is a string (NULL if absent); -1 after a diagnostic. */
+static int
+get_str(const struct doc *d, plist_t dict, const char *key, const char *what,
+	const char **out)
+{
+	plist_t v = plist_dict_get_item(dict, key);
+	uint64_t len;
+
+	*out = NULL;
+	if (!v)
+		return 0;
+	if (plist_get_node_type(v) != PLIST_STRING)
+		return doc_error(d, key, "'%s' is %s, expected a string", what,
+				 type_name(v));
+	*out = plist_get_string_ptr(v, &len);
+	return *out ? 1 : 0;
+}
+
+/* The joules of one sample and where they came from (enum psrc). */
+static int
+extract_energy(const struct doc *d, plist_t proc, double elapsed_ms,
+	       struct psample *s)
+{
+	static const char *const energy[] = { "cpu_energy", "gpu_energy", "ane_energy" };
+	static const char *const power[] = { "cpu_power", "gpu_power", "ane_power" };
+	double v, sum = 0;
+	int i, r, any = 0;
+	char what[48];
+
+	s->joules = NAN;
+	s->src = PSRC_NONE;
+	if (!proc)
+		return 0;
+	/* Apple silicon: integer mJ counters; a missing one counts 0. */
+	for (i = 0; i < 3; i++) {
+		snprintf(what, sizeof(what), "processor.%s", energy[i]);
+		r = get_nonneg(d, proc, energy[i], what, &v);
+		if (r < 0)
+			return -1;
+		if (r) {
+			sum += v;
+			any = 1;
+		}
+	}
+	if (any) {
+		s->joules = sum / 1000;
+		s->src = PSRC_ENERGY;
+		return 0;
+	}
+	/* Mean mW over the window: combined_power, else its parts. */
+	r = get_nonneg(d, proc, "combined_power", "processor.combined_power", &v);
+	if (r < 0)
+		return -1;
+	if (r) {
+		sum = v;
+		any = 1;
+	} else {
+		for (i = 0; i < 3; i++) {
+			snprintf(what, sizeof(what), "processor.%s", power[i]);
+			r = get_nonneg(d, proc, power[i], what, &v);
+			if (r < 0)
+				return -1;
+			if (r) {
+				sum += v;
+				any = 1;
+			}
+		}
+	}
+	if (any) {
+		s->joules = sum / 1000 * (elapsed_ms / 1000);
+		s->src = PSRC_POWER;
+		return 0;
+	}
+	/* Intel: joules, else watts. */
+	r = get_nonneg(d, proc, "package_joules", "processor.package_joules", &v);
+	if (r < 0)
+		return -1;
+	if (r) {
+		s->joules = v;
+		s->src = PSRC_PACKAGE;
+		return 0;
+	}
+	r = get_nonneg(d, proc, "package_watts", "processor.package_watts", &v);
+	if (r < 0)
+		return -1;
+	if (r) {
+		s->joules = v * (elapsed_ms / 1000);
+		s->src = PSRC_PACKAGE;
+	}
+	/*
+	 * NEEDSWORK: macOS 12 reportedly wrote processor.package_energy where
+	 * later releases write combined_power (formats.md §1.4, unverified);
+	 * without a sample its unit is unknown, so it is not read.
+	 */
+	return 0;
+}
+
+/* Mean cluster frequencies: performance ('S', else 'P', else 'M') and 'E'. */
+static int
+extract_clusters(const struct doc *d, plist_t proc, struct psample *s)
+{
+	/* Sums and counts by class: 0 S, 1 P, 2 M, 3 E. */
+	double sum[4] = { 0 }, hz;
+	size_t cnt[4] = { 0 };
+	plist_t cl, c;
+	uint32_t i, n;
+	const char *name;
+	int k, r;
+
+	s->pclust_mhz = s->eclust_mhz = NAN;
+	if (!proc)
+		return 0;
+	cl = plist_dict_get_item(proc, "clusters");
+	if (!cl)
+		return 0;
+	if (plist_get_node_type(cl) != PLIST_ARRAY)
+		return doc_error(d, "clusters", "'processor.clusters' is %s, expected an array",
+				 type_name(cl));
+	n = plist_array_get_size(cl);
+	for (i = 0; i < n; i++) {
+		c = plist_array_get_item(cl, i);
+		if (plist_get_node_type(c) != PLIST_DICT)
+			return doc_error(d, "clusters", "'processor.clusters[%u]' is %s, expected a dict",
+					 i, type_name(c));
+		if (get_str(d, c, "name", "processor.clusters[].name", &name) < 0)
+			return -1;
+		if (!name)
+			continue;
+		switch (name[0]) {
+		case 'S': k = 0; break;
+		case 'P': k = 1; break;
+		case 'M': k = 2; break;
+		case 'E': k = 3; break;
+		default: continue;
+		}
+		r = get_nonneg(d, c, "freq_hz", "processor.clusters[].freq_hz", &hz);
+		if (r < 0)
+			return -1;
+		if (r) {
+			sum[k] += hz;
+			cnt[k]++;
+		}
+	}
+	for (k = 0; k < 3; k++)
+		if (cnt[k]) {
+			s->pclust_mhz = sum[k] / (double)cnt[k] / 1e6;
+			break;
+		}
+	if (cnt[3])
+		s->eclust_mhz = sum[3] / (double)cnt[3] / 1e6;
+	return 0;
+}
+
+static int
+extract_thermal(const struct doc *d, plist_t root, struct reader *r,
+		struct psample *s)
+{
+	static const struct { const char *name; signed char level; } lv[] = {
+		{ "Nominal", THERMAL_NOMINAL }, { "Light", THERMAL_LIGHT },
+		{ "Moderate", THERMAL_MODERATE }, { "Heavy", THERMAL_HEAVY },
+		{ "Critical", THERMAL_CRITICAL },
+		/* The kernel's names for the levels past Heavy. */
+		{ "Trapping", THERMAL_CRITICAL }, { "Sleeping", THERMAL_CRITICAL },
+	};
+	const char *t;
+	size_t i;
+
+	s->thermal = THERMAL_ABSENT;
+	if (get_str(d, root, "thermal_pressure", "thermal_pressure", &t) < 0)
+		return -1;
+	if (!t)
+		return 0;
+	for (i = 0; i < sizeof(lv) / sizeof(lv[0]); i++)
+		if (!strcmp(t, lv[i].name)) {
+			s->thermal = lv[i].level;
+			return 0;
+		}
+	if (!r->thermal_warned) {
+		r->thermal_warned = 1;
+		warn_off(d->path, key_off(d, "thermal_pressure"),
+			 "sample %zu: unknown thermal_pressure '%.40s' ignored",
+			 d->no, t);
+	}
+	return 0;
+}
+
+/*
+ * Everything erg takes from one parsed document.  Returns 1 to keep the
+ * sample, 0 to drop it (after a warning), -1 after an error.
+ */
+static int
+sample_extract(struct reader *r, const struct doc *d, plist_t root,
+	       struct psample *s)
+{
+	struct power_file *pf = r->pf;
+	plist_t v, proc;
+	double ns;
+	int32_t sec = 0, usec = 0;
+	const char *str;
+	int k;
+
+	memset(s, 0, sizeof(*s));
+	s->off = d->off;
+	if (plist_get_node_type(root) != PLIST_DICT)
+		return doc_error(d, NULL, "top level is %s, expected a dict",
+				 type_name(root));
+
+	k = get_num(d, root, "elapsed_ns", "elapsed_ns", &ns);
+	if (k < 0)
+		return -1;
+	if (k && !(ns > 0))
+		return doc_error(d, "elapsed_ns", "'elapsed_ns' is %.0f, expected > 0", ns);
+	s->elapsed_ms = k ? ns / 1e6 : NAN;
+
+	v = plist_dict_get_item(root, "timestamp");
+	s->ts_ms = NAN;
+	if (v) {
+		if (plist_get_node_type(v) != PLIST_DATE)
+			return doc_error(d, "timestamp", "'timestamp' is %s, expected a date",
+					 type_name(v));
+		plist_get_date_val(v, &sec, &usec);
+		s->ts_ms = ((double)sec + APPLE_EPOCH_UNIX_S) * 1000 + (double)usec / 1000;
+	}
+
+	proc = plist_dict_get_item(root, "processor");
+	if (proc && plist_get_node_type(proc) != PLIST_DICT)
+		return doc_error(d, "processor", "'processor' is %s, expected a dict",
+				 type_name(proc));
+	if (extract_energy(d, proc, s->elapsed_ms, s) < 0 ||
+	    extract_clusters(d, proc, s) < 0 || extract_thermal(d, root, r, s) < 0)
+		return -1;
+
+	if (!pf->hw_model) {
+		if (get_str(d, root, "hw_model", "hw_model", &str) < 0)
+			return -1;
+		if (str)
+			pf->hw_model = xstrdup(str);
+	}
+	if (!pf->os_build) {
+		if (get_str(d, root, "kern_osversion", "kern_osversion", &str) < 0)
+			return -1;
+		if (str)
+			pf->os_build = xstrdup(str);
+	}
+
+	/* energy-method.md §1.3: such samples cannot be placed in time. */
+	if (!isfinite(s->ts_ms) || !isfinite(s->elapsed_ms)) {
+		warn_off(d->path, (long long)d->off, "sample %zu: no %s; sample dropped",
+			 d->no, !isfinite(s->ts_ms) ? "'timestamp'" : "'elapsed_ns'");
+		return 0;
+	}
+	if (s->ts_ms < r->last_ts)
+		warn_off(d->path, key_off(d, "timestamp"),
+			 "sample %zu: timestamp goes back %.0f s", d->no,
+			 (r->last_ts - s->ts_ms) / 1000);
+	r->last_ts = s->ts_ms;
+	return 1;
+}
+
+/*
+ * libplist 2.2.0 rejects character data that is not inside a leaf element
+ * (its xplist.c parser skips whitespace between tags and fails on anything
+ * else: "Expected: opening tag").  XML allows such text and Apple's and
+ * Python's plist readers ignore it, and powermetrics does produce it: the
+ * VMware sample in samples/powermetrics has its own diagnostic
+ *     warning: time went backwards by 1418132621000000000 ns
+ * on a line of its own between <key>all_tasks</key> and the <dict> it
+ * names (the tool's warning went into the same stream as its output).
+ *
+ * Blank such text in place with spaces, so offsets stay valid, and copy
+ * the first run (for the warning) to *first_text.  Text inside leaf
+ * elements, comments, processing instructions and the DOCTYPE is kept.
+ * Returns the number of bytes blanked; *first is the offset of the first.
+ */
+static size_t
+blank_stray_text(char *p, size_t n, size_t *first, struct buf *first_text)
+{
+	static const char *const leaf[] = { "key", "string", "integer", "real",
+					    "date", "data" };
+	size_t i = 0, j, k, blanked = 0, tl;
+	int in_leaf = 0;
+	const char *end;
+
+	while (i < n) {
+		if (p[i] != '<') {
+			end = memchr(p + i, '<', n - i);
+			j = end ? (size_t)(end - p) : n;
+			if (!in_leaf) {
+				for (k = i; k < j && is_ws(p[k]); k++)
+					;
+				if (k < j) {
+					if (!blanked) {
+						*first = k;
+						tl = j - k;
+						while (tl && is_ws(p[k + tl - 1]))
+							tl--;
+						buf_add(first_text, p + k, tl > 80 ? 80 : tl);
+					}
+					for (; k < j; k++)
+						if (!is_ws(p[k])) {
+							p[k] = ' ';
+							blanked++;
+						}
+				}
+			}
+			i = j;
+			continue;
+		}
+		/* Markup: find its end; stop at the first unterminated one. */
+		if (n - i >= 4 && !memcmp(p + i, "<!--", 4)) {
+			for (j = i + 4; j + 3 <= n && memcmp(p + j, "-->", 3); j++)
+				;
+			if (j + 3 > n)
+				break;
+			i = j + 3;
+			continue;
+		}
+		if (n - i >= 2 && p[i + 1] == '!') {
+			/* DOCTYPE, possibly with an internal subset. */
+			end = memchr(p + i, '>', n - i);
+			j = end ? (size_t)(end - p) : n;
+			if (memchr(p + i, '[', j - i)) {
+				for (j = i; j + 2 <= n && memcmp(p + j, "]>", 2); j++)
+					;
+				j++;
+			}
+			if (j >= n)
+				break;
+			i = j + 1;
+			continue;
+		}
+		end = memchr(p + i, '>', n - i);
+		if (!end)
+			break;
+		j = (size_t)(end - p);
+		if (p[i + 1] == '/' || p[i + 1] == '?' || p[j - 1] == '/') {
+			in_leaf = 0;
+		} else {
+			in_leaf = 0;
+			for (k = 0; k < sizeof(leaf) / sizeof(leaf[0]); k++) {
+				tl = strlen(leaf[k]);
+				if (j - i - 1 >= tl && !memcmp(p + i + 1, leaf[k], tl) &&
+				    (j - i - 1 == tl || is_ws(p[i + 1 + tl]))) {
+					in_leaf = 1;
+					break;
+				}
+			}
+		}
+		i = j + 1;
+	}
+	return blanked;
+}
+
+static int
+ends_with_plist_close(const char *p, size_t n)
+{
+	return n >= 8 && !memcmp(p + n - 8, "</plist>", 8);
+}
+
+static void
+add_sample(struct power_file *pf, const struct psample *s)
+{
+	ALLOC_GROW(pf->s, pf->n + 1, pf->alloc);
+	pf->s[pf->n++] = *s;
+}
+
+/* Parse one document acc[a..b), b exclusive and already NUL-terminated. */
+static int
+parse_doc(struct reader *r, size_t a, size_t b)
+{
+	char *p = r->acc.ptr + a;
+	size_t n = b - a, first = 0;
+	struct doc d;
+	struct psample s;
+	plist_t root = NULL;
+	int k;
+
+	d.path = r->path;
+	d.text = p;
+	d.len = n;
+	d.off = r->base + a;
+	d.no = ++r->pf->docs;
+
+	plist_from_xml(p, (uint32_t)n, &root);
+	if (!root) {
+		buf_reset(&r->stray);
+		if (blank_stray_text(p, n, &first, &r->stray)) {
+			plist_from_xml(p, (uint32_t)n, &root);
+			if (root && !r->stray_docs++)
+				warn_off(r->path, (long long)(d.off + first),
+					 "sample %zu: ignored stray text between elements: '%s'",
+					 d.no, r->stray.ptr);
+		}
+	}
+	if (!root) {
+		r->pend = 1;
+		r->pend_complete = ends_with_plist_close(p, n);
+		r->pend_off = d.off;
+		r->pend_no = d.no;
+		return 0;
+	}
+	k = sample_extract(r, &d, root, &s);
+	plist_free(root);
+	if (k < 0)
+		return -1;
+	if (k)
+		add_sample(r->pf, &s);
+	else
+		r->pf->dropped++;
+	return 0;
+}
+
+static int
+pending_error(struct reader *r)
+{
+	return error_off(r->path, (long long)r->pend_off,
+			 "sample %zu: broken XML plist", r->pend_no);
+}
+
+/* One piece acc[a..b) of the framed stream. */
+static int
+piece(struct reader *r, size_t a, size_t b)
+{
+	char *p = r->acc.ptr;
+	char save;
+	int ret;
+
+	while (a < b && is_ws(p[a]))
+		a++;
+	while (b > a && is_ws(p[b - 1]))
+		b--;
+	if (a == b)
+		return 0;
+	/* Something follows the failed document, so it was not truncated. */
+	if (r->pend)
+		return pending_error(r);
+	if (!memchr(p + a, '<', b - a)) {
+		/* Not a document at all: a stray line between documents. */
+		size_t n = b - a;
+
+		warn_off(r->path, (long long)(r->base + a),
+			 "ignored text between documents: '%.*s'",
+			 (int)(n > 80 ? 80 : n), p + a);
+		return 0;
+	}
+	if (b - a > UINT32_MAX)
+		BUG("document larger than MAX_DOC");
+	save = p[b];
+	p[b] = '\0';	/* libplist may read up to a NUL */
+	ret = parse_doc(r, a, b);
+	r->acc.ptr[b] = save;
+	return ret;
+}
+
+/* The first "<?xml" wholly in p[from..n), or NULL.  '?' is rare: find it. */
+static const char *
+find_xmldecl(const char *p, size_t n, size_t from)
+{
+	const char *q;
+	size_t i = from + 1;
+
+	while (i < n) {
+		q = memchr(p + i, '?', n - i);
+		if (!q)
+			return NULL;
+		i = (size_t)(q - p) + 1;
+		if (q[-1] == '<' && n - i >= 3 && !memcmp(q + 1, "xml", 3))
+			return q - 1;
+	}
+	return NULL;
+}
+
+static int
+read_stream(struct reader *r)
+{
+	int eof = 0;
+	long got;
+
+	/*
+	 * Each byte is searched once for NUL and once for "<?xml" (bar the
+	 * 4 bytes a declaration may straddle a read with), however many
+	 * documents a read brings: no quadratic rescans.
+	 */
+	for (;;) {
+		char *p = r->acc.ptr;
+		size_t len = r->acc.len, lim, xs;
+		const char *nul, *x;
+
+		nul = memchr(p + r->nscan, '\0', len - r->nscan);
+		lim = r->nscan = nul ? (size_t)(nul - p) : len;
+		xs = r->xscan > 4 ? r->xscan - 4 : 0;
+		if (xs < r->dstart + 1)
+			xs = r->dstart + 1;
+		x = xs < lim ? find_xmldecl(p, lim, xs) : NULL;
+		if (x) {
+			if (piece(r, r->dstart, (size_t)(x - p)) < 0)
+				return -1;
+			r->dstart = r->xscan = (size_t)(x - p);
+			continue;
+		}
+		if (nul) {
+			if (piece(r, r->dstart, lim) < 0)
+				return -1;
+			r->dstart = r->nscan = r->xscan = lim + 1;
+			continue;
+		}
+		r->xscan = len;
+		if (eof)
+			return piece(r, r->dstart, len);
+
+		/* Keep only the current piece, then read more behind it. */
+		if (r->dstart) {
+			memmove(p, p + r->dstart, len - r->dstart);
+			r->acc.len -= r->dstart;
+			r->base += r->dstart;
+			r->nscan -= r->dstart;
+			r->xscan -= r->dstart;
+			r->dstart = 0;
+		}
+		if (r->acc.len > MAX_DOC)
+			return error_off(r->path, (long long)r->base,
+					 "sample %zu: document larger than %zu MiB",
+					 r->pf->docs + 1, MAX_DOC >> 20);
+		buf_grow(&r->acc, READ_CHUNK);
+		got = input_read(r->in, r->acc.ptr + r->acc.len, READ_CHUNK);
+		if (got < 0)
+			return -1;
+		if (!got)
+			eof = 1;
+		r->acc.len += (size_t)got;
+		r->acc.ptr[r->acc.len] = '\0';
+	}
+}
+
+int
+power_read(const char *path, struct power_file *pf)
+{
+	struct reader r;
+	int ret;
+
+	memset(pf, 0, sizeof(*pf));
+	pf->path = xstrdup(path);
+	pf->fit_b = 1;
+	memset(&r, 0, sizeof(r));
+	r.path = path;
+	r.pf = pf;
+	r.last_ts = -INFINITY;
+	buf_init(&r.acc, 0);
+	buf_init(&r.stray, 0);
+	r.in = input_open(path, input_max_stream);
+	if (!r.in) {
+		power_file_free(pf);
+		return -1;
+	}
+	pf->gzip = input_is_gzip(r.in);
+
+	ret = read_stream(&r);
+	if (!ret && r.pend) {
+		if (r.pend_complete) {
+			ret = pending_error(&r);
+		} else {
+			warn_off(path, (long long)r.pend_off,
+				 "sample %zu: truncated document at the end of the file dropped",
+				 r.pend_no);
+			pf->dropped++;
+		}
+	}
+	if (!ret && r.stray_docs > 1)
+		warn_at(path, 0, "ignored stray text in %zu other sample%s too",
+			r.stray_docs - 1, r.stray_docs == 2 ? "" : "s");
+	input_close(r.in);
+	buf_release(&r.acc);
+	buf_release(&r.stray);
+	if (ret < 0) {
+		power_file_free(pf);
+		return -1;
+	}
+	power_fit(pf);
+	return 0;
+}
+
+void
+power_file_free(struct power_file *pf)
+{
+	free(pf->path);
+	free(pf->s);
+	free(pf->hw_model);
+	free(pf->os_build);
+	memset(pf, 0, sizeof(*pf));
+}
+
+void
+power_fit(struct power_file *pf)
+{
+	struct psample *s = pf->s;
+	size_t i, n = pf->n;
+	double cum, mx, my, sxx, sxy, dx, a, b, ts0;
+
+	if (!n) {
+		pf->fit_a = 0;
+		pf->fit_b = 1;
+		return;
+	}
+	/*
+	 * OLS of y = ts + 500 (the middle of the whole second the timestamp
+	 * truncates to) on x = cumulative elapsed ms, with centred sums: y is
+	 * taken relative to the first timestamp, as Unix ms squared would eat
+	 * the digits the fit needs.
+	 */
+	ts0 = s[0].ts_ms;
+	cum = mx = my = 0;
+	for (i = 0; i < n; i++) {
+		cum += s[i].elapsed_ms;
+		mx += cum;
+		my += s[i].ts_ms - ts0 + 500;
+	}
+	mx /= (double)n;
+	my /= (double)n;
+	cum = sxx = sxy = 0;
+	for (i = 0; i < n; i++) {
+		cum += s[i].elapsed_ms;
+		dx = cum - mx;
+		sxx += dx * dx;
+		sxy += dx * (s[i].ts_ms - ts0 + 500 - my);
+	}
+	b = sxx > 0 ? sxy / sxx : 1;
+	if (!(b >= 0.9 && b <= 1.1)) {
+		/*
+		 * Deviation from analyze.ts: drift is ppm-sized, so such a
+		 * slope only says that a few whole-second timestamps cannot
+		 * pin it (two 0.5 s samples in one second give b = 0, and
+		 * zero-length windows).  Keep the mean offset with b = 1.
+		 */
+		warn_at(pf->path, 0, "time fit slope %.4g from %zu samples is implausible; using 1",
+			b, n);
+		b = 1;
+	}
+	a = ts0 + my - b * mx;
+	pf->fit_a = a;
+	pf->fit_b = b;
+	cum = 0;
+	for (i = 0; i < n; i++) {
+		cum += s[i].elapsed_ms;
+		s[i].end_ms = a + b * cum;
+		s[i].start_ms = s[i].end_ms - s[i].elapsed_ms * b;
+	}
+}
+
+/* Index of the first sample of pf whose end is after t. */
+static size_t
+first_ending_after(const struct power_file *pf, double t)
+{
+	size_t lo = 0, hi = pf->n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (pf->s[mid].end_ms > t)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+void
+power_integrate(const struct power_file *files, size_t nfiles, double t0_ms,
+		double t1_ms, struct pwin *out)
+{
+	double covered = 0, mhz = 0, lo, hi, ov;
+	size_t f, i, nmhz = 0;
+	const struct psample *s;
+
+	memset(out, 0, sizeof(*out));
+	out->thermal = THERMAL_ABSENT;
+	out->cluster_mhz = NAN;
+	if (!(t1_ms > t0_ms)) {
+		out->mean_watts = NAN;
+		return;
+	}
+	for (f = 0; f < nfiles; f++) {
+		for (i = first_ending_after(&files[f], t0_ms); i < files[f].n; i++) {
+			s = &files[f].s[i];
+			if (s->start_ms >= t1_ms)
+				break;
+			lo = s->start_ms > t0_ms ? s->start_ms : t0_ms;
+			hi = s->end_ms < t1_ms ? s->end_ms : t1_ms;
+			ov = hi - lo;
+			if (!(ov > 0))
+				continue;
+			out->samples++;
+			if (!isnan(s->joules)) {
+				out->energy_j += ov / (s->end_ms - s->start_ms) * s->joules;
+				covered += ov;
+			}
+			if (!isnan(s->pclust_mhz)) {
+				mhz += s->pclust_mhz;
+				nmhz++;
+			}
+			if (s->thermal > out->thermal)
+				out->thermal = s->thermal;
+		}
+	}
+	if (nmhz)
+		out->cluster_mhz = mhz / (double)nmhz;
+	out->mean_watts = out->energy_j / ((t1_ms - t0_ms) / 1000);
+	out->coverage = covered / (t1_ms - t0_ms);
+}

@@ -1,0 +1,111 @@
+/*
+ * power.h - macOS powermetrics streams (`powermetrics -f plist`): read one
+ * file of NUL-separated XML plist documents into compact per-sample
+ * records, put them on the wall-clock axis, and integrate energy over time
+ * windows.
+ *
+ * Reading streams: only one document is held in memory at a time, so a
+ * multi-hour capture (or its .gz) costs memory in proportion to its number
+ * of samples, not its size.  Each power.plist* file of a session is read
+ * and fitted on its own (a resumed session leaves a gap between files);
+ * power_integrate() then takes all of them together.
+ *
+ * The time axis follows energy-method.md §1.3: timestamps have whole-second
+ * resolution but elapsed_ns is precise, so each file gets an OLS fit
+ *     ts_i + 500 = a + b * cum_i,   cum_i = sum of elapsed_ms up to i
+ * and sample i covers [a + b*cum_{i-1}, a + b*cum_i].
+ */
+#ifndef ERG_POWER_H
+#define ERG_POWER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Thermal pressure levels (top-level "thermal_pressure" string). */
+enum {
+	THERMAL_ABSENT = -1,
+	THERMAL_NOMINAL = 0,
+	THERMAL_LIGHT = 1,
+	THERMAL_MODERATE = 2,
+	THERMAL_HEAVY = 3,
+	THERMAL_CRITICAL = 4	/* also "Trapping" and "Sleeping" */
+};
+
+/* Where a sample's joules came from. */
+enum psrc {
+	PSRC_NONE = 0,		/* no power keys (VM, unsupported hardware) */
+	PSRC_ENERGY = 1,	/* processor.{cpu,gpu,ane}_energy, mJ counters */
+	PSRC_POWER = 2,		/* processor.combined_power (or cpu/gpu/ane_power) mW x elapsed */
+	PSRC_PACKAGE = 3	/* Intel processor.package_joules (or package_watts x elapsed) */
+};
+
+struct psample {
+	double ts_ms;		/* "timestamp", Unix ms (whole seconds) */
+	double elapsed_ms;	/* elapsed_ns / 1e6; always > 0 */
+	double joules;		/* energy over the sample (see enum psrc); NAN if none */
+	double pclust_mhz;	/* mean freq_hz / 1e6 of the performance clusters
+				 * (names 'S...', else 'P...', else 'M...'); NAN if none */
+	double eclust_mhz;	/* same for the 'E...' clusters; NAN if none */
+	double start_ms;	/* wall-clock window, Unix ms, set by power_fit() */
+	double end_ms;
+	uint64_t off;		/* byte offset of the document (inflated stream) */
+	signed char thermal;	/* THERMAL_*, THERMAL_ABSENT if no key */
+	signed char src;	/* enum psrc */
+};
+
+struct power_file {
+	char *path;
+	struct psample *s;	/* in file order; end_ms strictly increasing */
+	size_t n, alloc;
+	double fit_a, fit_b;	/* time fit (ms); b is 1 when it cannot be fitted */
+	size_t docs;		/* documents seen, including dropped ones */
+	size_t dropped;		/* documents not kept (each one warned about) */
+	char *hw_model;		/* of the first sample that has one, else NULL */
+	char *os_build;		/* kern_osversion, likewise */
+	int gzip;		/* the file was gzip-compressed */
+};
+
+#define POWER_FILE_INIT { 0 }
+
+/*
+ * Read and fit one powermetrics file (plain or gzip).  pf is overwritten.
+ * Returns 0 (warnings possible: a truncated final document, a sample
+ * without timestamp or elapsed time, timestamps going backwards, stray
+ * text between elements), or -1 after a located diagnostic, with pf
+ * emptied.  Errors: unreadable or corrupt file, a broken document that is
+ * not the last one, a value of the wrong type, negative or non-finite
+ * energy, elapsed_ns <= 0.
+ */
+int power_read(const char *path, struct power_file *pf);
+void power_file_free(struct power_file *pf);	/* back to POWER_FILE_INIT */
+
+/*
+ * Fit pf's time axis from ts_ms and elapsed_ms and set every start_ms and
+ * end_ms (power_read does this; exposed for tests and synthetic inputs).
+ * A slope that is not within 10 % of 1 can only come from too few
+ * whole-second timestamps (clock drift is ppm-sized); then the fit keeps
+ * b = 1 and warns.
+ */
+void power_fit(struct power_file *pf);
+
+/* What a time window saw, from power_integrate(). */
+struct pwin {
+	double energy_j;	/* sum over overlapping samples of overlap share x joules */
+	double mean_watts;	/* energy_j / window seconds; NAN if t1 <= t0 */
+	double coverage;	/* covered ms / window ms; samples without joules cover nothing */
+	double cluster_mhz;	/* unweighted mean pclust_mhz of overlapping samples; NAN if none */
+	size_t samples;		/* overlapping samples, with or without joules */
+	int thermal;		/* worst THERMAL_* seen; THERMAL_ABSENT if none */
+};
+
+/*
+ * Integrate [t0_ms, t1_ms] (Unix ms) over the fitted samples of all files
+ * (files are expected not to overlap in time; each is searched on its
+ * own): each sample overlapping the window adds overlap/(end-start) of its
+ * joules.  O(log n) per file to find the first sample, then linear in the
+ * overlap.
+ */
+void power_integrate(const struct power_file *files, size_t nfiles,
+		     double t0_ms, double t1_ms, struct pwin *out);
+
+#endif

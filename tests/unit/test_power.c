@@ -1,0 +1,1119 @@
+/*
+ * test_power.c - the powermetrics reader, time fit and window integration.
+ *
+ * Real samples come from $SHARED/samples/powermetrics (SHARED defaults to
+ * "../shared").  Every expected figure for them was read by hand from the
+ * file; the comment beside it quotes the line(s) it comes from.  Synthetic
+ * streams are built here and written to mkstemp files under /tmp.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "buf.h"
+#include "harness.h"
+#include "input.h"
+#include "power.h"
+#include "util.h"
+
+/* ---- helpers ---------------------------------------------------------- */
+
+static char *tmp_paths[128];
+static int ntmp;
+
+static const char *
+tmp_write(const void *p, size_t n)
+{
+	char tmpl[] = "/tmp/erg-test-power-XXXXXX";
+	int fd = mkstemp(tmpl);
+
+	if (fd < 0 || (n && write(fd, p, n) != (ssize_t)n) || close(fd) < 0)
+		die_errno("cannot write temporary file");
+	if (ntmp == (int)(sizeof(tmp_paths) / sizeof(tmp_paths[0])))
+		die("too many temporary files");
+	tmp_paths[ntmp] = xstrdup(tmpl);
+	return tmp_paths[ntmp++];
+}
+
+static void
+tmp_cleanup(void)
+{
+	while (ntmp > 0) {
+		unlink(tmp_paths[--ntmp]);
+		free(tmp_paths[ntmp]);
+	}
+}
+
+static void
+gz_member(struct buf *out, const void *p, size_t n)
+{
+	unsigned char chunk[16384];
+	z_stream z;
+	int ret;
+
+	memset(&z, 0, sizeof(z));
+	if (deflateInit2(&z, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+		die("deflateInit2 failed");
+	z.next_in = (unsigned char *)(uintptr_t)p;
+	z.avail_in = (uInt)n;
+	do {
+		z.next_out = chunk;
+		z.avail_out = sizeof(chunk);
+		ret = deflate(&z, Z_FINISH);
+		buf_add(out, chunk, sizeof(chunk) - z.avail_out);
+	} while (ret == Z_OK || ret == Z_BUF_ERROR);
+	if (ret != Z_STREAM_END)
+		die("deflate failed");
+	deflateEnd(&z);
+}
+
+static int saved_fd = -1;
+static FILE *cap_file;
+
+static void
+cap_begin(void)
+{
+	fflush(stderr);
+	cap_file = tmpfile();
+	saved_fd = dup(2);
+	if (!cap_file || saved_fd < 0 || dup2(fileno(cap_file), 2) < 0)
+		die_errno("cannot capture stderr");
+}
+
+static void
+cap_end(struct buf *out)
+{
+	char tmp[4096];
+	size_t n;
+
+	fflush(stderr);
+	dup2(saved_fd, 2);
+	close(saved_fd);
+	buf_reset(out);
+	rewind(cap_file);
+	while ((n = fread(tmp, 1, sizeof(tmp), cap_file)) > 0)
+		buf_add(out, tmp, n);
+	fclose(cap_file);
+}
+
+static const char *
+one_line(struct buf *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->len; i++)
+		if (b->ptr[i] == '\n')
+			b->ptr[i] = '|';
+	return b->ptr;
+}
+
+static const char *
+sample_path(struct buf *b, const char *name)
+{
+	const char *shared = getenv("SHARED");
+
+	buf_reset(b);
+	buf_addf(b, "%s/samples/powermetrics/%s", shared ? shared : "../shared", name);
+	return b->ptr;
+}
+
+/*
+ * Read path with stderr captured into err; returns power_read's result and
+ * sets *nwarn / *nerr to the diagnostics it counted.
+ */
+static int
+read_captured(const char *path, struct power_file *pf, struct buf *err,
+	      int *nwarn, int *nerr)
+{
+	int w0 = diag_warnings, e0 = diag_errors, r;
+
+	cap_begin();
+	r = power_read(path, pf);
+	cap_end(err);
+	*nwarn = diag_warnings - w0;
+	*nerr = diag_errors - e0;
+	return r;
+}
+
+/* Documents for synthetic streams, laid out as powermetrics writes them. */
+static void
+doc_begin(struct buf *b)
+{
+	buf_addstr(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		   "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" "
+		   "\"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
+		   "<plist version=\"1.0\">\n<dict>\n");
+}
+
+static void
+doc_end(struct buf *b)
+{
+	buf_addstr(b, "</dict>\n</plist>\n");
+}
+
+/* A whole document whose top-level dict holds body. */
+static void
+custom_doc(struct buf *b, const char *body)
+{
+	doc_begin(b);
+	buf_addstr(b, body);
+	doc_end(b);
+}
+
+/*
+ * An Apple-silicon sample (M5 style: E-, P- and S-clusters).  Its
+ * combined_power is deliberately inconsistent, to show that the mJ counters
+ * are preferred when present.
+ */
+static void
+apple_doc(struct buf *b, const char *ts, long long elapsed_ns, int cpu_mj,
+	  int gpu_mj, int ane_mj, const char *thermal)
+{
+	doc_begin(b);
+	buf_addf(b, "<key>is_delta</key><true/>\n"
+		 "<key>elapsed_ns</key><integer>%lld</integer>\n"
+		 "<key>hw_model</key><string>Mac17,3</string>\n"
+		 "<key>kern_osversion</key><string>25G5</string>\n"
+		 "<key>timestamp</key><date>%s</date>\n", elapsed_ns, ts);
+	buf_addstr(b, "<key>processor</key>\n<dict>\n<key>clusters</key>\n<array>\n"
+		   "<dict>\n<key>name</key><string>E-Cluster</string>\n"
+		   "<key>freq_hz</key><real>1.2e+09</real>\n</dict>\n"
+		   "<dict>\n<key>name</key><string>P0-Cluster</string>\n"
+		   "<key>freq_hz</key><real>3e+09</real>\n</dict>\n"
+		   "<dict>\n<key>name</key><string>S-Cluster</string>\n"
+		   "<key>freq_hz</key><real>4e+09</real>\n</dict>\n"
+		   "</array>\n");
+	buf_addf(b, "<key>cpu_energy</key>\n<integer>%d</integer>\n"
+		 "<key>gpu_energy</key>\n<integer>%d</integer>\n"
+		 "<key>ane_energy</key>\n<integer>%d</integer>\n"
+		 "<key>combined_power</key>\n<real>99999</real>\n</dict>\n",
+		 cpu_mj, gpu_mj, ane_mj);
+	buf_addf(b, "<key>thermal_pressure</key><string>%s</string>\n", thermal);
+	doc_end(b);
+}
+
+/* Unix seconds of 2026-08-26T08:56:00Z (date -u -d 2026-08-26T08:56:00Z +%s). */
+#define T0_S 1787734560.0
+#define T0 (T0_S * 1000)
+
+/* ---- real samples ----------------------------------------------------- */
+
+static void
+test_real_samples(void)
+{
+	int ok;
+	struct buf path = BUF_INIT, err = BUF_INIT, raw = BUF_INIT, want = BUF_INIT;
+	struct power_file pf;
+	int r, nw, ne;
+	const char *nul;
+	size_t i;
+
+	/* m1pro: 5 samples, NUL between documents, --show-all (coalitions). */
+	r = read_captured(sample_path(&path, "m1pro_MacBookPro18-3_macos15.3_24D81_show-all_5samples.plist"),
+			  &pf, &err, &nw, &ne);
+	CHECK(r == 0 && pf.n == 5 && pf.docs == 5 && pf.dropped == 0 && nw == 0 && ne == 0,
+	      "m1pro: 5 samples, no diagnostics (n=%zu, %s)", pf.n, one_line(&err));
+	if (pf.n == 5) {
+		/* 11611 <integer>465</integer> (cpu), 11615 <integer>27</integer> (gpu), 11619 <integer>0</integer> (ane) */
+		CHECK_NEAR(pf.s[0].joules, 0.492, 1e-12, "m1pro sample 1 joules");
+		CHECK(pf.s[0].src == PSRC_ENERGY, "m1pro joules from the mJ counters");
+		/* 6: <key>elapsed_ns</key><integer>1026042166</integer> */
+		CHECK_NEAR(pf.s[0].elapsed_ms, 1026.042166, 1e-9, "m1pro sample 1 elapsed");
+		/* 11: <key>timestamp</key><date>2025-03-24T16:57:20Z</date>  (= 1742835440 s) */
+		CHECK_NEAR(pf.s[0].ts_ms, 1742835440000.0, 0, "m1pro sample 1 timestamp");
+		/* 10925 P0-Cluster <real>2.45394e+09</real>, 11268 P1-Cluster <real>7.27361e+08</real> */
+		CHECK_NEAR(pf.s[0].pclust_mhz, (2453.94 + 727.361) / 2, 1e-9, "m1pro sample 1 P-clusters");
+		/* 10816 E-Cluster <key>freq_hz</key><real>1.2533e+09</real> */
+		CHECK_NEAR(pf.s[0].eclust_mhz, 1253.3, 1e-9, "m1pro sample 1 E-cluster");
+		/* 11625 <key>thermal_pressure</key><string>Nominal</string> */
+		CHECK(pf.s[0].thermal == THERMAL_NOMINAL, "m1pro thermal Nominal");
+		/* 22706 <integer>337</integer>, 22710 <integer>23</integer>, 22714 <integer>0</integer> */
+		CHECK_NEAR(pf.s[1].joules, 0.360, 1e-12, "m1pro sample 2 joules");
+		/* 55672 <integer>294</integer>, 55676 <integer>26</integer>, 55680 <integer>0</integer> */
+		CHECK_NEAR(pf.s[4].joules, 0.320, 1e-12, "m1pro sample 5 joules");
+		/* 45066 <key>elapsed_ns</key><integer>1031831541</integer> */
+		CHECK_NEAR(pf.s[4].elapsed_ms, 1031.831541, 1e-9, "m1pro sample 5 elapsed");
+		/* 45071 <date>2025-03-24T16:57:24Z</date> */
+		CHECK_NEAR(pf.s[4].ts_ms, 1742835444000.0, 0, "m1pro sample 5 timestamp");
+		/* 54986 P0 <real>2.44802e+09</real>, 55329 P1 <real>6.30926e+08</real>, 54877 E <real>1.26209e+09</real> */
+		CHECK_NEAR(pf.s[4].pclust_mhz, (2448.02 + 630.926) / 2, 1e-9, "m1pro sample 5 P-clusters");
+		CHECK_NEAR(pf.s[4].eclust_mhz, 1262.09, 1e-9, "m1pro sample 5 E-cluster");
+		/* 7: <key>hw_model</key><string>MacBookPro18,3</string>, 8: 24D81 */
+		CHECK_STR(pf.hw_model, "MacBookPro18,3", "m1pro hw_model");
+		CHECK_STR(pf.os_build, "24D81", "m1pro kern_osversion");
+		/* Document offsets: each one starts right after a NUL of the file. */
+		if (input_read_all(path.ptr, input_max_stream, &raw) == 0) {
+			nul = raw.ptr;
+			for (i = 1; i < 5; i++) {
+				nul = memchr(nul, '\0', raw.len - (size_t)(nul - raw.ptr));
+				if (!nul)
+					break;
+				nul++;
+				CHECK(pf.s[i].off == (uint64_t)(nul - raw.ptr),
+				      "m1pro sample %zu starts after NUL %zu (off %llu)", i + 1, i,
+				      (unsigned long long)pf.s[i].off);
+			}
+		}
+		/* The fitted windows tile: each starts where the previous ended. */
+		for (i = 1; i < 5; i++)
+			CHECK_NEAR(pf.s[i].start_ms, pf.s[i - 1].end_ms, 1e-3, "m1pro windows tile");
+		CHECK(pf.fit_b > 0.9 && pf.fit_b < 1.1, "m1pro fit slope %g", pf.fit_b);
+	}
+	power_file_free(&pf);
+
+	/* m4max: one sample, no NUL at all, tasks sampler. */
+	r = read_captured(sample_path(&path, "m4max_Mac16-5_macos26.2_25C56_tasks_1sample.plist"),
+			  &pf, &err, &nw, &ne);
+	CHECK(r == 0 && pf.n == 1 && nw == 0 && ne == 0, "m4max: 1 sample (%s)", one_line(&err));
+	if (pf.n == 1) {
+		/* 6793 <integer>3049</integer>, 6797 <integer>276</integer>, 6801 <integer>0</integer> */
+		CHECK_NEAR(pf.s[0].joules, 3.325, 1e-12, "m4max joules (processor gpu_energy, not gpu's 284)");
+		/* 6: <key>elapsed_ns</key><integer>1023685416</integer> */
+		CHECK_NEAR(pf.s[0].elapsed_ms, 1023.685416, 1e-9, "m4max elapsed");
+		/* 11: <key>timestamp</key><date>2026-01-22T21:07:07Z</date> (= 1769116027 s) */
+		CHECK_NEAR(pf.s[0].ts_ms, 1769116027000.0, 0, "m4max timestamp");
+		/* 5231 P0-Cluster <real>3.56087e+09</real>, 6013 P1-Cluster <real>1.26002e+09</real> */
+		CHECK_NEAR(pf.s[0].pclust_mhz, 2410.445, 1e-9, "m4max P-clusters");
+		/* 4996 E-Cluster <real>1.15444e+09</real> */
+		CHECK_NEAR(pf.s[0].eclust_mhz, 1154.44, 1e-9, "m4max E-cluster");
+		CHECK(pf.s[0].thermal == THERMAL_NOMINAL, "m4max thermal (6807 Nominal)");
+		/* One sample: b = 1 and the window ends at ts + 500 ms. */
+		CHECK(pf.fit_b == 1, "m4max single-sample slope 1");
+		CHECK_NEAR(pf.s[0].end_ms, 1769116027500.0, 1e-6, "m4max end");
+		CHECK_NEAR(pf.s[0].start_ms, 1769116027500.0 - 1023.685416, 1e-6, "m4max start");
+	}
+	power_file_free(&pf);
+
+	/* m2ultra: six clusters E0 P0 P1 E1 P2 P3, commented-out duplicate key. */
+	r = read_captured(sample_path(&path, "m2ultra_Mac14-14_macos14.4_23E224_1sample_EDITED.xml"),
+			  &pf, &err, &nw, &ne);
+	CHECK(r == 0 && pf.n == 1 && nw == 0 && ne == 0, "m2ultra: 1 sample (%s)", one_line(&err));
+	if (pf.n == 1) {
+		/* 2318 <integer>855</integer>, 2322 <integer>72607</integer>, 2326 <integer>0</integer> */
+		CHECK_NEAR(pf.s[0].joules, 73.462, 1e-9, "m2ultra joules");
+		/* 219 P0 <real>2.77502e+09</real>, 694 P1 <real>3.48197e+09</real>,
+		 * 1369 P2 <real>7.02001e+08</real>, 1844 P3 <real>3.27921e+09</real> */
+		CHECK_NEAR(pf.s[0].pclust_mhz, (2775.02 + 3481.97 + 702.001 + 3279.21) / 4, 1e-9,
+			   "m2ultra P-clusters");
+		/* 19 E0 <real>9.90818e+08</real>, 1169 E1 <real>9.122e+08</real> */
+		CHECK_NEAR(pf.s[0].eclust_mhz, (990.818 + 912.2) / 2, 1e-9, "m2ultra E-clusters");
+		/* 6: <key>elapsed_ns</key><integer>1023721416</integer> */
+		CHECK_NEAR(pf.s[0].elapsed_ms, 1023.721416, 1e-9, "m2ultra elapsed");
+		/* 11: <date>2024-04-12T22:42:39Z</date> (= 1712961759 s) */
+		CHECK_NEAR(pf.s[0].ts_ms, 1712961759000.0, 0, "m2ultra timestamp");
+	}
+	power_file_free(&pf);
+
+	/* m1: re-indented, E-Cluster/P-Cluster, duplicate gpu idle_ns. */
+	r = read_captured(sample_path(&path, "m1_MacBookPro17-1_macos13.3_22E252_1sample_REINDENTED.xml"),
+			  &pf, &err, &nw, &ne);
+	CHECK(r == 0 && pf.n == 1 && nw == 0 && ne == 0, "m1: 1 sample (%s)", one_line(&err));
+	if (pf.n == 1) {
+		/* 622 <integer>89</integer>, 626 <integer>31</integer>, 630 <integer>0</integer> */
+		CHECK_NEAR(pf.s[0].joules, 0.120, 1e-12, "m1 joules");
+		/* 195 P-Cluster <real>6.18173e+08</real>; 19 E-Cluster <real>1.02287e+09</real> */
+		CHECK_NEAR(pf.s[0].pclust_mhz, 618.173, 1e-9, "m1 P-cluster");
+		CHECK_NEAR(pf.s[0].eclust_mhz, 1022.87, 1e-9, "m1 E-cluster");
+		/* 6: <key>elapsed_ns</key><integer>2019178750</integer> */
+		CHECK_NEAR(pf.s[0].elapsed_ms, 2019.17875, 1e-9, "m1 elapsed");
+	}
+	power_file_free(&pf);
+
+	/* Intel, OS X 10.9: 9 samples, NUL after every one, XML comments. */
+	r = read_captured(sample_path(&path, "intel_MacBookPro10-1_osx10.9_13B42_9samples.output"),
+			  &pf, &err, &nw, &ne);
+	CHECK(r == 0 && pf.n == 9 && pf.docs == 9 && nw == 0 && ne == 0,
+	      "intel 10-1: 9 samples (n=%zu, %s)", pf.n, one_line(&err));
+	if (pf.n == 9) {
+		/* 2252 <key>package_joules</key><real>27.5028</real> */
+		CHECK_NEAR(pf.s[0].joules, 27.5028, 1e-12, "intel sample 1 package_joules");
+		CHECK(pf.s[0].src == PSRC_PACKAGE, "intel joules from package_joules");
+		/* 6: <key>elapsed_ns</key><integer>5004803923</integer> */
+		CHECK_NEAR(pf.s[0].elapsed_ms, 5004.803923, 1e-9, "intel sample 1 elapsed");
+		/* 9: <key>timestamp</key><date>2014-01-21T23:14:36Z</date> (= 1390346076 s) */
+		CHECK_NEAR(pf.s[0].ts_ms, 1390346076000.0, 0, "intel sample 1 timestamp");
+		/* 13271 <key>package_joules</key><real>33.7629</real> (5th sample) */
+		CHECK_NEAR(pf.s[4].joules, 33.7629, 1e-12, "intel sample 5 package_joules");
+		/* 25673 <key>package_joules</key><real>21.4203</real>; 23892 elapsed 5005983051 */
+		CHECK_NEAR(pf.s[8].joules, 21.4203, 1e-12, "intel sample 9 package_joules");
+		CHECK_NEAR(pf.s[8].elapsed_ms, 5005.983051, 1e-9, "intel sample 9 elapsed");
+		CHECK(isnan(pf.s[0].pclust_mhz) && pf.s[0].thermal == THERMAL_ABSENT,
+		      "intel: no clusters, no thermal_pressure");
+		CHECK_STR(pf.hw_model, "MacBookPro10,1", "intel hw_model (line 7)");
+	}
+	power_file_free(&pf);
+
+	/* Intel, re-serialised with tabs, values on their own lines. */
+	r = read_captured(sample_path(&path, "intel_MacBookPro11-3_osx10.9.2_13D65_1sample_RESERIALIZED.output"),
+			  &pf, &err, &nw, &ne);
+	CHECK(r == 0 && pf.n == 1 && nw == 0 && ne == 0, "intel 11-3: 1 sample (%s)", one_line(&err));
+	if (pf.n == 1) {
+		/* 1901-1902: <key>package_joules</key> / <real>13.0469</real> */
+		CHECK_NEAR(pf.s[0].joules, 13.0469, 1e-12, "intel 11-3 package_joules");
+		/* 3370-3371: <key>elapsed_ns</key> / <integer>4295788088</integer> */
+		CHECK_NEAR(pf.s[0].elapsed_ms, 4295.788088, 1e-9, "intel 11-3 elapsed");
+		/* 235-236: <date>2014-06-13T17:07:20Z</date> (= 1402679240 s) */
+		CHECK_NEAR(pf.s[0].ts_ms, 1402679240000.0, 0, "intel 11-3 timestamp");
+	}
+	power_file_free(&pf);
+
+	/*
+	 * VMware: no power keys, and line 1661 is powermetrics' own stray
+	 * "warning: time went backwards by 1418132621000000000 ns" between
+	 * <key>all_tasks</key> and its <dict>, which libplist 2.2.0 rejects.
+	 */
+	r = read_captured(sample_path(&path, "intel_VMware7-1_no-power_1sample.output"),
+			  &pf, &err, &nw, &ne);
+	buf_reset(&raw);
+	buf_reset(&want);
+	if (input_read_all(path.ptr, input_max_stream, &raw) == 0 &&
+	    (nul = strstr(raw.ptr, "warning: time went")) != NULL)
+		buf_addf(&want, "erg: %s:@%zu: warning: sample 1: ignored stray text between elements: "
+			 "'warning: time went backwards by 1418132621000000000 ns'\n",
+			 path.ptr, (size_t)(nul - raw.ptr));
+	CHECK(r == 0 && pf.n == 1 && nw == 1 && ne == 0, "VMware: the sample is not lost");
+	ok = !strcmp(err.ptr, want.ptr);
+	CHECK(ok, "VMware: one warning at the stray text: %s", one_line(&err));
+	if (pf.n == 1) {
+		CHECK(isnan(pf.s[0].joules) && pf.s[0].src == PSRC_NONE, "VMware: no joules");
+		/* 6: <key>elapsed_ns</key><integer>2791294949</integer> */
+		CHECK_NEAR(pf.s[0].elapsed_ms, 2791.294949, 1e-9, "VMware elapsed");
+		/* 9: <key>timestamp</key><date>2014-12-09T13:48:10Z</date> (= 1418132890 s) */
+		CHECK_NEAR(pf.s[0].ts_ms, 1418132890000.0, 0, "VMware timestamp");
+		CHECK_STR(pf.hw_model, "VMware7,1", "VMware hw_model (line 7)");
+	}
+	power_file_free(&pf);
+
+	buf_release(&path);
+	buf_release(&err);
+	buf_release(&raw);
+	buf_release(&want);
+}
+
+static int
+same_samples(const struct power_file *a, const struct power_file *b)
+{
+	size_t i;
+
+	if (a->n != b->n || a->fit_a != b->fit_a || a->fit_b != b->fit_b)
+		return 0;
+	for (i = 0; i < a->n; i++) {
+		const struct psample *x = &a->s[i], *y = &b->s[i];
+
+#define SAME(f) (x->f == y->f || (isnan((double)x->f) && isnan((double)y->f)))
+		if (!(SAME(ts_ms) && SAME(elapsed_ms) && SAME(joules) && SAME(pclust_mhz) &&
+		      SAME(eclust_mhz) && SAME(start_ms) && SAME(end_ms) && SAME(off) &&
+		      SAME(thermal) && SAME(src)))
+			return 0;
+#undef SAME
+	}
+	return 1;
+}
+
+static void
+test_gzip_identical(void)
+{
+	static const char *const names[] = {
+		"m1pro_MacBookPro18-3_macos15.3_24D81_show-all_5samples.plist",
+		"intel_MacBookPro10-1_osx10.9_13B42_9samples.output",
+	};
+	struct buf path = BUF_INIT, raw = BUF_INIT, gz = BUF_INIT, err = BUF_INIT;
+	struct power_file a, b;
+	size_t i;
+	int ra, rb, r, nw, ne, ok;
+
+	for (i = 0; i < 2; i++) {
+		buf_reset(&raw);
+		buf_reset(&gz);
+		ra = power_read(sample_path(&path, names[i]), &a);
+		if (input_read_all(path.ptr, input_max_stream, &raw) < 0)
+			die("cannot read %s", path.ptr);
+		gz_member(&gz, raw.ptr, raw.len);
+		rb = power_read(tmp_write(gz.ptr, gz.len), &b);
+		CHECK(ra == 0 && rb == 0 && !a.gzip && b.gzip && a.n > 0 && same_samples(&a, &b),
+		      "%s: gzip copy gives identical samples (%zu, %zu)", names[i], a.n, b.n);
+		power_file_free(&a);
+		power_file_free(&b);
+	}
+
+	/* A truncated gzip file is an input error, not a truncated sample. */
+	r = read_captured(tmp_write(gz.ptr, gz.len / 2), &b, &err, &nw, &ne);
+	ok = r == -1 && ne == 1 && b.n == 0 && strstr(err.ptr, ": error: truncated gzip stream\n");
+	CHECK(ok, "half a gzip power file: %s", one_line(&err));
+	buf_release(&err);
+	buf_release(&path);
+	buf_release(&raw);
+	buf_release(&gz);
+}
+
+/* ---- time fit and integration, worked by hand ------------------------- */
+
+static void
+test_fit(void)
+{
+	int ok;
+	struct power_file pf = POWER_FILE_INIT;
+	struct psample s[3];
+	struct buf err = BUF_INIT;
+	int w0;
+
+	/*
+	 * Three samples of e = 1020 ms with timestamps T, T+1 s, T+2 s: the
+	 * sampler's clock runs 2 % slow against the wall clock.
+	 *   x = cum = 1020, 2040, 3060            mean 2040
+	 *   y = ts - T + 500 = 500, 1500, 2500     mean 1500
+	 *   Sxy = (-1020)(-1000) + 0 + (1020)(1000) = 2 040 000
+	 *   Sxx = 1020^2 * 2                         = 2 080 800
+	 *   b = 2040000 / 2080800 = 1000/1020 = 0.98039215686...
+	 *   a = T + 1500 - b * 2040 = T + 1500 - 2000 = T - 500
+	 *   end_i = a + b cum_i = T + 500, T + 1500, T + 2500
+	 *   start_i = end_i - e_i b = end_i - 1000 = T - 500, T + 500, T + 1500
+	 */
+	memset(s, 0, sizeof(s));
+	s[0].ts_ms = T0;
+	s[1].ts_ms = T0 + 1000;
+	s[2].ts_ms = T0 + 2000;
+	s[0].elapsed_ms = s[1].elapsed_ms = s[2].elapsed_ms = 1020;
+	pf.s = s;
+	pf.n = 3;
+	power_fit(&pf);
+	CHECK_NEAR(pf.fit_b, 1000.0 / 1020.0, 1e-12, "fit slope 1000/1020");
+	CHECK_NEAR(pf.fit_a, T0 - 500, 1e-6, "fit intercept T - 500");
+	CHECK_NEAR(s[0].end_ms, T0 + 500, 1e-6, "sample 1 ends at T + 500");
+	CHECK_NEAR(s[1].end_ms, T0 + 1500, 1e-6, "sample 2 ends at T + 1500");
+	CHECK_NEAR(s[2].end_ms, T0 + 2500, 1e-6, "sample 3 ends at T + 2500");
+	CHECK_NEAR(s[0].start_ms, T0 - 500, 1e-6, "sample 1 starts at T - 500");
+	CHECK_NEAR(s[2].start_ms, T0 + 1500, 1e-6, "sample 3 starts at T + 1500");
+
+	/*
+	 * One sample: den = 0, so b = 1 and a = T + 500 - 700 = T - 200:
+	 * the window is [T - 200, T + 500].
+	 */
+	s[0].elapsed_ms = 700;
+	pf.n = 1;
+	power_fit(&pf);
+	CHECK(pf.fit_b == 1, "one sample: slope 1");
+	CHECK_NEAR(pf.fit_a, T0 - 200, 1e-6, "one sample: intercept T - 200");
+	CHECK_NEAR(s[0].start_ms, T0 - 200, 1e-6, "one sample: start T - 200");
+	CHECK_NEAR(s[0].end_ms, T0 + 500, 1e-6, "one sample: end T + 500");
+
+	/*
+	 * Two 500 ms samples in the same whole second: OLS gives b = 0 (all
+	 * windows would collapse to one instant).  The fit keeps b = 1 with
+	 * the mean offset: a = mean(y) - mean(x) = T + 500 - 750 = T - 250,
+	 * so the windows are [T - 250, T + 250] and [T + 250, T + 750].
+	 */
+	s[0].ts_ms = s[1].ts_ms = T0;
+	s[0].elapsed_ms = s[1].elapsed_ms = 500;
+	pf.n = 2;
+	pf.path = (char *)(uintptr_t)"two-samples.plist";
+	w0 = diag_warnings;
+	cap_begin();
+	power_fit(&pf);
+	cap_end(&err);
+	ok = diag_warnings == w0 + 1 && strstr(err.ptr, "erg: two-samples.plist: warning: time fit slope 0 from 2 samples is implausible; using 1");
+	CHECK(ok,
+	      "degenerate slope warned: %s", one_line(&err));
+	CHECK(pf.fit_b == 1, "degenerate slope replaced by 1");
+	CHECK_NEAR(s[0].start_ms, T0 - 250, 1e-6, "degenerate: start 1");
+	CHECK_NEAR(s[0].end_ms, T0 + 250, 1e-6, "degenerate: end 1");
+	CHECK_NEAR(s[1].end_ms, T0 + 750, 1e-6, "degenerate: end 2");
+	buf_release(&err);
+}
+
+static void
+set_sample(struct psample *s, double start, double end, double j, double mhz, int thermal)
+{
+	memset(s, 0, sizeof(*s));
+	s->start_ms = T0 + start;
+	s->end_ms = T0 + end;
+	s->elapsed_ms = end - start;
+	s->joules = j;
+	s->pclust_mhz = mhz;
+	s->eclust_mhz = NAN;
+	s->thermal = (signed char)thermal;
+}
+
+static void
+test_integrate(void)
+{
+	struct psample sa[4], sb[1];
+	struct power_file f[2];
+	struct pwin w;
+
+	/*
+	 * File A (ms after T):  [0,1000) 2 J 1000 MHz Nominal
+	 *                       [1000,2000) 4 J 2000 MHz Moderate
+	 *                       [2000,3000) no joules, no clusters, no thermal
+	 *                       [3000,4000) 1 J 3000 MHz Nominal
+	 * File B:               [4000,5000) 3 J, no clusters, Heavy
+	 */
+	set_sample(&sa[0], 0, 1000, 2, 1000, THERMAL_NOMINAL);
+	set_sample(&sa[1], 1000, 2000, 4, 2000, THERMAL_MODERATE);
+	set_sample(&sa[2], 2000, 3000, NAN, NAN, THERMAL_ABSENT);
+	set_sample(&sa[3], 3000, 4000, 1, 3000, THERMAL_NOMINAL);
+	set_sample(&sb[0], 4000, 5000, 3, NAN, THERMAL_HEAVY);
+	memset(f, 0, sizeof(f));
+	f[0].s = sa;
+	f[0].n = 4;
+	f[1].s = sb;
+	f[1].n = 1;
+
+	/*
+	 * [500, 2500]: half of sample 1 (500/1000 x 2 J = 1 J), all of
+	 * sample 2 (4 J), half of sample 3 (no joules: no energy, no
+	 * coverage).  J = 5; covered 1500 of 2000 ms; W = 5 J / 2 s = 2.5;
+	 * MHz = (1000 + 2000) / 2 (sample 3 has none); worst = Moderate.
+	 */
+	power_integrate(f, 2, T0 + 500, T0 + 2500, &w);
+	CHECK_NEAR(w.energy_j, 5, 1e-9, "[500,2500] energy");
+	CHECK_NEAR(w.mean_watts, 2.5, 1e-9, "[500,2500] watts");
+	CHECK_NEAR(w.coverage, 0.75, 1e-12, "[500,2500] coverage");
+	CHECK_NEAR(w.cluster_mhz, 1500, 1e-9, "[500,2500] cluster MHz");
+	CHECK(w.samples == 3 && w.thermal == THERMAL_MODERATE, "[500,2500] 3 samples, Moderate");
+
+	/* [3250, 3500]: a quarter of sample 4: 0.25 J in 0.25 s = 1 W. */
+	power_integrate(f, 2, T0 + 3250, T0 + 3500, &w);
+	CHECK_NEAR(w.energy_j, 0.25, 1e-9, "[3250,3500] energy");
+	CHECK_NEAR(w.mean_watts, 1, 1e-9, "[3250,3500] watts");
+	CHECK_NEAR(w.coverage, 1, 1e-12, "[3250,3500] coverage");
+	CHECK(w.samples == 1, "[3250,3500] one sample");
+
+	/* [1000, 2000] exactly: touching neighbours overlap by 0 and are out. */
+	power_integrate(f, 2, T0 + 1000, T0 + 2000, &w);
+	CHECK_NEAR(w.energy_j, 4, 1e-9, "[1000,2000] energy");
+	CHECK(w.samples == 1 && w.thermal == THERMAL_MODERATE, "[1000,2000] only sample 2");
+
+	/*
+	 * [3500, 4600] across the two files: half of A's last (0.5 J) and
+	 * 600/1000 of B's (1.8 J) = 2.3 J in 1.1 s; MHz only from A (3000);
+	 * worst thermal Heavy (from B).
+	 */
+	power_integrate(f, 2, T0 + 3500, T0 + 4600, &w);
+	CHECK_NEAR(w.energy_j, 2.3, 1e-9, "[3500,4600] energy over two files");
+	CHECK_NEAR(w.mean_watts, 2.3 / 1.1, 1e-9, "[3500,4600] watts");
+	CHECK_NEAR(w.coverage, 1, 1e-12, "[3500,4600] coverage");
+	CHECK_NEAR(w.cluster_mhz, 3000, 1e-9, "[3500,4600] cluster MHz");
+	CHECK(w.samples == 2 && w.thermal == THERMAL_HEAVY, "[3500,4600] Heavy");
+
+	/* [4500, 6000]: half of B's (1.5 J); 500 of 1500 ms covered. */
+	power_integrate(f, 2, T0 + 4500, T0 + 6000, &w);
+	CHECK_NEAR(w.energy_j, 1.5, 1e-9, "[4500,6000] energy");
+	CHECK_NEAR(w.coverage, 1.0 / 3, 1e-12, "[4500,6000] coverage");
+	CHECK(isnan(w.cluster_mhz), "[4500,6000] no cluster MHz");
+
+	/* Before everything, and an empty window. */
+	power_integrate(f, 2, T0 - 5000, T0 - 1000, &w);
+	CHECK(w.energy_j == 0 && w.coverage == 0 && w.samples == 0 && w.mean_watts == 0 &&
+	      w.thermal == THERMAL_ABSENT && isnan(w.cluster_mhz), "window before all samples");
+	power_integrate(f, 2, T0 + 10, T0 + 10, &w);
+	CHECK(w.samples == 0 && isnan(w.mean_watts), "zero-length window");
+	power_integrate(f, 0, T0, T0 + 1000, &w);
+	CHECK(w.samples == 0 && w.energy_j == 0, "no files");
+}
+
+/* ---- synthetic streams ------------------------------------------------ */
+
+static void
+test_synthetic_end_to_end(void)
+{
+	struct buf s = BUF_INIT, err = BUF_INIT;
+	struct power_file pf;
+	struct pwin w;
+	int r, nw, ne;
+
+	/* Three 1020 ms samples at T, T+1 s, T+2 s of 1, 2, 3 J (as test_fit). */
+	apple_doc(&s, "2026-08-26T08:56:00Z", 1020000000, 900, 100, 0, "Nominal");
+	buf_addch(&s, '\0');
+	apple_doc(&s, "2026-08-26T08:56:01Z", 1020000000, 1500, 400, 100, "Moderate");
+	buf_addch(&s, '\0');
+	apple_doc(&s, "2026-08-26T08:56:02Z", 1020000000, 3000, 0, 0, "Nominal");
+	r = read_captured(tmp_write(s.ptr, s.len), &pf, &err, &nw, &ne);
+	CHECK(r == 0 && pf.n == 3 && nw == 0 && ne == 0, "synthetic: 3 samples (%s)", one_line(&err));
+	if (pf.n == 3) {
+		/* 900 + 100 + 0 mJ; combined_power 99999 mW is not used. */
+		CHECK_NEAR(pf.s[0].joules, 1, 1e-12, "counters preferred to combined_power");
+		CHECK_NEAR(pf.s[1].joules, 2, 1e-12, "cpu + gpu + ane");
+		CHECK_NEAR(pf.s[0].pclust_mhz, 4000, 1e-9, "S-Cluster preferred to P0-Cluster");
+		CHECK_NEAR(pf.s[0].eclust_mhz, 1200, 1e-9, "E-Cluster");
+		CHECK(pf.s[1].thermal == THERMAL_MODERATE, "Moderate");
+		/* Same series as test_fit: a = T - 500, b = 1000/1020. */
+		CHECK_NEAR(pf.fit_a, T0 - 500, 1e-6, "synthetic fit intercept");
+		CHECK_NEAR(pf.fit_b, 1000.0 / 1020.0, 1e-12, "synthetic fit slope");
+		/*
+		 * Windows [T-500,T+500], [T+500,T+1500], [T+1500,T+2500] of
+		 * 1, 2, 3 J.  [T, T+1000]: half of each of the first two:
+		 * 0.5 + 1 = 1.5 J in 1 s; Moderate seen; S-Cluster 4000 MHz.
+		 */
+		power_integrate(&pf, 1, T0, T0 + 1000, &w);
+		CHECK_NEAR(w.energy_j, 1.5, 1e-9, "synthetic [T, T+1000] energy");
+		CHECK_NEAR(w.mean_watts, 1.5, 1e-9, "synthetic [T, T+1000] watts");
+		CHECK_NEAR(w.coverage, 1, 1e-9, "synthetic [T, T+1000] coverage");
+		CHECK(w.thermal == THERMAL_MODERATE && w.samples == 2, "synthetic thermal and samples");
+		CHECK_NEAR(w.cluster_mhz, 4000, 1e-9, "synthetic cluster MHz");
+		/* The whole span holds all 6 J. */
+		power_integrate(&pf, 1, T0 - 500, T0 + 2500, &w);
+		CHECK_NEAR(w.energy_j, 6, 1e-9, "synthetic whole span 6 J");
+	}
+	CHECK_STR(pf.hw_model, "Mac17,3", "synthetic hw_model");
+	power_file_free(&pf);
+	buf_release(&s);
+	buf_release(&err);
+}
+
+static void
+test_framing(void)
+{
+	int ok;
+	struct buf s = BUF_INIT, err = BUF_INIT, want = BUF_INIT;
+	struct power_file pf;
+	int r, nw, ne;
+	const char *p;
+	size_t off;
+
+	/* Whitespace (and extra NULs) around the separators. */
+	buf_addstr(&s, "  \n");
+	buf_addch(&s, '\0');
+	buf_addstr(&s, "\n \t");
+	apple_doc(&s, "2026-08-26T08:56:00Z", 1020000000, 1000, 0, 0, "Nominal");
+	buf_addstr(&s, " \r\n");
+	buf_addch(&s, '\0');
+	buf_addch(&s, '\0');
+	buf_addstr(&s, "\r\n\t ");
+	apple_doc(&s, "2026-08-26T08:56:01Z", 1020000000, 2000, 0, 0, "Nominal");
+	buf_addstr(&s, "\n ");
+	buf_addch(&s, '\0');
+	buf_addstr(&s, " \n\n");
+	r = read_captured(tmp_write(s.ptr, s.len), &pf, &err, &nw, &ne);
+	CHECK(r == 0 && pf.n == 2 && pf.docs == 2 && nw == 0 && ne == 0,
+	      "whitespace around NULs: 2 samples (%s)", one_line(&err));
+	/* "  \n" NUL "\n \t": 7 bytes before the first "<?xml". */
+	CHECK(pf.n == 2 && pf.s[0].off == 7 && pf.s[1].joules == 2,
+	      "first document located after the leading whitespace (off %llu)",
+	      pf.n ? (unsigned long long)pf.s[0].off : 0ULL);
+	power_file_free(&pf);
+
+	/* Two documents in one NUL-delimited chunk, then a third after a NUL. */
+	buf_reset(&s);
+	apple_doc(&s, "2026-08-26T08:56:00Z", 1020000000, 1000, 0, 0, "Nominal");
+	off = s.len;
+	apple_doc(&s, "2026-08-26T08:56:01Z", 1020000000, 2000, 0, 0, "Nominal");
+	buf_addch(&s, '\0');
+	apple_doc(&s, "2026-08-26T08:56:02Z", 1020000000, 3000, 0, 0, "Nominal");
+	r = read_captured(tmp_write(s.ptr, s.len), &pf, &err, &nw, &ne);
+	CHECK(r == 0 && pf.n == 3 && nw == 0 && ne == 0, "two <?xml in one chunk: 3 samples (%s)",
+	      one_line(&err));
+	CHECK(pf.n == 3 && pf.s[1].off == off && pf.s[1].joules == 2 && pf.s[2].joules == 3,
+	      "second document starts at its <?xml");
+	power_file_free(&pf);
+
+	/*
+	 * A "<?xml" cut by the 256 KiB read boundary, no NULs at all: pad the
+	 * first document with whitespace so the second starts 2 bytes before.
+	 */
+	buf_reset(&s);
+	apple_doc(&s, "2026-08-26T08:56:00Z", 1020000000, 1000, 0, 0, "Nominal");
+	while (s.len < 256 * 1024 - 2)
+		buf_addch(&s, s.len % 64 ? ' ' : '\n');
+	off = s.len;
+	apple_doc(&s, "2026-08-26T08:56:01Z", 1020000000, 2000, 0, 0, "Nominal");
+	r = read_captured(tmp_write(s.ptr, s.len), &pf, &err, &nw, &ne);
+	CHECK(r == 0 && pf.n == 2 && nw == 0 && ne == 0 && pf.s[1].off == off,
+	      "<?xml across a read boundary (%s)", one_line(&err));
+	power_file_free(&pf);
+
+	/*
+	 * 3000 small documents without any NUL, over several 256 KiB reads:
+	 * every one is found, wherever a read ends.  Sample k has k mJ, so
+	 * they hold 0 + 1 + ... + 2999 = 2999 * 3000 / 2 = 4498500 mJ.
+	 */
+	buf_reset(&s);
+	for (r = 0; r < 3000; r++) {
+		buf_addf(&s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
+			 "<key>elapsed_ns</key><integer>500000000</integer>\n"
+			 "<key>timestamp</key><date>2026-08-26T%02d:%02d:%02dZ</date>\n"
+			 "<key>processor</key><dict><key>cpu_energy</key><integer>%d</integer></dict>\n"
+			 "</dict>\n</plist>\n%s", 8 + r / 7200, r / 2 / 60 % 60, r / 2 % 60, r,
+			 r % 3 ? "" : "\n\n");
+	}
+	r = read_captured(tmp_write(s.ptr, s.len), &pf, &err, &nw, &ne);
+	ok = r == 0 && pf.n == 3000 && nw == 0 && ne == 0 && s.len > 3 * 256 * 1024;
+	CHECK(ok, "3000 documents without NULs in %zu bytes: %zu samples (%s)", s.len, pf.n,
+	      one_line(&err));
+	if (ok) {
+		struct pwin w;
+
+		power_integrate(&pf, 1, pf.s[0].start_ms, pf.s[2999].end_ms, &w);
+		CHECK_NEAR(w.energy_j, 4498.5, 1e-6, "all of their energy");
+		/* Two 500 ms samples per whole second: a staircase of slope ~1. */
+		CHECK_NEAR(pf.fit_b, 1, 1e-6, "two 500 ms samples a second: slope 1");
+	}
+	power_file_free(&pf);
+
+	/* A stray line between documents: warned, no sample lost. */
+	buf_reset(&s);
+	apple_doc(&s, "2026-08-26T08:56:00Z", 1020000000, 1000, 0, 0, "Nominal");
+	buf_addch(&s, '\0');
+	off = s.len;
+	buf_addstr(&s, "powermetrics: warning: something\n");
+	apple_doc(&s, "2026-08-26T08:56:01Z", 1020000000, 2000, 0, 0, "Nominal");
+	p = tmp_write(s.ptr, s.len);
+	r = read_captured(p, &pf, &err, &nw, &ne);
+	buf_addf(&want, "erg: %s:@%zu: warning: ignored text between documents: 'powermetrics: warning: something'\n",
+		 p, off);
+	ok = r == 0 && pf.n == 2 && pf.docs == 2 && nw == 1 && !strcmp(err.ptr, want.ptr);
+	CHECK(ok,
+	      "text between documents warned: %s", one_line(&err));
+	power_file_free(&pf);
+
+	/* Stray text inside a document, as in the VMware sample. */
+	buf_reset(&s);
+	buf_reset(&want);
+	apple_doc(&s, "2026-08-26T08:56:00Z", 1020000000, 1000, 0, 0, "Nominal");
+	buf_addch(&s, '\0');
+	off = s.len;
+	custom_doc(&s, "<key>elapsed_ns</key><integer>1000000000</integer>\n"
+		   "<key>timestamp</key><date>2026-08-26T08:56:01Z</date>\n"
+		   "<key>processor</key>\nwarning: time went backwards by 5 ns\n<dict>\n"
+		   "<key>cpu_energy</key>\n<integer>2500</integer>\n</dict>\n");
+	p = tmp_write(s.ptr, s.len);
+	r = read_captured(p, &pf, &err, &nw, &ne);
+	buf_addf(&want, "erg: %s:@%zu: warning: sample 2: ignored stray text between elements: "
+		 "'warning: time went backwards by 5 ns'\n", p,
+		 (size_t)(strstr(s.ptr + off, "warning:") - s.ptr));
+	ok = r == 0 && pf.n == 2 && nw == 1 && !strcmp(err.ptr, want.ptr);
+	CHECK(ok,
+	      "stray text inside a document: %s", one_line(&err));
+	CHECK(pf.n == 2 && pf.s[1].joules == 2.5, "and its values are read");
+	power_file_free(&pf);
+
+	/* Stray text in every document: one warning, then a count. */
+	buf_reset(&s);
+	for (r = 0; r < 3; r++) {
+		doc_begin(&s);
+		buf_addf(&s, "<key>elapsed_ns</key><integer>1000000000</integer>\n"
+			 "<key>timestamp</key>junk<date>2026-08-26T08:56:0%dZ</date>\n", r);
+		doc_end(&s);
+		buf_addch(&s, '\0');
+	}
+	p = tmp_write(s.ptr, s.len);
+	r = read_captured(p, &pf, &err, &nw, &ne);
+	ok = r == 0 && pf.n == 3 && nw == 2 &&
+	     strstr(err.ptr, "warning: sample 1: ignored stray text between elements: 'junk'\n") &&
+	     strstr(err.ptr, "warning: ignored stray text in 2 other samples too\n");
+	CHECK(ok, "stray text in every document warned once: %s", one_line(&err));
+	power_file_free(&pf);
+
+	/* An empty file and a file of separators hold no samples. */
+	r = read_captured(tmp_write("", 0), &pf, &err, &nw, &ne);
+	CHECK(r == 0 && pf.n == 0 && nw == 0 && ne == 0, "empty file: no samples");
+	power_file_free(&pf);
+	r = read_captured(tmp_write("\0\n\0 ", 4), &pf, &err, &nw, &ne);
+	CHECK(r == 0 && pf.n == 0 && pf.docs == 0 && nw == 0, "only NULs and whitespace");
+	power_file_free(&pf);
+
+	r = read_captured("/nonexistent/power.plist", &pf, &err, &nw, &ne);
+	CHECK(r == -1 && ne == 1 && pf.n == 0 && !pf.path, "missing file: %s", one_line(&err));
+
+	buf_release(&s);
+	buf_release(&err);
+	buf_release(&want);
+}
+
+static void
+test_truncated_and_broken(void)
+{
+	int ok;
+	struct buf s = BUF_INIT, err = BUF_INIT, want = BUF_INIT, d3 = BUF_INIT;
+	struct power_file pf;
+	int r, nw, ne;
+	const char *p;
+	size_t off;
+
+	/* Truncated last document (powermetrics stopped mid-write). */
+	apple_doc(&s, "2026-08-26T08:56:00Z", 1020000000, 1000, 0, 0, "Nominal");
+	buf_addch(&s, '\0');
+	apple_doc(&s, "2026-08-26T08:56:01Z", 1020000000, 2000, 0, 0, "Nominal");
+	buf_addch(&s, '\0');
+	off = s.len;
+	apple_doc(&d3, "2026-08-26T08:56:02Z", 1020000000, 3000, 0, 0, "Nominal");
+	buf_add(&s, d3.ptr, d3.len / 2);
+	p = tmp_write(s.ptr, s.len);
+	r = read_captured(p, &pf, &err, &nw, &ne);
+	buf_addf(&want, "erg: %s:@%zu: warning: sample 3: truncated document at the end of the file dropped\n",
+		 p, off);
+	CHECK(r == 0 && pf.n == 2 && pf.docs == 3 && pf.dropped == 1 && nw == 1 && ne == 0,
+	      "truncated final document dropped (n=%zu dropped=%zu)", pf.n, pf.dropped);
+	ok = !strcmp(err.ptr, want.ptr);
+	CHECK(ok, "truncation warning: %s", one_line(&err));
+	power_file_free(&pf);
+
+	/* The same with a NUL and whitespace after it: still the last. */
+	buf_addstr(&s, "\n");
+	buf_addch(&s, '\0');
+	buf_addstr(&s, "\n");
+	r = read_captured(tmp_write(s.ptr, s.len), &pf, &err, &nw, &ne);
+	CHECK(r == 0 && pf.n == 2 && pf.dropped == 1 && nw == 1 && ne == 0,
+	      "truncated document followed by a NUL is still the last");
+	power_file_free(&pf);
+
+	/* Broken document in the middle: an error located at its start. */
+	buf_reset(&s);
+	buf_reset(&want);
+	apple_doc(&s, "2026-08-26T08:56:00Z", 1020000000, 1000, 0, 0, "Nominal");
+	buf_addch(&s, '\0');
+	off = s.len;
+	custom_doc(&s, "<key>elapsed_ns</key><integer>1000000000</integer>\n"
+		   "<key>timestamp</key><date>2026-08-26T08:56:01Z</date>\n"
+		   "<key>processor</key>\n<dict>\n<key>cpu_energy</key>\n<integer>2500</integer>\n");
+	buf_addch(&s, '\0');
+	apple_doc(&s, "2026-08-26T08:56:02Z", 1020000000, 3000, 0, 0, "Nominal");
+	p = tmp_write(s.ptr, s.len);
+	r = read_captured(p, &pf, &err, &nw, &ne);
+	buf_addf(&want, "erg: %s:@%zu: error: sample 2: broken XML plist\n", p, off);
+	CHECK(r == -1 && ne == 1 && pf.n == 0 && !pf.s, "broken middle document is an error");
+	ok = !strcmp(err.ptr, want.ptr);
+	CHECK(ok, "located at the document: %s", one_line(&err));
+
+	/* A complete (</plist>-terminated) but broken last document is no truncation. */
+	buf_reset(&s);
+	buf_reset(&want);
+	apple_doc(&s, "2026-08-26T08:56:00Z", 1020000000, 1000, 0, 0, "Nominal");
+	buf_addch(&s, '\0');
+	off = s.len;
+	custom_doc(&s, "<key>elapsed_ns</key><integer>1000000000</real>\n");
+	p = tmp_write(s.ptr, s.len);
+	r = read_captured(p, &pf, &err, &nw, &ne);
+	buf_addf(&want, "erg: %s:@%zu: error: sample 2: broken XML plist\n", p, off);
+	ok = r == -1 && !strcmp(err.ptr, want.ptr);
+	CHECK(ok, "complete but broken last document: %s",
+	      one_line(&err));
+
+	buf_release(&s);
+	buf_release(&err);
+	buf_release(&want);
+	buf_release(&d3);
+}
+
+/*
+ * One document with body as its top-level dict, after one good document;
+ * expects power_read to fail with a message containing what, located at
+ * the first "<key>KEY</key>" of the second document.
+ */
+static void
+expect_error(const char *body, const char *key, const char *what)
+{
+	int ok;
+	struct buf s = BUF_INIT, err = BUF_INIT, want = BUF_INIT, kk = BUF_INIT;
+	struct power_file pf;
+	int r, nw, ne;
+	const char *p;
+	size_t off;
+
+	apple_doc(&s, "2026-08-26T08:56:00Z", 1020000000, 1000, 0, 0, "Nominal");
+	buf_addch(&s, '\0');
+	off = s.len;
+	custom_doc(&s, body);
+	buf_addf(&kk, "<key>%s</key>", key);
+	p = tmp_write(s.ptr, s.len);
+	r = read_captured(p, &pf, &err, &nw, &ne);
+	buf_addf(&want, "erg: %s:@%zu: error: sample 2: %s\n", p,
+		 (size_t)(strstr(s.ptr + off, kk.ptr) - s.ptr), what);
+	ok = r == -1 && ne == 1 && pf.n == 0 && !strcmp(err.ptr, want.ptr);
+	CHECK(ok,
+	      "%s: %s", what, one_line(&err));
+	buf_release(&s);
+	buf_release(&err);
+	buf_release(&want);
+	buf_release(&kk);
+}
+
+#define TS "<key>timestamp</key><date>2026-08-26T08:56:01Z</date>\n"
+#define EL "<key>elapsed_ns</key><integer>1000000000</integer>\n"
+
+static void
+test_wrong_values(void)
+{
+	expect_error(EL TS "<key>processor</key>\n<dict>\n<key>cpu_energy</key>\n<string>3049</string>\n</dict>\n",
+		     "cpu_energy", "'processor.cpu_energy' is a string, expected a number");
+	expect_error(EL TS "<key>processor</key>\n<dict>\n<key>cpu_energy</key>\n<integer>10</integer>\n"
+		     "<key>gpu_energy</key>\n<integer>-5</integer>\n</dict>\n",
+		     "gpu_energy", "'processor.gpu_energy' is negative (-5)");
+	expect_error(EL TS "<key>processor</key>\n<dict>\n<key>ane_energy</key>\n<real>nan</real>\n</dict>\n",
+		     "ane_energy", "'processor.ane_energy' is not a finite number");
+	expect_error(EL TS "<key>processor</key>\n<dict>\n<key>combined_power</key>\n<real>inf</real>\n</dict>\n",
+		     "combined_power", "'processor.combined_power' is not a finite number");
+	expect_error(EL TS "<key>processor</key>\n<dict>\n<key>package_joules</key>\n<true/>\n</dict>\n",
+		     "package_joules", "'processor.package_joules' is a boolean, expected a number");
+	expect_error("<key>elapsed_ns</key><integer>0</integer>\n" TS,
+		     "elapsed_ns", "'elapsed_ns' is 0, expected > 0");
+	expect_error("<key>elapsed_ns</key><integer>-1000</integer>\n" TS,
+		     "elapsed_ns", "'elapsed_ns' is -1000, expected > 0");
+	expect_error("<key>elapsed_ns</key><string>1000000000</string>\n" TS,
+		     "elapsed_ns", "'elapsed_ns' is a string, expected a number");
+	expect_error(EL "<key>timestamp</key><string>2026-08-26T08:56:01Z</string>\n",
+		     "timestamp", "'timestamp' is a string, expected a date");
+	expect_error(EL TS "<key>processor</key>\n<array>\n</array>\n",
+		     "processor", "'processor' is an array, expected a dict");
+	expect_error(EL TS "<key>processor</key>\n<dict>\n<key>clusters</key>\n<dict>\n</dict>\n</dict>\n",
+		     "clusters", "'processor.clusters' is a dict, expected an array");
+	expect_error(EL TS "<key>processor</key>\n<dict>\n<key>clusters</key>\n<array>\n<dict>\n"
+		     "<key>name</key><string>P-Cluster</string>\n<key>freq_hz</key><string>fast</string>\n"
+		     "</dict>\n</array>\n</dict>\n",
+		     "freq_hz", "'processor.clusters[].freq_hz' is a string, expected a number");
+	expect_error(EL TS "<key>thermal_pressure</key><integer>0</integer>\n",
+		     "thermal_pressure", "'thermal_pressure' is an integer, expected a string");
+}
+
+/* Read one synthetic single-document stream; the sample or NULL. */
+static const struct psample *
+read_one(const char *body, struct power_file *pf, int *nw)
+{
+	struct buf s = BUF_INIT, err = BUF_INIT;
+	int r, ne;
+
+	custom_doc(&s, body);
+	r = read_captured(tmp_write(s.ptr, s.len), pf, &err, nw, &ne);
+	buf_release(&s);
+	buf_release(&err);
+	return r == 0 && pf->n == 1 ? &pf->s[0] : NULL;
+}
+
+static void
+test_value_paths(void)
+{
+	struct power_file pf;
+	const struct psample *s;
+	int nw;
+
+	/* combined_power only: 2000 mW over 0.5 s = 1 J. */
+	s = read_one("<key>elapsed_ns</key><integer>500000000</integer>\n" TS
+		     "<key>processor</key>\n<dict>\n<key>combined_power</key>\n<real>2000</real>\n"
+		     "<key>cpu_power</key>\n<real>1</real>\n</dict>\n", &pf, &nw);
+	CHECK(s && fabs(s->joules - 1) < 1e-12 && s->src == PSRC_POWER, "combined_power x elapsed");
+	power_file_free(&pf);
+
+	/* cpu_power + gpu_power when combined_power is missing: 1.5 W x 2 s = 3 J. */
+	s = read_one("<key>elapsed_ns</key><integer>2000000000</integer>\n" TS
+		     "<key>processor</key>\n<dict>\n<key>cpu_power</key>\n<real>1000</real>\n"
+		     "<key>gpu_power</key>\n<real>500</real>\n</dict>\n", &pf, &nw);
+	CHECK(s && fabs(s->joules - 3) < 1e-12 && s->src == PSRC_POWER, "cpu_power + gpu_power");
+	power_file_free(&pf);
+
+	/* Intel package_watts without package_joules: 5 W x 2 s = 10 J. */
+	s = read_one("<key>elapsed_ns</key><integer>2000000000</integer>\n" TS
+		     "<key>processor</key>\n<dict>\n<key>package_watts</key><real>5</real>\n</dict>\n",
+		     &pf, &nw);
+	CHECK(s && fabs(s->joules - 10) < 1e-12 && s->src == PSRC_PACKAGE, "package_watts x elapsed");
+	power_file_free(&pf);
+
+	/* Only cpu_energy: the missing gpu/ane count 0. */
+	s = read_one(EL TS "<key>processor</key>\n<dict>\n<key>cpu_energy</key>\n<integer>1234</integer>\n</dict>\n",
+		     &pf, &nw);
+	CHECK(s && fabs(s->joules - 1.234) < 1e-12, "cpu_energy alone");
+	power_file_free(&pf);
+
+	/* No processor at all. */
+	s = read_one(EL TS, &pf, &nw);
+	CHECK(s && isnan(s->joules) && s->src == PSRC_NONE && isnan(s->pclust_mhz) &&
+	      s->thermal == THERMAL_ABSENT && nw == 0, "no power keys: NAN joules, no warning");
+	power_file_free(&pf);
+
+	/* Only an M-cluster (M5 Max), and P-clusters without an S. */
+	s = read_one(EL TS "<key>processor</key>\n<dict>\n<key>clusters</key>\n<array>\n"
+		     "<dict><key>name</key><string>M0-Cluster</string><key>freq_hz</key><real>3.5e+09</real></dict>\n"
+		     "</array>\n</dict>\n", &pf, &nw);
+	CHECK(s && fabs(s->pclust_mhz - 3500) < 1e-9 && isnan(s->eclust_mhz), "M0-Cluster alone");
+	power_file_free(&pf);
+	s = read_one(EL TS "<key>processor</key>\n<dict>\n<key>clusters</key>\n<array>\n"
+		     "<dict><key>name</key><string>E0-Cluster</string><key>freq_hz</key><real>1e+09</real></dict>\n"
+		     "<dict><key>name</key><string>P0-Cluster</string><key>freq_hz</key><real>3e+09</real></dict>\n"
+		     "<dict><key>name</key><string>M0-Cluster</string><key>freq_hz</key><real>9e+09</real></dict>\n"
+		     "<dict><key>name</key><string>P1-Cluster</string><key>freq_hz</key><real>2e+09</real></dict>\n"
+		     "</array>\n</dict>\n", &pf, &nw);
+	CHECK(s && fabs(s->pclust_mhz - 2500) < 1e-9 && fabs(s->eclust_mhz - 1000) < 1e-9,
+	      "P-clusters preferred to M, E separate");
+	power_file_free(&pf);
+
+	/* Comments, duplicate keys (last wins in libplist), %g reals, odd thermal. */
+	s = read_one("<!-- start -->\n" EL TS
+		     "<key>processor</key>\n<dict>\n<!-- start GPU -->\n"
+		     "<key>cpu_energy</key>\n<integer>1</integer>\n"
+		     "<key>cpu_energy</key>\n<integer>7</integer>\n<!-- end GPU -->\n</dict>\n"
+		     "<key>thermal_pressure</key><string>Heavy</string>\n", &pf, &nw);
+	CHECK(s && fabs(s->joules - 0.007) < 1e-12 && s->thermal == THERMAL_HEAVY && nw == 0,
+	      "comments, duplicate key, Heavy");
+	power_file_free(&pf);
+	s = read_one(EL TS "<key>thermal_pressure</key><string>Trapping</string>\n", &pf, &nw);
+	CHECK(s && s->thermal == THERMAL_CRITICAL, "Trapping counts as critical");
+	power_file_free(&pf);
+	s = read_one(EL TS "<key>thermal_pressure</key><string>Balmy</string>\n", &pf, &nw);
+	CHECK(s && s->thermal == THERMAL_ABSENT && nw == 1, "unknown thermal level warned");
+	power_file_free(&pf);
+
+	/* Integers beyond 32 bits and negative ones elsewhere are fine. */
+	s = read_one("<key>elapsed_ns</key><integer>5004803923</integer>\n" TS
+		     "<key>all_tasks</key><dict><key>pid</key><integer>-2</integer></dict>\n", &pf, &nw);
+	CHECK(s && fabs(s->elapsed_ms - 5004.803923) < 1e-9, "64-bit elapsed_ns, negative pid");
+	power_file_free(&pf);
+}
+
+static void
+test_missing_time(void)
+{
+	int ok;
+	struct buf s = BUF_INIT, err = BUF_INIT, want = BUF_INIT;
+	struct power_file pf;
+	int r, nw, ne;
+	const char *p;
+	size_t off2, off3, off4;
+
+	/* 2: no timestamp; 3: no elapsed_ns; 4: 2 s before sample 1. */
+	apple_doc(&s, "2026-08-26T08:56:05Z", 1020000000, 1000, 0, 0, "Nominal");
+	buf_addch(&s, '\0');
+	off2 = s.len;
+	custom_doc(&s, EL "<key>processor</key>\n<dict>\n<key>cpu_energy</key>\n<integer>5</integer>\n</dict>\n");
+	buf_addch(&s, '\0');
+	off3 = s.len;
+	custom_doc(&s, TS);
+	buf_addch(&s, '\0');
+	off4 = s.len;
+	apple_doc(&s, "2026-08-26T08:56:03Z", 1020000000, 1000, 0, 0, "Nominal");
+	p = tmp_write(s.ptr, s.len);
+	r = read_captured(p, &pf, &err, &nw, &ne);
+	buf_addf(&want, "erg: %s:@%zu: warning: sample 2: no 'timestamp'; sample dropped\n", p, off2);
+	buf_addf(&want, "erg: %s:@%zu: warning: sample 3: no 'elapsed_ns'; sample dropped\n", p, off3);
+	buf_addf(&want, "erg: %s:@%zu: warning: sample 4: timestamp goes back 2 s\n", p,
+		 (size_t)(strstr(s.ptr + off4, "<key>timestamp</key>") - s.ptr));
+	/* Two samples 2 s apart in the wrong order cannot be fitted either. */
+	buf_addf(&want, "erg: %s: warning: time fit slope -1.961 from 2 samples is implausible; using 1\n", p);
+	CHECK(r == 0 && pf.n == 2 && pf.docs == 4 && pf.dropped == 2 && nw == 4 && ne == 0,
+	      "samples without time dropped, backwards time kept (n=%zu)", pf.n);
+	ok = !strcmp(err.ptr, want.ptr);
+	CHECK(ok, "their warnings: %s", one_line(&err));
+	power_file_free(&pf);
+	buf_release(&s);
+	buf_release(&err);
+	buf_release(&want);
+}
+
+int
+main(void)
+{
+	test_real_samples();
+	test_gzip_identical();
+	test_fit();
+	test_integrate();
+	test_synthetic_end_to_end();
+	test_framing();
+	test_truncated_and_broken();
+	test_wrong_values();
+	test_value_paths();
+	test_missing_time();
+	tmp_cleanup();
+	return th_done();
+}

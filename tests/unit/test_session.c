@@ -1,0 +1,226 @@
+/*
+ * test_session.c - the whole ingest + analysis path on the small hand-made
+ * session written by tests/tools/mksmall.c.  Every expected figure below
+ * is worked out by hand from the design in mksmall.c's header: samples of
+ * exactly 1 s at constant power, window edges on whole seconds.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analyze.h"
+#include "checks.h"
+#include "results.h"
+#include "session.h"
+#include "util.h"
+#include "harness.h"
+
+static char dir[256];
+
+static void
+make(const char *variant)
+{
+	char cmd[1024];
+	const char *build = getenv("BUILD") ? getenv("BUILD") : "build";
+
+	snprintf(dir, sizeof(dir), "/tmp/erg-test-session-XXXXXX");
+	if (!mkdtemp(dir))
+		exit(2);
+	snprintf(cmd, sizeof(cmd), "%s/tools/mksmall %s/s %s", build, dir, variant);
+	if (system(cmd))
+		exit(2);
+	strcat(dir, "/s");
+}
+
+static void
+cleanup(void)
+{
+	char cmd[512];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%.*s'", (int)(strlen(dir) - 2), dir);
+	if (system(cmd))
+		fprintf(stderr, "cleanup failed\n");
+}
+
+static const struct route_win *
+win(const struct run *r, const char *mid, const char *route)
+{
+	size_t i, j;
+
+	for (i = 0; i < r->nm; i++)
+		if (!strcmp(r->m[i].id, mid))
+			for (j = 0; j < r->m[i].nroutes; j++)
+				if (!strcmp(r->m[i].routes[j].name, route))
+					return &r->m[i].routes[j];
+	return NULL;
+}
+
+static const struct target *
+target(const struct run *r, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < r->ntargets; i++)
+		if (!strcmp(r->targets[i].name, name))
+			return &r->targets[i];
+	return NULL;
+}
+
+static void
+test_good(void)
+{
+	struct run r;
+	const struct route_win *w;
+	const struct target *t;
+	int rc;
+
+	make("");
+	rc = session_read(dir, "small", &r);
+	CHECK(rc == 0, "small session reads");
+	rc = rc ? rc : analyze_run(&r);
+	CHECK(rc == 0, "small session analyses");
+	if (rc) {
+		run_free(&r);
+		cleanup();
+		return;
+	}
+	CHECK(r.nm == 4, "4 measurements (got %zu)", r.nm);
+	CHECK(r.nidle == 5, "5 idle windows (got %zu)", r.nidle);
+	CHECK(r.npf == 1, "one power file");
+	/* The fit: ts + 500 is the true end, so a = S + 500 and b = 1. */
+	CHECK_NEAR(r.pf[0].fit_b, 1.0, 1e-12, "fit slope");
+	CHECK_NEAR(r.pf[0].fit_a, 1700000000500.0, 1e-3, "fit intercept");
+
+	/* idle-00: samples 6..15 at 2 W cover the baseline [5.5 s, 15.5 s]. */
+	CHECK_NEAR(r.idle[0].pw.mean_watts, 2.0, 1e-9, "idle-00 watts");
+	CHECK(r.idle[0].pw.samples == 10, "idle-00 has 10 samples (got %zu)", r.idle[0].pw.samples);
+	CHECK_NEAR(r.idle[0].pw.coverage, 1.0, 1e-12, "idle-00 coverage");
+	CHECK_NEAR(r.idle[1].pw.mean_watts, 1.0, 1e-9, "idle-01 watts");
+	CHECK_NEAR(r.idle[2].pw.mean_watts, 3.0, 1e-9, "idle-02 watts");
+
+	/* r1-s1-alpha route a: 10 W for 5 s = 50 J over 10000 requests. The
+	 * edge samples 21 and 26 are half inside: 0.5*10 + 4*10 + 0.5*10. */
+	w = win(&r, "r1-s1-alpha", "a");
+	CHECK(w != NULL, "window r1-s1-alpha a");
+	if (w) {
+		CHECK_NEAR(w->pw.energy_j, 50.0, 1e-9, "energy r1-s1-alpha a");
+		CHECK_NEAR(w->pw.mean_watts, 10.0, 1e-9, "watts r1-s1-alpha a");
+		CHECK_NEAR(w->pw.coverage, 1.0, 1e-12, "coverage r1-s1-alpha a");
+		CHECK(w->pw.samples == 6, "6 samples overlap (got %zu)", w->pw.samples);
+		CHECK_NEAR(w->mj_per_req, 5.0, 1e-9, "mJ/req r1-s1-alpha a");
+		/* idle floor idle-00 = 2 W: net = 50 - 2*5 = 40 J -> 4 mJ/req */
+		CHECK_NEAR(w->net_energy_j, 40.0, 1e-9, "net J");
+		CHECK_NEAR(w->net_mj_per_req, 4.0, 1e-9, "net mJ/req");
+		CHECK_NEAR(w->idle_share, 0.2, 1e-9, "idle share");
+		/* 50 J / 1 MB */
+		CHECK_NEAR(w->mj_per_mb, 50000.0, 1e-6, "mJ/MB");
+		CHECK_NEAR(w->pw.cluster_mhz, 3000.0, 1e-6, "cluster MHz");
+		CHECK(w->has_load && w->load.requests == 10000, "bombardier file read");
+	}
+	/* r2-s1-beta route b: 18 W x 3 s = 54 J; floor idle-02 = 3 W -> net 45 J */
+	w = win(&r, "r2-s1-beta", "b");
+	CHECK(w != NULL, "window r2-s1-beta b");
+	if (w) {
+		CHECK_NEAR(w->pw.energy_j, 54.0, 1e-9, "energy r2-s1-beta b");
+		CHECK_NEAR(w->net_mj_per_req, 7.5, 1e-9, "net mJ/req r2-s1-beta b");
+		CHECK(w->idle >= 0 && !strcmp(r.idle[w->idle].id, "idle-02"), "idle floor is idle-02");
+	}
+	/* Headlines: (50 + 60) J * 1000 / 16000 req = 6.875 mJ/req for alpha r1,
+	 * (55 + 66) * 1000 / 16000 = 7.5625 for alpha r2. */
+	t = target(&r, "alpha");
+	CHECK(t != NULL, "target alpha");
+	if (t) {
+		CHECK(t->head_mj.n == 2, "alpha n = 2");
+		CHECK_NEAR(t->head_mj.mean, 7.21875, 1e-12, "alpha headline mean");
+		/* SD of two values = |difference| / sqrt(2) = 0.6875 / 1.41421356 */
+		CHECK_NEAR(t->head_mj.sd, 0.48613591206, 1e-10, "alpha headline SD");
+		CHECK_NEAR(t->head_mj.cv, 0.48613591206 / 7.21875, 1e-10, "alpha CV");
+		/* t(0.975, 1) = 12.706: half-width 12.706 * 0.6875 / 2 = 4.36769 */
+		CHECK_NEAR(t->head_mj.ci_hi - t->head_mj.mean, 4.3676875, 2e-3, "alpha CI half-width");
+		/* rps: mean of route means per round: 2000 and 2075 */
+		CHECK_NEAR(t->head_rps.mean, 2037.5, 1e-9, "alpha rps");
+		/* watts: mean of route watts per round: 15 and 16.5 */
+		CHECK_NEAR(t->head_watts.mean, 15.75, 1e-9, "alpha watts");
+		CHECK(t->rank_mj == 2 && t->rank_watts == 1, "alpha ranks (mj %d, W %d)",
+		      t->rank_mj, t->rank_watts);
+		CHECK(t->nroutes == 2 && !t->routes[0].per_mb && !t->routes[1].per_mb,
+		      "alpha: two per-request routes");
+		if (t->nroutes == 2) {
+			CHECK_NEAR(t->routes[0].mj_per_req.mean, 5.25, 1e-12, "alpha a mean");
+			CHECK_NEAR(t->routes[0].mj_per_req.sd, 0.35355339059, 1e-10, "alpha a SD");
+			CHECK_NEAR(t->routes[0].net_mj_per_req, 4.25, 1e-12, "alpha a net");
+			CHECK_NEAR(t->routes[0].rps.mean, 2050, 1e-9, "alpha a rps");
+			CHECK_NEAR(t->routes[0].watts.sd, 0.70710678118, 1e-10, "alpha a watts SD");
+			CHECK_NEAR(t->routes[1].mj_per_mb.mean, (100000.0 + 110000.0) / 2, 1e-6,
+				   "alpha b mJ/MB (60 J and 66 J over 0.6 MB)");
+		}
+	}
+	t = target(&r, "beta");
+	CHECK(t != NULL, "target beta");
+	if (t) {
+		/* (60+48)/16 = 6.75 and (60+54)/16 = 7.125 */
+		CHECK_NEAR(t->head_mj.mean, 6.9375, 1e-12, "beta headline mean");
+		CHECK_NEAR(t->head_mj.sd, 0.26516504294, 1e-10, "beta headline SD");
+		CHECK(t->rank_mj == 1, "beta ranks first on energy");
+	}
+	run_free(&r);
+	cleanup();
+}
+
+static void
+test_per_mb(void)
+{
+	struct run r;
+	const struct target *t;
+	char p[512];
+	FILE *f;
+
+	/* Listing route b as large-payload takes it out of the headline:
+	 * alpha's headline becomes route a alone, (5 + 5.5) / 2. */
+	make("");
+	snprintf(p, sizeof(p), "%s/meta.json", dir);
+	f = fopen(p, "w");
+	fputs("{\"title\":\"x\",\"erg\":{\"perMbRoutes\":[\"b\"]}}\n", f);
+	fclose(f);
+	CHECK(session_read(dir, "small", &r) == 0 && analyze_run(&r) == 0, "per-MB variant reads");
+	t = target(&r, "alpha");
+	if (t) {
+		CHECK_NEAR(t->head_mj.mean, 5.25, 1e-12, "headline without the per-MB route");
+		CHECK(t->nroutes == 2 && t->routes[1].per_mb, "route b is per MB");
+	}
+	run_free(&r);
+	cleanup();
+}
+
+/* Variants that must fail: each a precise error and -1. */
+static void
+test_bad(const char *variant, int in_read)
+{
+	struct run r;
+	int rc;
+
+	make(variant);
+	rc = session_read(dir, "small", &r);
+	if (!in_read && rc == 0)
+		rc = analyze_run(&r);
+	CHECK(rc != 0, "variant '%s' is rejected", variant);
+	run_free(&r);
+	cleanup();
+}
+
+int
+main(void)
+{
+	test_good();
+	test_per_mb();
+	test_bad("broken-xml", 1);
+	test_bad("bad-energy", 1);
+	test_bad("missing-load", 1);
+	test_bad("escape-load", 1);
+	test_bad("mismatch", 1);
+	test_bad("bad-json-line", 1);
+	test_bad("notes-escape", 1);
+	test_bad("window-outside", 0);
+	return th_done();
+}
