@@ -14,6 +14,12 @@
  * resolution but elapsed_ns is precise, so each file gets an OLS fit
  *     ts_i + 500 = a + b * cum_i,   cum_i = sum of elapsed_ms up to i
  * and sample i covers [a + b*cum_{i-1}, a + b*cum_i].
+ *
+ * Per-task CPU time (the `tasks` sampler, formats.md §1.6) is kept only
+ * when a file carries it: for every task of every sample, its pid, its
+ * interned name, cputime_ns and ptime_ns (performance-core time, written
+ * with --show-all), 24 bytes a task.  Nothing is stored for a file without
+ * tasks.  power_tasks_integrate() apportions it to time windows.
  */
 #ifndef ERG_POWER_H
 #define ERG_POWER_H
@@ -51,6 +57,19 @@ struct psample {
 	uint64_t off;		/* byte offset of the document (inflated stream) */
 	signed char thermal;	/* THERMAL_*, THERMAL_ABSENT if no key */
 	signed char src;	/* enum psrc */
+	signed char has_tasks;	/* the document had "tasks" or "coalitions" */
+};
+
+/*
+ * One task of one sample: an entry of the top-level "tasks" array or, with
+ * --show-all, of "coalitions[].tasks".  Not kept: ALL_TASKS (pid -2, the
+ * sum of the others) and tasks with no CPU time in the sample.
+ */
+struct ptask {
+	double cpu_ns;		/* cputime_ns over the sample */
+	double p_ns;		/* ptime_ns (on performance cores); NAN if absent */
+	int32_t pid;		/* -1 DEAD_TASKS (exited processes), 0 kernel_task */
+	uint32_t name;		/* index into power_file.names */
 };
 
 struct power_file {
@@ -63,6 +82,13 @@ struct power_file {
 	char *hw_model;		/* of the first sample that has one, else NULL */
 	char *os_build;		/* kern_osversion, likewise */
 	int gzip;		/* the file was gzip-compressed */
+	/* Tasks; all zero/NULL when no kept sample has task data. */
+	struct ptask *tasks;	/* every kept task, in sample order */
+	size_t ntasks, atasks;
+	size_t *task_off;	/* n + 1 offsets: sample i's tasks are
+				 * tasks[task_off[i] .. task_off[i + 1]) */
+	char **names;		/* interned task names */
+	size_t nnames, anames;
 };
 
 #define POWER_FILE_INIT { 0 }
@@ -107,5 +133,42 @@ struct pwin {
  */
 void power_integrate(const struct power_file *files, size_t nfiles,
 		     double t0_ms, double t1_ms, struct pwin *out);
+
+/* Samples carrying task data, over all files (0: no tasks sampler). */
+size_t power_task_samples(const struct power_file *files, size_t nfiles);
+
+/* CPU time of one process (pid and name) in a window. */
+struct ptask_sum {
+	const char *name;	/* owned by the power_file it came from */
+	double cpu_ms;		/* overlap-weighted cputime */
+	double pcore_ms;	/* overlap-weighted ptime, where the task had it */
+	double nop_cpu_ms;	/* the part of cpu_ms whose task had no ptime_ns */
+	int32_t pid;
+};
+
+/* What a window saw of the tasks, from power_tasks_integrate(). */
+struct ptask_win {
+	struct ptask_sum *t;	/* one per (pid, name): cpu_ms descending, then
+				 * pid, then name */
+	size_t n, alloc;
+	size_t samples;		/* overlapping samples that carried task data */
+	double coverage;	/* window share covered by such samples */
+	double cpu_ms, pcore_ms, nop_cpu_ms;	/* totals over t */
+};
+
+#define PTASK_WIN_INIT { 0 }
+
+/*
+ * Per-process CPU time in [t0_ms, t1_ms], apportioned like energy: a
+ * sample overlapping the window adds overlap/(end-start) of each task's
+ * cputime_ns (and ptime_ns) to that task, i.e. CPU time is taken to be
+ * spread evenly over the sample, as joules are.  Tasks are grouped by pid
+ * and name over samples and files (pids are reused; a pid with another
+ * name is another process).  out is overwritten; free with
+ * ptask_win_free().
+ */
+void power_tasks_integrate(const struct power_file *files, size_t nfiles,
+			   double t0_ms, double t1_ms, struct ptask_win *out);
+void ptask_win_free(struct ptask_win *w);	/* back to PTASK_WIN_INIT */
 
 #endif

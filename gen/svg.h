@@ -95,4 +95,18 @@ void svg_stacked_bars(struct buf *out, const struct svg_frame *f, const struct s
  * returns how many; *step gets the tick step.  Exposed for tests. */
 size_t svg_ticks(double lo, double hi, size_t max, double *t, double *step);
 
+/*
+ * Appended with svg.c (details in its header comment):
+ *  - Bar charts (all three kinds): ylabel titles the value axis and xlabel
+ *    the category axis in either orientation.  A chart whose category
+ *    labels do not fit under its bars turns horizontal by itself
+ *    (svg_bars.horizontal forces it) and then grows taller than height
+ *    so every category keeps a row.
+ *  - Tooltips: "<label>: <value> <value axis title> +- <err> (n=<dots>)"
+ *    (the sign printed is U+00B1).
+ *  - CSS classes the page stylesheet must define: chart, s0 .. s7 (set
+ *    --c), bar, key, line, dot, hatch, err, fit, mark, axis, grid, tick,
+ *    label, legend, note.
+ */
+
 #endif

@@ -1,0 +1,741 @@
+/*
+ * test_svg.c - svg_ticks worked out by hand, and every chart type fed
+ * hostile labels, NAN values and a long trace: the output must escape
+ * every label, be well-formed (a small tag-stack checker below), carry
+ * its accessibility hooks, skip NAN, stay bounded, and be byte-identical
+ * when rendered twice.
+ */
+#include <locale.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "harness.h"
+
+#include "buf.h"
+#include "svg.h"
+
+#define N_(a) (sizeof(a) / sizeof((a)[0]))
+
+#define HOSTILE1 "<script>alert(1)</script>"
+#define HOSTILE1_ESC "&lt;script&gt;alert(1)&lt;/script&gt;"
+#define HOSTILE2 "\"><svg onload=alert(1)>"
+#define HOSTILE2_ESC "&quot;&gt;&lt;svg onload=alert(1)&gt;"
+#define HOSTILE3 "&amp;"
+#define HOSTILE3_ESC "&amp;amp;"
+
+/* ---- helpers ----------------------------------------------------------- */
+
+static size_t
+count_of(const char *hay, const char *needle)
+{
+	size_t n = 0, k = strlen(needle);
+
+	while ((hay = strstr(hay, needle))) {
+		n++;
+		hay += k;
+	}
+	return n;
+}
+
+static int
+is_name_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '-' || c == ':' || c == '_';
+}
+
+/*
+ * Well-formedness, as far as this output needs: every tag closes, end
+ * tags match the open ones, "/>" self-closes, attribute values are
+ * double-quoted and hold no '<', and every '&' starts an entity
+ * (&name; or &#digits;).  The root is one <svg>.  Returns NULL or a
+ * description of the first problem.
+ */
+static const char *
+check_xml(const char *s)
+{
+	static char msg[160];
+	const char *stack[64];
+	size_t len[64], depth = 0, roots = 0;
+	const char *p = s;
+
+	while (*p) {
+		if (*p == '&') {
+			const char *q = p + 1;
+
+			if (*q == '#') {
+				q++;
+				if (*q < '0' || *q > '9')
+					return "bad numeric entity";
+				while (*q >= '0' && *q <= '9')
+					q++;
+			} else {
+				if (!is_name_char(*q))
+					return "bare '&'";
+				while (is_name_char(*q))
+					q++;
+			}
+			if (*q != ';')
+				return "entity without ';'";
+			p = q + 1;
+			continue;
+		}
+		if (*p == '>')
+			return "bare '>' in text";
+		if (*p != '<') {
+			p++;
+			continue;
+		}
+		if (p[1] == '/') {
+			const char *n = p + 2, *e = n;
+
+			while (is_name_char(*e))
+				e++;
+			if (*e != '>')
+				return "junk in end tag";
+			if (!depth)
+				return "end tag without start tag";
+			depth--;
+			if ((size_t)(e - n) != len[depth] || strncmp(n, stack[depth], len[depth])) {
+				snprintf(msg, sizeof(msg), "</%.*s> closes <%.*s>", (int)(e - n), n,
+					 (int)len[depth], stack[depth]);
+				return msg;
+			}
+			p = e + 1;
+			continue;
+		}
+		{
+			const char *n = p + 1, *e = n;
+			int self = 0;
+
+			while (is_name_char(*e))
+				e++;
+			if (e == n)
+				return "'<' without a tag name";
+			if (depth == 0) {
+				roots++;
+				if (strncmp(n, "svg", 3) || e - n != 3)
+					return "root is not <svg>";
+			}
+			p = e;
+			for (;;) {
+				while (*p == ' ')
+					p++;
+				if (*p == '>')
+					break;
+				if (p[0] == '/' && p[1] == '>') {
+					self = 1;
+					p++;
+					break;
+				}
+				if (!is_name_char(*p))
+					return "bad attribute name";
+				while (is_name_char(*p))
+					p++;
+				if (p[0] != '=' || p[1] != '"')
+					return "attribute value not double-quoted";
+				p += 2;
+				while (*p && *p != '"') {
+					if (*p == '<')
+						return "'<' inside an attribute value";
+					p++;
+				}
+				if (!*p)
+					return "unterminated attribute value";
+				p++;
+			}
+			p++;
+			if (!self) {
+				if (depth == N_(stack))
+					return "nested too deep";
+				stack[depth] = n;
+				len[depth++] = (size_t)(e - n);
+			}
+		}
+	}
+	if (depth)
+		return "unclosed element";
+	if (roots != 1)
+		return "not exactly one root";
+	return NULL;
+}
+
+/* The accessibility hooks and the escaping of hostile labels. */
+static void
+check_common(const char *what, const char *svg, const char *id)
+{
+	char want[200];
+	const char *err = check_xml(svg);
+
+	CHECK(!err, "%s: well-formed (%s)", what, err ? err : "ok");
+	CHECK(!strncmp(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\"", 39),
+	      "%s: starts with <svg xmlns=...>, no XML declaration", what);
+	CHECK(strstr(svg, " role=\"img\""), "%s: role=\"img\"", what);
+	snprintf(want, sizeof(want), "<title id=\"%s-title\">", id);
+	CHECK(strstr(svg, want), "%s: %s", what, want);
+	snprintf(want, sizeof(want), "<desc id=\"%s-desc\">", id);
+	CHECK(strstr(svg, want), "%s: %s", what, want);
+	snprintf(want, sizeof(want), " aria-labelledby=\"%s-title %s-desc\"", id, id);
+	CHECK(strstr(svg, want), "%s: %s", what, want);
+	CHECK(strstr(svg, " width=\"100%\""), "%s: width=\"100%%\"", what);
+	CHECK(!strstr(svg, "style="), "%s: no style attribute", what);
+	CHECK(!strstr(svg, "NaN") && !strstr(svg, "nan") && !strstr(svg, "inf"),
+	      "%s: no NaN/inf printed", what);
+	CHECK(!strstr(svg, "<script") && !strstr(svg, "<SCRIPT"), "%s: no raw <script", what);
+	CHECK(count_of(svg, "<svg") == 1, "%s: exactly one <svg (no injected one)", what);
+	CHECK(strstr(svg, HOSTILE1_ESC), "%s: contains %s", what, HOSTILE1_ESC);
+	CHECK(strstr(svg, HOSTILE2_ESC), "%s: contains %s", what, HOSTILE2_ESC);
+	CHECK(strstr(svg, HOSTILE3_ESC), "%s: contains %s", what, HOSTILE3_ESC);
+}
+
+/* ---- svg_ticks --------------------------------------------------------- */
+
+static void
+check_ticks(double lo, double hi, size_t max, size_t want_n, double want_step,
+	    const double *want, int line)
+{
+	double t[32], step = -1;
+	size_t n = svg_ticks(lo, hi, max, t, &step), i;
+	int ok = n == want_n && fabs(step - want_step) <= 1e-12 * fabs(want_step);
+
+	for (i = 0; ok && i < n; i++)
+		ok = fabs(t[i] - want[i]) <= 1e-9 * (fabs(want_step) + 1e-300);
+	th_check(ok, __FILE__, line, "svg_ticks(%g, %g, %zu): got %zu ticks step %g "
+		 "[%g .. %g], want %zu step %g", lo, hi, max, n, step,
+		 n ? t[0] : 0.0, n ? t[n - 1] : 0.0, want_n, want_step);
+}
+
+#define TICKS(lo, hi, max, step, ...) \
+	do { \
+		static const double w_[] = { __VA_ARGS__ }; \
+		check_ticks((lo), (hi), (max), N_(w_), (step), w_, __LINE__); \
+	} while (0)
+
+/* 24 pseudo-random bits (the high ones of an LCG: its low bits cycle). */
+static uint32_t
+rnd(uint32_t *r)
+{
+	*r = *r * 1103515245u + 12345u;
+	return *r >> 8;
+}
+
+static void
+test_ticks(void)
+{
+	double t[32], step;
+	uint32_t r = 12345;
+	int i, bad = 0, max2 = 0;
+
+	/*
+	 * Rule: the smallest step in {1, 2, 5} x 10^k whose ticks
+	 * floor(lo/step)..ceil(hi/step) number at most max, starting at
+	 * 10^floor(log10((hi - lo) / (max - 1))).
+	 */
+	/* [0, 0.173] max 6: span/5 = 0.0346, k = -2.  0.01 -> 0..0.18, 19
+	 * ticks; 0.02 -> 0..0.18, 10; 0.05 -> 0..0.2, 5. */
+	TICKS(0, 0.173, 6, 0.05, 0, 0.05, 0.1, 0.15, 0.2);
+	/* [0, 100] max 6: span/5 = 20 -> 20 gives exactly 6. */
+	TICKS(0, 100, 6, 20, 0, 20, 40, 60, 80, 100);
+	/* [0, 100] max 11: 10 gives 11. */
+	TICKS(0, 100, 11, 10, 0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100);
+	/* [3, 97] max 5: 23.5 -> k = 1: 10 (0..100, 11), 20 (0..100, 6),
+	 * 50 (0..100, 3). */
+	TICKS(3, 97, 5, 50, 0, 50, 100);
+	/* [-1.3, 2.7] max 8: 0.571 -> k = -1: 0.1 (41), 0.2 (-1.4..2.8, 22),
+	 * 0.5 (-1.5..3, 10), 1 (-2..3, 6). */
+	TICKS(-1.3, 2.7, 8, 1, -2, -1, 0, 1, 2, 3);
+	/* Reversed bounds are the same range. */
+	TICKS(2.7, -1.3, 8, 1, -2, -1, 0, 1, 2, 3);
+	/* [0, 184915] max 6: 36983 -> k = 4: 10000 (20), 20000 (11),
+	 * 50000 (0..200000, 5). */
+	TICKS(0, 184915, 6, 50000, 0, 50000, 100000, 150000, 200000);
+	/* [0.0951, 0.0965] max 6: 0.00028 -> k = -4: 0.0001 (951..965, 15),
+	 * 0.0002 (475..483, 9), 0.0005 (190..193, 4). */
+	TICKS(0.0951, 0.0965, 6, 0.0005, 0.095, 0.0955, 0.096, 0.0965);
+	/* Ticks already on the bounds stay there: [0.1, 0.3] max 3 -> 0.1. */
+	TICKS(0.1, 0.3, 3, 0.1, 0.1, 0.2, 0.3);
+	/* Degenerate: 5 == 5 becomes [4.5, 5.5] (+-10 %): 0.25 -> k = -1:
+	 * 0.1 (11), 0.2 (4.4..5.6, 7), 0.5 (4.5..5.5, 3). */
+	TICKS(5, 5, 6, 0.5, 4.5, 5, 5.5);
+	/* 0 == 0 becomes [-1, 1]: 0.4 -> 0.1 (21), 0.2 (11), 0.5 (5). */
+	TICKS(0, 0, 6, 0.5, -1, -0.5, 0, 0.5, 1);
+	/* Negative degenerate: -20 -> [-22, -18]: 0.8 -> k = -1: 0.1, 0.2,
+	 * 0.5 (9), then 1 (5). */
+	TICKS(-20, -20, 6, 1, -22, -21, -20, -19, -18);
+	/* max 2: [0, 7] -> 7 -> k = 0: 1, 2, 5 (0..10, 3), 10 (0..10, 2). */
+	TICKS(0, 7, 2, 10, 0, 10);
+
+	step = 99;
+	CHECK(svg_ticks(NAN, 1, 6, t, &step) == 0 && step == 0, "NAN lo: no ticks, step 0");
+	CHECK(svg_ticks(0, INFINITY, 6, t, &step) == 0, "infinite hi: no ticks");
+	CHECK(svg_ticks(-INFINITY, INFINITY, 6, t, &step) == 0, "infinite range: no ticks");
+	CHECK(svg_ticks(0, 1, 1, t, &step) == 0, "max 1: no ticks");
+	CHECK(svg_ticks(0, 1, 0, t, &step) == 0, "max 0: no ticks");
+	/* 0 strictly inside needs -s, 0, s: impossible with 2 (and must
+	 * not loop through every power of ten). */
+	CHECK(svg_ticks(-1, 1, 2, t, &step) == 0, "max 2 around 0: no ticks");
+	/* max 3 around 0: 2/2 = 1 -> 1 (-1..1, 3 ticks). */
+	TICKS(-1, 1, 3, 1, -1, 0, 1);
+	CHECK(svg_ticks(-1.7e308, 1.7e308, 6, t, &step) > 0 && step > 0,
+	      "huge finite range does not overflow: %g", step);
+	for (i = 0; i < (int)N_(t); i++)
+		t[i] = 0;
+
+	/* Property check on pseudo-random ranges: covers [lo, hi], at most
+	 * max ticks, step 1, 2 or 5 x 10^k, ticks evenly spaced. */
+	for (i = 0; i < 20000; i++) {
+		double lo, hi, m;
+		size_t n, max, j;
+
+		lo = ((double)rnd(&r) / (1 << 24) - 0.5) * pow(10, (int)(rnd(&r) % 13) - 6);
+		hi = lo + (double)rnd(&r) / (1 << 24) * pow(10, (int)(rnd(&r) % 11) - 5);
+		max = 2 + rnd(&r) % 14;
+		n = svg_ticks(lo, hi, max, t, &step);
+		if (n == 0 && max == 2) {
+			if (!(lo < 0 && hi > 0) && !bad++)
+				CHECK(0, "property: [%g, %g] max 2 -> no ticks", lo, hi);
+			continue;
+		}
+		m = n ? step / pow(10, floor(log10(step) + 1e-9)) : 0;
+		if (n < 2 || n > max || t[0] > lo + step * 1e-9 || t[n - 1] < hi - step * 1e-9 ||
+		    !(fabs(m - 1) < 1e-9 || fabs(m - 2) < 1e-9 || fabs(m - 5) < 1e-9)) {
+			if (!bad++)
+				CHECK(0, "property: [%g, %g] max %zu -> %zu ticks step %g", lo, hi,
+				      max, n, step);
+			continue;
+		}
+		for (j = 1; j < n; j++)
+			if (fabs(t[j] - t[j - 1] - step) > step * 1e-6 + fabs(t[j]) * 1e-14 &&
+			    !bad++)
+				CHECK(0, "property: uneven ticks for [%g, %g]", lo, hi);
+		if (max == 2)
+			max2++;
+	}
+	CHECK(!bad, "svg_ticks property over 20000 ranges (%d bad, %d with max 2)", bad, max2);
+}
+
+/* ---- charts ------------------------------------------------------------ */
+
+/* Renders with fn twice, checks determinism, returns the first output. */
+typedef void (*render_fn)(struct buf *, const void *);
+
+static char *
+render_twice(const char *what, render_fn fn, const void *arg)
+{
+	struct buf a = BUF_INIT, b = BUF_INIT;
+
+	fn(&a, arg);
+	fn(&b, arg);
+	CHECK(a.len == b.len && !memcmp(a.ptr, b.ptr, a.len),
+	      "%s: same input gives byte-identical output (%zu bytes)", what, a.len);
+	buf_release(&b);
+	return buf_detach(&a, NULL);
+}
+
+static const struct svg_frame hostile_frame = {
+	"chart-x", HOSTILE1, HOSTILE2, HOSTILE3, HOSTILE1 " per request", 0, 0,
+};
+
+static const double bar_v[] = { 0.09581, NAN, 0.173, 0.02 };
+static const double bar_e[] = { 0.00062, 0.01, NAN, 0.001 };
+static const double dots0[] = { 0.095, 0.0962, NAN, 0.0961, 0.0954 };
+static const double *const bar_dots[] = { dots0, NULL, NULL, NULL };
+static const size_t bar_nd[] = { 5, 0, 0, 0 };
+
+static void
+r_bars(struct buf *b, const void *arg)
+{
+	const int *horiz = arg;
+	struct svg_bars s = { 4, NULL, bar_v, bar_e, bar_dots, bar_nd, *horiz };
+	static const char *const labels[] = { HOSTILE1, HOSTILE2, HOSTILE3, "elysia" };
+
+	s.labels = labels;
+	svg_bar_chart(b, &hostile_frame, &s);
+}
+
+static void
+test_bar_chart(void)
+{
+	int horiz;
+
+	for (horiz = 0; horiz <= 1; horiz++) {
+		const char *what = horiz ? "bars (horizontal)" : "bars";
+		char *svg = render_twice(what, r_bars, &horiz);
+
+		check_common(what, svg, "chart-x");
+		CHECK(count_of(svg, "<rect class=\"bar") == 3,
+		      "%s: one bar per non-NAN value (3), got %zu", what,
+		      count_of(svg, "<rect class=\"bar"));
+		CHECK(count_of(svg, "<circle class=\"dot\"") == 4,
+		      "%s: one dot per non-NAN round value (4)", what);
+		CHECK(count_of(svg, "<path class=\"err\"") == 2,
+		      "%s: whiskers only where value and err are finite (2)", what);
+		CHECK(count_of(svg, ">n/a</text>") == 1, "%s: the NAN bar says n/a", what);
+		CHECK(strstr(svg, "<title>" HOSTILE1_ESC ": 0.09581 " HOSTILE1_ESC
+			     " per request \xc2\xb1 0.00062 (n=5)</title>"),
+		      "%s: tooltip with label, value, axis title, err and n", what);
+		free(svg);
+	}
+}
+
+/* Tick labels: decimals from the step, thousands with commas. */
+static void
+r_plain_bars(struct buf *b, const void *arg)
+{
+	const struct svg_bars *s = arg;
+	struct svg_frame f = { "t", "T", "D", "target", "unit", 0, 0 };
+
+	svg_bar_chart(b, &f, s);
+}
+
+static void
+test_bar_ticks(void)
+{
+	static const char *const l3[] = { "a", "b", "c" };
+	static const double small[] = { 0.03, 0.07, 0.09 };
+	static const double big[] = { 184915 };
+	struct svg_bars s = { 3, l3, small, NULL, NULL, NULL, 0 };
+	char *svg;
+
+	/* Plot 257 px high -> at most 8 ticks; [0, 0.09]: 0.0129 -> 0.02
+	 * gives 0..0.1 (6 ticks), two decimals each. */
+	svg = render_twice("bar ticks", r_plain_bars, &s);
+	CHECK(strstr(svg, ">0.00</text>") && strstr(svg, ">0.02</text>") &&
+	      strstr(svg, ">0.10</text>") && !strstr(svg, ">0.12</text>"),
+	      "ticks 0.00, 0.02 .. 0.10 with 2 decimals");
+	CHECK(!strstr(svg, ">0.1</text>"), "no tick label with fewer decimals");
+	free(svg);
+
+	/* [0, 184915], 8 ticks: 26416 -> 50000 (0..200000, 5 ticks). */
+	s.n = 1;
+	s.value = big;
+	svg = render_twice("bar ticks big", r_plain_bars, &s);
+	CHECK(strstr(svg, ">50,000</text>") && strstr(svg, ">200,000</text>") &&
+	      !strstr(svg, ">250,000</text>"), "ticks 0 .. 200,000 in thousands");
+	CHECK(strstr(svg, "<title>a: 184,915 unit</title>"), "tooltip 184,915 unit");
+	free(svg);
+}
+
+/* Labels that do not fit under the bars turn the chart horizontal; a
+ * horizontal chart grows to give each category a row; long labels are
+ * cut with an ellipsis and keep the whole text in a <title>. */
+static void
+test_bar_layout(void)
+{
+	static const char *labels[40];
+	static double v[40];
+	static const char *const longl[] = {
+		"a", "a target with a name far too long to be shown as it is in a chart "
+		     "column, really",
+	};
+	static const double v2[] = { 1, 2 };
+	struct svg_bars s = { 40, labels, v, NULL, NULL, NULL, 1 };
+	char *svg;
+	int h = 0;
+	size_t i;
+	const char *p;
+	double x0, x1;
+
+	for (i = 0; i < 40; i++) {
+		labels[i] = "target";
+		v[i] = (double)i;
+	}
+	svg = render_twice("bars 40", r_plain_bars, &s);
+	p = strstr(svg, "viewBox=\"0 0 640 ");
+	CHECK(p && sscanf(p, "viewBox=\"0 0 640 %d\"", &h) == 1 && h >= 40 * 22,
+	      "40 horizontal bars: viewBox grows to %d (>= 880)", h);
+	free(svg);
+
+	s.n = 2;
+	s.labels = longl;
+	s.value = v2;
+	s.horizontal = 0;
+	svg = render_twice("bars long label", r_plain_bars, &s);
+	p = strstr(svg, "<rect class=\"bar s0\" x=\"");
+	CHECK(p && sscanf(p, "<rect class=\"bar s0\" x=\"%lf\"", &x0) == 1 &&
+	      (p = strstr(p + 1, "<rect class=\"bar s0\" x=\"")) &&
+	      sscanf(p, "<rect class=\"bar s0\" x=\"%lf\"", &x1) == 1 && x0 == x1,
+	      "long labels: horizontal on its own (bars start at the same x)");
+	CHECK(strstr(svg, "<title>a target with a name far too long to be shown as it is in a "
+			  "chart column, really</title>a target with"),
+	      "cut label keeps the whole text in its <title>");
+	CHECK(strstr(svg, "\xe2\x80\xa6</text>"), "cut label ends in an ellipsis");
+	CHECK(!check_xml(svg), "long label chart well-formed");
+	free(svg);
+}
+
+static void
+r_grouped(struct buf *b, const void *arg)
+{
+	static const double v[] = { 1, NAN, 3, 4, 5, NAN };
+	static const double e[] = { 0.1, 0.1, NAN, 0.2, 0, 0.3 };
+	static const char *const groups[] = { HOSTILE1, HOSTILE3 };
+	static const char *const series[] = { HOSTILE2, "b", HOSTILE3 };
+	struct svg_groups g = { 2, 3, groups, series, v, e };
+
+	(void)arg;
+	svg_grouped_bars(b, &hostile_frame, &g);
+}
+
+static void
+test_grouped(void)
+{
+	char *svg = render_twice("grouped", r_grouped, NULL);
+
+	check_common("grouped", svg, "chart-x");
+	CHECK(count_of(svg, "<rect class=\"bar") == 4, "grouped: 4 bars for 4 non-NAN values");
+	CHECK(count_of(svg, "<rect class=\"key") == 3, "grouped: legend of 3 series");
+	CHECK(count_of(svg, "<pattern id=\"chart-x-h") == 2,
+	      "grouped: hatch patterns for series 1 and 2");
+	CHECK(strstr(svg, "fill=\"url(#chart-x-h2)\""), "grouped: series 2 hatched");
+	CHECK(count_of(svg, "<path class=\"err\"") == 2, "grouped: 2 whiskers (finite, > 0)");
+	CHECK(strstr(svg, "<title>" HOSTILE1_ESC ", " HOSTILE2_ESC ": 1 " HOSTILE1_ESC
+			  " per request \xc2\xb1 0.1</title>"), "grouped: tooltip");
+	free(svg);
+}
+
+static void
+r_stacked(struct buf *b, const void *arg)
+{
+	static const double share[] = { 0.5, 0.3, 0.2, NAN, 0.6, 0.4 };
+	static const char *const bars[] = { HOSTILE1, HOSTILE2 };
+	static const char *const parts[] = { HOSTILE3, "sys", "idle" };
+	struct svg_stack s = { 2, 3, bars, parts, share };
+
+	(void)arg;
+	svg_stacked_bars(b, &hostile_frame, &s);
+}
+
+static void
+test_stacked(void)
+{
+	char *svg = render_twice("stacked", r_stacked, NULL);
+
+	check_common("stacked", svg, "chart-x");
+	CHECK(count_of(svg, "<rect class=\"bar") == 5, "stacked: 5 parts for 5 non-NAN shares");
+	CHECK(strstr(svg, ">100%</text>") && strstr(svg, ">0%</text>"),
+	      "stacked: percent ticks 0%% .. 100%%");
+	CHECK(strstr(svg, "<title>" HOSTILE1_ESC ", sys: 30.0%</title>"), "stacked: tooltip");
+	free(svg);
+}
+
+static void
+r_steps(struct buf *b, const void *arg)
+{
+	static const double t0[] = { 0, 1, 2, 3, 4 }, t1[] = { 1, 2, 3, 4, 5 };
+	static const double y[] = { 10, NAN, 12, 11, 30 };
+	static const double u0[] = { 0.5, 2.5 }, u1[] = { 2.5, 4.5 }, w[] = { 5, 6 };
+	static const double marks[] = { 1.5, 3.5, 99 };
+	static const char *const ml[] = { HOSTILE1, HOSTILE2, HOSTILE3 };
+	static const char *const series[] = { HOSTILE3, HOSTILE1 };
+	struct svg_steps s[2] = {
+		{ 5, t0, t1, y, 3, marks, ml },
+		{ 2, u0, u1, w, 0, NULL, NULL },
+	};
+
+	(void)arg;
+	svg_step_chart(b, &hostile_frame, 2, series, s);
+}
+
+/* d="..." of the last element starting with prefix. */
+static char *
+path_d(const char *svg, const char *prefix)
+{
+	const char *p = NULL, *q, *e;
+	char *d;
+
+	for (q = svg; (q = strstr(q, prefix)); q++)
+		p = q;	/* the last one: legend swatches come first */
+
+	if (!p || !(q = strstr(p, " d=\"")) || !(e = strchr(q + 4, '"')))
+		return NULL;
+	d = malloc((size_t)(e - q - 4) + 1);
+	memcpy(d, q + 4, (size_t)(e - q - 4));
+	d[e - q - 4] = '\0';
+	return d;
+}
+
+static void
+test_steps(void)
+{
+	char *svg = render_twice("steps", r_steps, NULL), *d;
+
+	check_common("steps", svg, "chart-x");
+	d = path_d(svg, "<path class=\"line s0\"");
+	/* Samples 0 | NAN | 2 3 4: two runs, so two moveto's. */
+	CHECK(d && count_of(d, "M") == 2, "steps: NAN sample breaks the trace (d=%s)",
+	      d ? d : "(none)");
+	free(d);
+	CHECK(count_of(svg, "<path class=\"mark") == 2, "steps: marks inside the x range (2)");
+	CHECK(strstr(svg, "stroke-dasharray="), "steps: series 1 dashed");
+	CHECK(!strstr(svg, "pixel column"), "steps: short traces are not reduced");
+	free(svg);
+}
+
+#define LONG_N 100000
+
+static void
+r_long(struct buf *b, const void *arg)
+{
+	static double t0[LONG_N], t1[LONG_N], y[LONG_N];
+	struct svg_steps s = { LONG_N, t0, t1, y, 0, NULL, NULL };
+	struct svg_frame f = { "long", "Power", "Watts over time", "s", "W", 0, 0 };
+	size_t i;
+
+	(void)arg;
+	for (i = 0; i < LONG_N; i++) {
+		t0[i] = (double)i * 0.01;
+		t1[i] = t0[i] + 0.01;
+		y[i] = 10 + (double)(i % 17) * 0.5;
+	}
+	y[54321] = 100;	/* one spike must survive the reduction */
+	y[77777] = NAN;
+	svg_step_chart(b, &f, 1, NULL, &s);
+}
+
+static void
+test_long_trace(void)
+{
+	char *svg = render_twice("long trace", r_long, NULL), *d;
+	const char *err = check_xml(svg);
+
+	CHECK(!err, "long trace: well-formed (%s)", err ? err : "ok");
+	CHECK(strlen(svg) < 40000, "long trace: %zu bytes for %d samples (< 40000)",
+	      strlen(svg), LONG_N);
+	CHECK(strstr(svg, "min to max) of the samples in each pixel column"),
+	      "long trace: <desc> says it is reduced");
+	d = path_d(svg, "<path class=\"line s0\"");
+	/* y axis 0..100 (ticks 0, 20, .. 100); the plot's top edge is
+	 * y = 12 (no legend, no mark labels): the spike reaches it. */
+	CHECK(d && strstr(d, "V12.0"), "long trace: the spike at 100 is drawn (V12.0)");
+	free(d);
+	free(svg);
+}
+
+static void
+r_scatter(struct buf *b, const void *arg)
+{
+	static const double x[] = { 0, 1, 2, NAN, 4, 5 };
+	static const double y[] = { 2400, 2410, NAN, 2405, 2420, 2415 };
+	static const double ye[] = { 5, 4, 6, 3, NAN, 2 };
+	static const char *const labels[] = { HOSTILE1, HOSTILE2, HOSTILE3, "d", "e", "f" };
+	struct svg_points p = { 6, x, y, NULL, ye, labels, 1, 2400, 3, HOSTILE2, 1 };
+
+	(void)arg;
+	svg_scatter(b, &hostile_frame, &p);
+}
+
+static void
+test_scatter(void)
+{
+	char *svg = render_twice("scatter", r_scatter, NULL), *d;
+
+	check_common("scatter", svg, "chart-x");
+	CHECK(count_of(svg, "<circle class=\"dot\"") == 4, "scatter: 4 points with finite x, y");
+	CHECK(count_of(svg, "<path class=\"fit\"") == 1, "scatter: fitted line");
+	CHECK(strstr(svg, "<text class=\"note\"") && strstr(svg, ">" HOSTILE2_ESC "</text>"),
+	      "scatter: note printed");
+	d = path_d(svg, "<path class=\"line s0\"");
+	/* points 0 1 | 2 NAN, 3 NAN | 4 5: two runs */
+	CHECK(d && count_of(d, "M") == 2 && count_of(d, "L") == 2,
+	      "scatter: connect line broken at NAN (d=%s)", d ? d : "(none)");
+	free(d);
+	CHECK(count_of(svg, "<path class=\"err\"") == 3, "scatter: y error bars where finite");
+	free(svg);
+}
+
+/* Empty and degenerate input still gives a well-formed chart. */
+static void
+test_empty(void)
+{
+	struct svg_frame f = { NULL, NULL, NULL, NULL, NULL, -5, 0 };
+	struct svg_bars b = { 0, NULL, NULL, NULL, NULL, NULL, 0 };
+	struct svg_groups g = { 0, 0, NULL, NULL, NULL, NULL };
+	struct svg_stack st = { 0, 0, NULL, NULL, NULL };
+	struct svg_points p = { 0, NULL, NULL, NULL, NULL, NULL, 1, NAN, NAN, NULL, 1 };
+	static const double one = 7, nan1 = NAN;
+	struct svg_bars b1 = { 1, NULL, &nan1, NULL, NULL, NULL, 0 };
+	struct svg_points p1 = { 1, &one, &one, NULL, NULL, NULL, 0, 0, 0, NULL, 0 };
+	struct buf out = BUF_INIT;
+	const char *err;
+
+	svg_bar_chart(&out, &f, &b);
+	svg_grouped_bars(&out, &f, &g);
+	svg_stacked_bars(&out, &f, &st);
+	svg_step_chart(&out, &f, 0, NULL, NULL);
+	svg_scatter(&out, &f, &p);
+	svg_bar_chart(&out, &f, &b1);
+	svg_scatter(&out, &f, &p1);
+	CHECK(count_of(out.ptr, "<svg ") == 7 && count_of(out.ptr, "</svg>") == 7,
+	      "empty input: 7 charts");
+	CHECK(count_of(out.ptr, ">no data</text>") == 5, "empty input: 5 say no data");
+	CHECK(strstr(out.ptr, "id=\"chart\" class=\"chart\" viewBox=\"0 0 640 320\""),
+	      "no id, bad width: id \"chart\", default size");
+	CHECK(!strstr(out.ptr, "NaN") && !strstr(out.ptr, "inf"), "empty input: no NaN/inf");
+	/* check_xml wants one root: check the first chart only. */
+	out.ptr[strstr(out.ptr, "</svg>") - out.ptr + 6] = '\0';
+	err = check_xml(out.ptr);
+	CHECK(!err, "empty bar chart well-formed (%s)", err ? err : "ok");
+	buf_release(&out);
+}
+
+/*
+ * Under a decimal-comma LC_NUMERIC (when the system has one; often none
+ * is installed and nothing is checked) the output is byte-identical.
+ */
+static void
+test_locale(void)
+{
+	static const char *const names[] = {
+		"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "fr_FR.utf8", NULL,
+	};
+	const char *const *n;
+	struct buf a = BUF_INIT, b = BUF_INIT;
+
+	for (n = names; *n; n++)
+		if (setlocale(LC_NUMERIC, *n) && !strcmp(localeconv()->decimal_point, ","))
+			break;
+	if (!*n) {
+		setlocale(LC_NUMERIC, "C");
+		return;
+	}
+	printf("# LC_NUMERIC=%s\n", *n);
+	r_scatter(&a, NULL);
+	setlocale(LC_NUMERIC, "C");
+	r_scatter(&b, NULL);
+	CHECK(a.len == b.len && !memcmp(a.ptr, b.ptr, a.len),
+	      "scatter under a decimal-comma locale is byte-identical");
+	buf_release(&a);
+	buf_release(&b);
+}
+
+/* The checker itself must catch what it is there to catch. */
+static void
+test_checker(void)
+{
+	CHECK(!check_xml("<svg a=\"1\"><g><rect/></g><text>a &amp; b</text></svg>"), "checker: ok");
+	CHECK(check_xml("<svg><g></svg>"), "checker: mismatched end tag");
+	CHECK(check_xml("<svg><rect></svg>"), "checker: unclosed rect");
+	CHECK(check_xml("<svg><text>a & b</text></svg>"), "checker: bare &");
+	CHECK(check_xml("<svg a=\"<\"></svg>"), "checker: < in attribute");
+	CHECK(check_xml("<svg></svg><svg></svg>"), "checker: two roots");
+	CHECK(check_xml("<svg><g>"), "checker: unclosed");
+}
+
+int
+main(void)
+{
+	test_checker();
+	test_ticks();
+	test_bar_chart();
+	test_bar_ticks();
+	test_bar_layout();
+	test_grouped();
+	test_stacked();
+	test_steps();
+	test_long_trace();
+	test_scatter();
+	test_empty();
+	test_locale();
+	return th_done();
+}
