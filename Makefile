@@ -87,14 +87,17 @@ clean:
 # The example archive's reference session is generated from the published
 # dataset; CI checks that regeneration reproduces the committed bytes.
 REF_RUN := archive/m5-energy/2026-08-26T0856-saturated
+ATTRIB_RUN := archive/m5-energy/2026-08-26T1023-attrib
 regen-archive: $(BUILD)/tools/rebuild
-	rm -rf $(REF_RUN)
+	rm -rf $(REF_RUN) $(ATTRIB_RUN)
 	$(BUILD)/tools/rebuild $(SHARED)/reference/energy-benchmark-m5.json $(REF_RUN)
+	$(BUILD)/tools/rebuild --attribution $(SHARED)/reference/energy-benchmark-m5.json $(ATTRIB_RUN)
 
 check-archive: $(BUILD)/tools/rebuild
 	@tmp=$$(mktemp -d) && \
 	$(BUILD)/tools/rebuild $(SHARED)/reference/energy-benchmark-m5.json $$tmp/run && \
-	if diff -r $$tmp/run $(REF_RUN) >/dev/null; then \
-	  echo "check-archive: regenerated reference session is identical"; rm -rf $$tmp; \
-	else echo "check-archive: $(REF_RUN) differs from a fresh regeneration" >&2; \
-	  diff -rq $$tmp/run $(REF_RUN) >&2; rm -rf $$tmp; exit 1; fi
+	$(BUILD)/tools/rebuild --attribution $(SHARED)/reference/energy-benchmark-m5.json $$tmp/attrib && \
+	if diff -r $$tmp/run $(REF_RUN) >/dev/null && diff -r $$tmp/attrib $(ATTRIB_RUN) >/dev/null; then \
+	  echo "check-archive: regenerated reference sessions are identical"; rm -rf $$tmp; \
+	else echo "check-archive: $(REF_RUN) or $(ATTRIB_RUN) differs from a fresh regeneration" >&2; \
+	  diff -rq $$tmp/run $(REF_RUN) >&2; diff -rq $$tmp/attrib $(ATTRIB_RUN) >&2; rm -rf $$tmp; exit 1; fi

@@ -1,30 +1,179 @@
 /*
  * build.c - see build.h.  Data flows one way: each run is read
  * (session.c), analysed (analyze.c), turned into JSON (results.c), and
- * only that JSON reaches the renderer.  Nothing is written until every
- * run has been read and checked, and then only into the temporary tree.
+ * only that JSON reaches the renderer.  Nothing is written outside the
+ * temporary tree, which replaces the site only when every run was read
+ * without error.
+ *
+ * Runs are processed by -j worker threads, each taking the next run in
+ * archive order, reading, analysing and rendering it on its own; the main
+ * thread waits for the runs in order, prints each run's diagnostics in
+ * that order (when util.c can capture them per thread), draws the
+ * progress line, and renders the index from the results in archive order.
+ * Pages depend only on a run's results, so the site is the same byte for
+ * byte whatever -j is.
+ *
+ * Incremental builds (cache.h): a run whose key matches the manifest of
+ * the site being replaced is not read again; its results.json is loaded
+ * from the old site and its files are hard-linked into the new tree.  The
+ * index pages are always rendered again.  When nothing changed at all,
+ * nothing is written.
  */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "analyze.h"
 #include "archive.h"
 #include "build.h"
+#include "cache.h"
 #include "checks.h"
 #include "jsonx.h"
 #include "path.h"
+#include "progress.h"
 #include "render.h"
 #include "results.h"
 #include "session.h"
 #include "sha256.h"
 #include "site.h"
+#include "summary.h"
 #include "util.h"
+
+/*
+ * Digests of a run's big power files, computed by a helper thread while
+ * the run is being parsed: SHA-256 of a 200 MB file takes as long as
+ * reading it, and the second core is otherwise idle on a one-run build.
+ * Quiet: on any failure files_json() digests the file itself, with the
+ * usual diagnostics.
+ */
+#define PREFETCH_MIN ((uint64_t)8 << 20)
+#define PREFETCH_MAX 16
+
+struct prefetch {
+	pthread_t thread;
+	int started, joined;
+	size_t n;
+	struct {
+		char *path;
+		char hex[65];
+		uint64_t size;
+		int ok;
+	} f[PREFETCH_MAX];
+};
+
+static int
+digest_quiet(const char *path, char hex[65], uint64_t *size)
+{
+	static const size_t chunk = 1 << 20;
+	unsigned char d[32], *b;
+	struct sha256 c;
+	ssize_t k;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	b = xmalloc(chunk);
+	sha256_init(&c);
+	while ((k = read(fd, b, chunk)) > 0)
+		sha256_update(&c, b, (size_t)k);
+	close(fd);
+	free(b);
+	if (k < 0)
+		return -1;
+	sha256_final(&c, d);
+	sha256_hex(d, hex);
+	/* As sha256_file() reports it (the same figure either way). */
+	*size = c.len;
+	return 0;
+}
+
+static void *
+prefetch_main(void *arg)
+{
+	struct prefetch *pf = arg;
+	size_t i;
+
+	for (i = 0; i < pf->n; i++)
+		pf->f[i].ok = !digest_quiet(pf->f[i].path, pf->f[i].hex, &pf->f[i].size);
+	return NULL;
+}
+
+static void
+prefetch_start(struct prefetch *pf, const char *dir)
+{
+	DIR *d;
+	struct dirent *e;
+	struct stat st;
+	struct buf p = BUF_INIT;
+	uint64_t total = 0;
+
+	memset(pf, 0, sizeof(*pf));
+	if (!(d = opendir(dir)))
+		return;
+	while ((e = readdir(d)) && pf->n < PREFETCH_MAX) {
+		if (strncmp(e->d_name, "power.plist", 11))
+			continue;
+		buf_reset(&p);
+		buf_addf(&p, "%s/%s", dir, e->d_name);
+		if (lstat(p.ptr, &st) || !S_ISREG(st.st_mode))
+			continue;
+		total += (uint64_t)st.st_size;
+		pf->f[pf->n++].path = xstrdup(p.ptr);
+	}
+	closedir(d);
+	buf_release(&p);
+	if (total >= PREFETCH_MIN && !pthread_create(&pf->thread, NULL, prefetch_main, pf))
+		pf->started = 1;
+}
+
+/* The prefetched digest of path, or -1. */
+static int
+prefetch_get(struct prefetch *pf, const char *path, char hex[65], uint64_t *size)
+{
+	size_t i;
+
+	if (!pf || !pf->started)
+		return -1;
+	for (i = 0; i < pf->n; i++)
+		if (!strcmp(pf->f[i].path, path))
+			break;
+	if (i == pf->n)
+		return -1;
+	if (!pf->joined) {
+		pthread_join(pf->thread, NULL);
+		pf->joined = 1;
+	}
+	if (!pf->f[i].ok)
+		return -1;
+	memcpy(hex, pf->f[i].hex, 65);
+	*size = pf->f[i].size;
+	return 0;
+}
+
+static void
+prefetch_end(struct prefetch *pf)
+{
+	size_t i;
+
+	if (pf->started && !pf->joined)
+		pthread_join(pf->thread, NULL);
+	for (i = 0; i < pf->n; i++)
+		free(pf->f[i].path);
+	memset(pf, 0, sizeof(*pf));
+}
 
 /* Raw files of the run with size and digest, for the "raw files" table. */
 static json_t *
-files_json(const struct run *r)
+files_json(const struct run *r, struct prefetch *pre)
 {
 	json_t *arr = json_array();
 	struct buf p = BUF_INIT;
@@ -37,7 +186,8 @@ files_json(const struct run *r)
 	do { \
 		buf_reset(&p); \
 		buf_addf(&p, "%s/%s", r->dir, (rel)); \
-		if (!sha256_file(p.ptr, hex, &size)) { \
+		if (!prefetch_get(pre, p.ptr, hex, &size) || \
+		    !sha256_file(p.ptr, hex, &size)) { \
 			json_t *o_ = json_object(); \
 			json_object_set_new(o_, "name", json_string(rel)); \
 			json_object_set_new(o_, "bytes", json_integer((json_int_t)size)); \
@@ -131,24 +281,276 @@ json_t *
 build_process(const struct run_ref *ref)
 {
 	struct run r;
+	struct prefetch pre;
 	json_t *res = NULL, *notes;
 
-	if (ref->kind != RUN_ENERGY_SESSION) {
-		error_at(ref->dir, 0, "summary runs (run.json) are not supported yet");
-		return NULL;
-	}
+	if (ref->kind == RUN_SUMMARY)
+		return summary_read(ref->dir, ref->id);
+	prefetch_start(&pre, ref->dir);
 	if (session_read(ref->dir, ref->id, &r) == 0 && analyze_run(&r) == 0) {
 		r.validation = checks_run(&r);
 		res = results_json(&r);
-		json_object_set_new(res, "files", files_json(&r));
+		json_object_set_new(res, "files", files_json(&r, &pre));
 		notes = json_object();
 		json_object_set_new(notes, "file", jx_string(r.notes_rel));
 		json_object_set_new(notes, "markdown", jx_string(r.notes_md));
 		json_object_set_new(res, "notes", notes);
 		json_object_set_new(res, "power_trace", trace_json(&r));
 	}
+	prefetch_end(&pre);
 	run_free(&r);
 	return res;
+}
+
+/* ------------------------------------------------------------------ */
+/* the whole archive */
+
+/*
+ * util.c may offer per-thread capture of diagnostics: while a buffer is
+ * set, the calling thread's diagnostics are appended to it instead of
+ * being written.  Declared weak so that build.c links without it; then
+ * workers write their diagnostics directly (same lines, order by time).
+ */
+void diag_capture(struct buf *b) __attribute__((weak));
+
+struct slot {
+	const struct run_ref *ref;
+	json_t *res;
+	struct buf diag;	/* captured diagnostics */
+	unsigned char key[32];
+	int keyed;		/* key is valid */
+	uint64_t bytes;		/* input size, for progress */
+	const struct cache_run *old;	/* same key in the old manifest */
+	int done, failed;
+	int reused;		/* taken from the old site */
+};
+
+struct pool {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	size_t next, n;
+	struct slot *s;
+	struct site *site;	/* NULL: check only */
+	struct render_ctx *rc;
+	const char *out;
+	atomic_int bad;		/* a run failed: render nothing more */
+};
+
+/* Write results.json and the pages of a freshly processed run. */
+static int
+render_fresh(struct pool *p, json_t *res)
+{
+	struct buf rel = BUF_INIT;
+	char *text;
+	int rc = 0;
+
+	buf_addf(&rel, "runs/%s/results.json", json_string_value(json_object_get(res, "run")));
+	text = json_dumps(res, JSON_INDENT(1) | JSON_REAL_PRECISION(17));
+	if (!text || site_write(p->site, rel.ptr, text, strlen(text)))
+		rc = -1;
+	free(text);
+	buf_release(&rel);
+	if (!rc && render_run(p->rc, res))
+		rc = -1;
+	return rc;
+}
+
+/* An unchanged run: results from the old site, files linked from it. */
+static json_t *
+reuse(struct pool *p, struct slot *s)
+{
+	struct buf path = BUF_INIT, prefix = BUF_INIT;
+	const char *id = s->ref->id;
+	json_t *res, *run;
+	json_error_t err;
+
+	buf_addf(&prefix, "runs/%s/", id);
+	if (!cache_files_exist(p->out, prefix.ptr, s->old->files, s->old->nfiles))
+		goto fail;
+	buf_addf(&path, "%s/%sresults.json", p->out, prefix.ptr);
+	res = json_load_file(path.ptr, 0, &err);
+	run = res ? json_object_get(res, "run") : NULL;
+	if (!json_is_object(res) || !json_is_string(run) || strcmp(json_string_value(run), id)) {
+		json_decref(res);
+		goto fail;
+	}
+	if (cache_link_files(p->out, p->site->tmp, prefix.ptr, s->old->files,
+			     s->old->nfiles)) {
+		/* Never leave links to the old site where pages will be written. */
+		buf_reset(&path);
+		buf_addf(&path, "%s/%s", p->site->tmp, prefix.ptr);
+		path_remove_tree(path.ptr);
+		json_decref(res);
+		goto fail;
+	}
+	buf_release(&path);
+	buf_release(&prefix);
+	return res;
+fail:
+	buf_release(&path);
+	buf_release(&prefix);
+	return NULL;
+}
+
+static void
+work(struct pool *p, struct slot *s)
+{
+	if (p->site && s->old && (s->res = reuse(p, s))) {
+		s->reused = 1;
+		return;
+	}
+	s->res = build_process(s->ref);
+	if (!s->res) {
+		s->failed = 1;
+		return;
+	}
+	if (p->site && !atomic_load(&p->bad) && render_fresh(p, s->res))
+		s->failed = 1;
+}
+
+static void *
+worker(void *arg)
+{
+	struct pool *p = arg;
+	struct slot *s;
+	size_t i;
+
+	for (;;) {
+		pthread_mutex_lock(&p->mu);
+		i = p->next++;
+		pthread_mutex_unlock(&p->mu);
+		if (i >= p->n)
+			break;
+		s = &p->s[i];
+		if (diag_capture)
+			diag_capture(&s->diag);
+		progress_run_begin();
+		work(p, s);
+		progress_run_end(s->old ? 0 : s->bytes);
+		if (diag_capture)
+			diag_capture(NULL);
+		if (s->failed)
+			atomic_store(&p->bad, 1);
+		pthread_mutex_lock(&p->mu);
+		s->done = 1;
+		pthread_cond_broadcast(&p->cv);
+		pthread_mutex_unlock(&p->mu);
+	}
+	return NULL;
+}
+
+/* Run the pool; diagnostics are printed in archive order.  0 or -1. */
+static int
+run_pool(struct pool *p, int jobs, int ticking)
+{
+	pthread_t *t;
+	size_t i, nt = 0;
+	int bad = 0;
+
+	if (jobs < 1)
+		jobs = 1;
+	if ((size_t)jobs > p->n)
+		jobs = (int)(p->n ? p->n : 1);
+	t = xcalloc((size_t)jobs, sizeof(*t));
+	for (i = 0; i < (size_t)jobs; i++) {
+		if (pthread_create(&t[nt], NULL, worker, p)) {
+			if (!nt)
+				die("cannot start a worker thread");
+			break;
+		}
+		nt++;
+	}
+	for (i = 0; i < p->n; i++) {
+		pthread_mutex_lock(&p->mu);
+		while (!p->s[i].done) {
+			if (ticking) {
+				struct timespec ts;
+
+				clock_gettime(CLOCK_REALTIME, &ts);
+				ts.tv_nsec += 100 * 1000 * 1000;
+				if (ts.tv_nsec >= 1000000000L) {
+					ts.tv_sec++;
+					ts.tv_nsec -= 1000000000L;
+				}
+				pthread_cond_timedwait(&p->cv, &p->mu, &ts);
+				pthread_mutex_unlock(&p->mu);
+				progress_tick();
+				pthread_mutex_lock(&p->mu);
+			} else {
+				pthread_cond_wait(&p->cv, &p->mu);
+			}
+		}
+		pthread_mutex_unlock(&p->mu);
+		if (p->s[i].diag.len) {
+			progress_clear();
+			fputs(p->s[i].diag.ptr, stderr);
+			fflush(stderr);
+		}
+		if (p->s[i].failed)
+			bad = -1;
+	}
+	for (i = 0; i < nt; i++)
+		pthread_join(t[i], NULL);
+	free(t);
+	return bad;
+}
+
+static int
+default_jobs(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+}
+
+/* Is the old site exactly what this build would write?  */
+static int
+up_to_date(const struct build_opts *o, const struct cache_manifest *m,
+	   const unsigned char global[32], const struct slot *s, size_t n)
+{
+	size_t i;
+	struct buf prefix = BUF_INIT;
+	int ok;
+
+	if (memcmp(m->global, global, 32) || m->nruns != n ||
+	    !cache_files_exist(o->out, "", m->site, m->nsite))
+		return 0;
+	for (i = 0, ok = 1; i < n && ok; i++) {
+		ok = s[i].old != NULL;
+		if (ok) {
+			buf_reset(&prefix);
+			buf_addf(&prefix, "runs/%s/", s[i].ref->id);
+			ok = cache_files_exist(o->out, prefix.ptr, s[i].old->files,
+					       s[i].old->nfiles);
+		}
+	}
+	buf_release(&prefix);
+	return ok;
+}
+
+static int
+write_manifest(struct site *site, const unsigned char global[32],
+	       const struct slot *s, size_t n)
+{
+	char **ids = xcalloc(n + 1, sizeof(*ids));
+	unsigned char (*keys)[32] = xcalloc(n + 1, sizeof(*keys));
+	struct buf text = BUF_INIT;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < n; i++) {
+		ids[i] = s[i].ref->id;
+		/* A run that could not be keyed gets a key no walk produces. */
+		if (s[i].keyed)
+			memcpy(keys[i], s[i].key, 32);
+	}
+	/* Without a manifest the next build is simply a full one. */
+	if (!cache_describe(site->tmp, global, ids, (const unsigned char (*)[32])keys, n, &text))
+		rc = site_write(site, CACHE_MANIFEST, text.ptr, text.len);
+	buf_release(&text);
+	free(ids);
+	free(keys);
+	return rc;
 }
 
 int
@@ -156,53 +558,87 @@ build_run_all(const struct build_opts *o)
 {
 	struct run_list runs;
 	struct site site = { 0 };
-	struct render_ctx rc;
-	json_t *all = json_array();
-	size_t i;
-	int bad = 0, errors0 = diag_errors;
+	struct render_ctx rc = { 0 };
+	struct cache_manifest old = { 0 };
+	struct pool p;
+	struct slot *s;
+	unsigned char global[32];
+	json_t *all = NULL;
+	uint64_t total = 0;
+	size_t i, nreused = 0;
+	int bad = 0, errors0 = diag_errors, have_old = 0, ticking;
 
-	if (archive_scan(o->archive, &runs)) {
-		json_decref(all);
+	if (archive_scan(o->archive, &runs))
 		return -1;
-	}
 	if (!runs.n)
 		warn("no runs found under '%s'", o->archive);
+	s = xcalloc(runs.n + 1, sizeof(*s));
+	if (o->out) {
+		cache_global_key(o->tmpl_dir, o->version, global);
+		have_old = !cache_load(o->out, &old) && !memcmp(old.global, global, 32);
+	}
 	for (i = 0; i < runs.n; i++) {
-		json_t *res = build_process(&runs.v[i]);
+		s[i].ref = &runs.v[i];
+		buf_init(&s[i].diag, 0);
+		s[i].keyed = !cache_run_key(runs.v[i].dir, runs.v[i].id, s[i].key, &s[i].bytes);
+		if (have_old && s[i].keyed) {
+			const struct cache_run *c = cache_find(&old, runs.v[i].id);
 
-		if (!res) {
-			bad = -1;
-			continue;
+			if (c && !memcmp(c->key, s[i].key, 32))
+				s[i].old = c;
 		}
-		json_array_append_new(all, res);
+		if (!s[i].old)
+			total += s[i].bytes;
+		else
+			nreused++;
 	}
-	if (bad || diag_errors > errors0 || !o->out)
+	if (have_old && up_to_date(o, &old, global, s, runs.n)) {
+		if (!o->quiet)
+			fprintf(stderr, "erg: '%s' is up to date (%zu run%s)\n", o->out,
+				runs.n, runs.n == 1 ? "" : "s");
+		goto done;
+	}
+
+	if (o->out) {
+		if (site_begin(&site, o->out)) {
+			bad = -1;
+			goto done;
+		}
+		if (render_begin(&rc, o->tmpl_dir, &site)) {
+			site_abort(&site);
+			bad = -1;
+			goto done;
+		}
+	}
+	ticking = !o->quiet && isatty(STDERR_FILENO);
+	progress_start(ticking, runs.n - nreused, total);
+	memset(&p, 0, sizeof(p));
+	pthread_mutex_init(&p.mu, NULL);
+	pthread_cond_init(&p.cv, NULL);
+	p.n = runs.n;
+	p.s = s;
+	p.site = o->out ? &site : NULL;
+	p.rc = &rc;
+	p.out = o->out;
+	atomic_init(&p.bad, 0);
+	if (run_pool(&p, o->jobs > 0 ? o->jobs : default_jobs(), ticking))
+		bad = -1;
+	progress_stop();
+	pthread_mutex_destroy(&p.mu);
+	pthread_cond_destroy(&p.cv);
+	if (!o->out)
 		goto done;
 
-	if (site_begin(&site, o->out)) {
+	all = json_array();
+	nreused = 0;
+	for (i = 0; i < runs.n; i++) {
+		if (s[i].res)
+			json_array_append(all, s[i].res);
+		nreused += s[i].reused != 0;
+	}
+	if (!bad && diag_errors == errors0 && render_index(&rc, all))
 		bad = -1;
-		goto done;
-	}
-	if (render_begin(&rc, o->tmpl_dir, &site)) {
-		site_abort(&site);
-		bad = -1;
-		goto done;
-	}
-	for (i = 0; i < json_array_size(all) && !bad; i++) {
-		json_t *res = json_array_get(all, i);
-		struct buf rel = BUF_INIT;
-		char *text;
-
-		buf_addf(&rel, "runs/%s/results.json", json_string_value(json_object_get(res, "run")));
-		text = json_dumps(res, JSON_INDENT(1) | JSON_REAL_PRECISION(17));
-		if (!text || site_write(&site, rel.ptr, text, strlen(text)))
-			bad = -1;
-		free(text);
-		buf_release(&rel);
-		if (!bad && render_run(&rc, res))
-			bad = -1;
-	}
-	if (!bad && render_index(&rc, all))
+	if (!bad && diag_errors == errors0 && write_manifest(&site, global, s, runs.n))
 		bad = -1;
 	render_end(&rc);
 	if (bad || diag_errors > errors0) {
@@ -211,11 +647,20 @@ build_run_all(const struct build_opts *o)
 	} else if (site_commit(&site)) {
 		bad = -1;
 	} else if (!o->quiet) {
-		fprintf(stderr, "erg: built %zu run%s into '%s'\n", runs.n,
+		fprintf(stderr, "erg: built %zu run%s into '%s'", runs.n,
 			runs.n == 1 ? "" : "s", o->out);
+		if (nreused)
+			fprintf(stderr, " (%zu unchanged)", nreused);
+		fputc('\n', stderr);
 	}
 done:
+	for (i = 0; i < runs.n; i++) {
+		json_decref(s[i].res);
+		buf_release(&s[i].diag);
+	}
+	free(s);
 	json_decref(all);
+	cache_free(&old);
 	run_list_free(&runs);
 	return bad || diag_errors > errors0 ? -1 : 0;
 }

@@ -1,6 +1,11 @@
 /*
  * build.h - the pipeline over a whole archive: scan, ingest, analyze, write
  * results.json and pages into a temporary tree, swap it in.
+ *
+ * Runs are processed on jobs threads; the site is the same byte for byte
+ * whatever jobs is.  A build that replaces a site erg built reads again
+ * only the runs whose files changed (see cache.h) and, when nothing
+ * changed, writes nothing and says so.
  */
 #ifndef ERG_BUILD_H
 #define ERG_BUILD_H
@@ -11,8 +16,9 @@ struct build_opts {
 	const char *archive;
 	const char *out;	/* NULL: check only, write nothing */
 	const char *tmpl_dir;
-	int jobs;
-	int quiet;
+	int jobs;		/* runs in parallel; <= 0: one per online core */
+	int quiet;		/* no summary line, no progress line */
+	const char *version;	/* erg's version, part of the cache key */
 };
 
 int build_run_all(const struct build_opts *o);

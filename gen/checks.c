@@ -13,6 +13,9 @@
  *   throttling     thermal pressure and performance-cluster MHz per window
  *   coverage       low-coverage windows, gaps and samples without joules
  *   responses      load windows with errors or non-2xx responses
+ *   attribution    CPU-time shares per process group and load window from
+ *                  the powermetrics tasks sampler, and the rejected
+ *                  joules-from-CPU-time fit (see the section below)
  *   pitfalls       one warning string per problem found
  *
  * Every check carries "status" ("ok", "warn", "fail", "n/a") and a
@@ -1142,6 +1145,433 @@ check_responses(struct ctx *c, const struct wref *v, size_t n)
 }
 
 /* ------------------------------------------------------------------ */
+/* attribution */
+
+/*
+ * CPU-time attribution (energy-method.md §1.2 tasks sampler, §1.3
+ * "Attribution", §3.4).  Per load window, the CPU time of every process
+ * (power_tasks_integrate: a sample's task times are apportioned to the
+ * window by the same fractional overlap as its joules) is put into one
+ * of the buckets below, first match wins:
+ *
+ *   DEAD_TASKS     pid -1: processes that exited during the sample
+ *   kernel_task    pid 0
+ *   server         pid == the measurement's serverPid
+ *   load generator pid == the window's load-generator pid, or the tool's
+ *                  process name ("bombardier")
+ *   server         the name of the serverPid task in that window (its
+ *                  children and workers: "bun"); when the serverPid is not
+ *                  among the tasks, the runtime of the target ("bun" of
+ *                  "bun/elysia")
+ *   powermetrics   the sampler itself
+ *   WindowServer   the compositor, which the published analysis shows
+ *   other
+ *
+ * Shares are of the window's CPU time over all tasks (DEAD_TASKS
+ * included), and of its P-core time (ptime_ns, written with --show-all)
+ * where every task of the window had one.  DEAD_TASKS may belong to any
+ * bucket, so each share is a lower bound and share + DEAD_TASKS share an
+ * upper one.
+ *
+ * The joules-from-CPU-time fit is the published one (attribute.ts): over
+ * the windows with P-core time, least squares through the origin of
+ *     joules = a * P-core s + b * E-core s
+ * where P-core s is the window's ptime summed over all tasks, E-core s its
+ * CPU time minus that, and joules the window's SoC energy; R^2 is centred
+ * (stats_ols2_origin).  On the published attribution session this gives
+ * a = 5.0468, b = -2.1419, R^2 = 0.4804 (tests/unit/test_attrib.c).  A
+ * negative coefficient is physically impossible, so the fit is reported
+ * as rejected.  Joules per process are never computed.
+ *
+ * Also checked: a window's P-core time per second against the performance
+ * cores of meta.json (machine.perflevel0.count), and its CPU time against
+ * all cores (perflevel0 + perflevel1), with 2 % slack for the apportioning
+ * at the window edges.  More than the cores can run warns: the published
+ * session has up to 5.19 P-core seconds per second on 4 performance cores.
+ * Status: n/a without task data; warn for that, or for load windows
+ * without (or under 95 % covered by) task data; ok otherwise.
+ */
+
+enum { B_SERVER, B_LOAD, B_KERNEL, B_DEAD, B_SAMPLER, B_WINDOWSERVER, B_OTHER, NBUCKET };
+
+static const char *const bucket_role[NBUCKET] = {
+	"server", "load_generator", "kernel", "exited", "sampler", "compositor", "other"
+};
+
+#define ATTRIB_MIN_FIT 3	/* windows needed for a two-coefficient fit */
+#define CORE_SLACK 1.02		/* apportioning may blur a window edge a little */
+
+/* The load generator's pid of a window.  NEEDSWORK: routeComplete's
+ * bombardierPid is not in the model yet (struct route_win needs a
+ * load_pid); until it is, the load generator is found by name only. */
+static double
+route_load_pid(const struct route_win *w)
+{
+	return w->load_pid;
+}
+
+/* Process name of the window's load generator; NULL when it has none of
+ * its own (autocannon runs inside node). */
+static const char *
+load_proc_name(const struct run *r, const struct route_win *w)
+{
+	const char *s;
+
+	if (w->has_load) {
+		switch (w->load.tool) {
+		case LOAD_BOMBARDIER_JSON:
+		case LOAD_BOMBARDIER_TEXT:
+			return "bombardier";
+		case LOAD_OHA_JSON:
+			return "oha";
+		case LOAD_WRK_TEXT:
+		case LOAD_WRK2_TEXT:
+			return "wrk";
+		case LOAD_AUTOCANNON_JSON:
+			return NULL;
+		default:
+			break;
+		}
+	}
+	s = jx_path_str(r->meta, "load.tool");
+	if (s && *s)
+		return s;
+	return "bombardier";	/* the energy runner's generator */
+}
+
+static int
+pid_is(int32_t pid, double want)
+{
+	return isfinite(want) && (double)pid == want;
+}
+
+struct attrib_win {
+	const struct measurement *m;
+	const struct route_win *w;
+	double cpu[NBUCKET], pcore[NBUCKET];
+	double cpu_ms, pcore_ms;	/* pcore_ms NAN when some task had no ptime */
+	double window_s;
+};
+
+/* Server names of the window into names (at most cap); returns the count. */
+static size_t
+server_names(const struct measurement *m, const struct ptask_win *tw,
+	     const char **names, size_t cap, char *rt, size_t rtlen)
+{
+	size_t i, j, n = 0;
+	const char *slash;
+
+	for (i = 0; i < tw->n && n < cap; i++) {
+		if (!pid_is(tw->t[i].pid, m->server_pid) || !*tw->t[i].name)
+			continue;
+		for (j = 0; j < n && strcmp(names[j], tw->t[i].name); j++)
+			;
+		if (j == n)
+			names[n++] = tw->t[i].name;
+	}
+	if (!n && m->target_full && (slash = strchr(m->target_full, '/')) &&
+	    slash > m->target_full && (size_t)(slash - m->target_full) < rtlen) {
+		memcpy(rt, m->target_full, (size_t)(slash - m->target_full));
+		rt[slash - m->target_full] = '\0';
+		names[n++] = rt;
+	}
+	return n;
+}
+
+static int
+bucket_of(const struct ptask_sum *t, const struct measurement *m, double load_pid,
+	  const char *load_name, const char *const *snames, size_t nsn)
+{
+	size_t i;
+
+	if (t->pid == -1)
+		return B_DEAD;
+	if (t->pid == 0)
+		return B_KERNEL;
+	if (pid_is(t->pid, m->server_pid))
+		return B_SERVER;
+	if (pid_is(t->pid, load_pid) || (load_name && !strcmp(t->name, load_name)))
+		return B_LOAD;
+	for (i = 0; i < nsn; i++)
+		if (!strcmp(t->name, snames[i]))
+			return B_SERVER;
+	if (!strcmp(t->name, "powermetrics"))
+		return B_SAMPLER;
+	if (!strcmp(t->name, "WindowServer"))
+		return B_WINDOWSERVER;
+	return B_OTHER;
+}
+
+static json_t *
+share_or_null(double part, double whole)
+{
+	return jx_real(whole > 0 && isfinite(part) ? part / whole : NAN);
+}
+
+/* Core count of a perflevel from meta.json (machine.perflevelN.count). */
+static double
+meta_cores(const struct run *r, const char *level)
+{
+	char key[64];
+	json_t *v;
+
+	snprintf(key, sizeof(key), "machine.%s.count", level);
+	v = jx_path(r->meta, key);
+	return json_is_number(v) && json_number_value(v) > 0 ? json_number_value(v) : NAN;
+}
+
+static json_t *
+attrib_window_json(const struct ctx *c, const struct attrib_win *a,
+		   const struct ptask_win *tw, const char *load_name,
+		   const char *const *snames, size_t nsn)
+{
+	json_t *e = json_object(), *bk = json_array(), *sn = json_array();
+	double dead = a->cpu[B_DEAD], pdead = a->pcore[B_DEAD];
+	size_t i;
+
+	json_object_set_new(e, "measurement", json_string(a->m->id));
+	json_object_set_new(e, "framework", json_string(a->m->target));
+	json_object_set_new(e, "route", json_string(a->w->name));
+	json_object_set_new(e, "session_min", jx_real(minutes(c, a->w->start_ms)));
+	json_object_set_new(e, "window_ms", jx_real(a->w->end_ms - a->w->start_ms));
+	json_object_set_new(e, "window_j", jx_real(a->w->pw.energy_j));
+	json_object_set_new(e, "mean_watts", jx_real(a->w->pw.mean_watts));
+	json_object_set_new(e, "task_samples", json_integer((json_int_t)tw->samples));
+	json_object_set_new(e, "task_coverage", jx_real(tw->coverage));
+	json_object_set_new(e, "cpu_ms", jx_real(a->cpu_ms));
+	json_object_set_new(e, "pcore_ms", jx_real(a->pcore_ms));
+	json_object_set_new(e, "cpu_cores", jx_real(a->cpu_ms / 1000 / a->window_s));
+	json_object_set_new(e, "pcore_cores", jx_real(a->pcore_ms / 1000 / a->window_s));
+	json_object_set_new(e, "dead_cpu_share", share_or_null(dead, a->cpu_ms));
+	for (i = 0; i < nsn; i++)
+		json_array_append_new(sn, json_string(snames[i]));
+	json_object_set_new(e, "server_processes", sn);
+	for (i = 0; i < NBUCKET; i++) {
+		json_t *b = json_object();
+		const char *name = i == B_SERVER ? "server" : i == B_LOAD ?
+				   (load_name ? load_name : "load generator") :
+				   i == B_KERNEL ? "kernel_task" : i == B_DEAD ? "DEAD_TASKS" :
+				   i == B_SAMPLER ? "powermetrics" :
+				   i == B_WINDOWSERVER ? "WindowServer" : "other";
+		double pc = isnan(a->pcore_ms) ? NAN : a->pcore[i];
+
+		json_object_set_new(b, "name", json_string(name));
+		json_object_set_new(b, "role", json_string(bucket_role[i]));
+		json_object_set_new(b, "cpu_ms", jx_real(a->cpu[i]));
+		json_object_set_new(b, "pcore_ms", jx_real(pc));
+		json_object_set_new(b, "cpu_share", share_or_null(a->cpu[i], a->cpu_ms));
+		json_object_set_new(b, "pcore_share", share_or_null(pc, a->pcore_ms));
+		/* Upper bounds: all of DEAD_TASKS could be this bucket's. */
+		json_object_set_new(b, "cpu_share_max", i == B_DEAD ?
+				    share_or_null(dead, a->cpu_ms) :
+				    share_or_null(a->cpu[i] + dead, a->cpu_ms));
+		json_object_set_new(b, "pcore_share_max", i == B_DEAD ?
+				    share_or_null(isnan(a->pcore_ms) ? NAN : pdead, a->pcore_ms) :
+				    share_or_null(pc + pdead, a->pcore_ms));
+		json_array_append_new(bk, b);
+	}
+	json_object_set_new(e, "buckets", bk);
+	return e;
+}
+
+/* The published joules ~ P-core s + E-core s fit (see above). */
+static json_t *
+attrib_fit(const struct attrib_win *a, size_t n, int *rejected, double *r2_out)
+{
+	json_t *o = json_object();
+	double *x1 = xmalloc((n + 1) * sizeof(*x1));
+	double *x2 = xmalloc((n + 1) * sizeof(*x2));
+	double *y = xmalloc((n + 1) * sizeof(*y));
+	double fa = NAN, fb = NAN, r2 = NAN;
+	size_t i, k = 0, nop = 0;
+	const char *reason = NULL;
+
+	for (i = 0; i < n; i++) {
+		if (!isfinite(a[i].w->pw.energy_j) || !(a[i].cpu_ms > 0))
+			continue;
+		if (!isfinite(a[i].pcore_ms)) {
+			nop++;
+			continue;
+		}
+		x1[k] = a[i].pcore_ms / 1000;
+		x2[k] = (a[i].cpu_ms - a[i].pcore_ms) / 1000;
+		y[k] = a[i].w->pw.energy_j;
+		k++;
+	}
+	*rejected = -1;
+	if (!k && nop)
+		reason = "not fitted: no P-core time (ptime_ns, which powermetrics writes "
+			 "with --show-all)";
+	else if (k < ATTRIB_MIN_FIT)
+		reason = "not fitted: fewer than 3 windows with energy and P-core time";
+	else if (stats_ols2_origin(x1, x2, y, k, &fa, &fb, &r2))
+		reason = "not fitted: P-core and E-core seconds are collinear";
+	else if (fa < 0 && fb < 0)
+		reason = "negative P-core and E-core coefficients";
+	else if (fa < 0)
+		reason = "negative P-core coefficient";
+	else if (fb < 0)
+		reason = "negative E-core coefficient";
+	if (k >= ATTRIB_MIN_FIT && isfinite(fa))
+		*rejected = fa < 0 || fb < 0;
+	*r2_out = r2;
+	json_object_set_new(o, "model", json_string(
+		"joules = a * P-core seconds + b * E-core seconds, least squares through "
+		"the origin"));
+	json_object_set_new(o, "definition", json_string(
+		"per load window: P-core seconds = ptime summed over all tasks (DEAD_TASKS "
+		"included), E-core seconds = CPU seconds minus P-core seconds, joules = the "
+		"window's SoC energy; R^2 centred"));
+	json_object_set_new(o, "a_j_per_pcore_s", jx_real(fa));
+	json_object_set_new(o, "b_j_per_ecore_s", jx_real(fb));
+	json_object_set_new(o, "r2", jx_real(r2));
+	json_object_set_new(o, "n", json_integer((json_int_t)k));
+	json_object_set_new(o, "rejected", *rejected < 0 ? json_null() : json_boolean(*rejected));
+	json_object_set_new(o, "reason", jx_string(reason));
+	free(x1);
+	free(x2);
+	free(y);
+	return o;
+}
+
+static json_t *
+check_attribution(struct ctx *c, const struct wref *v, size_t n)
+{
+	const struct run *r = c->r;
+	json_t *o = check_new(), *wins = json_array(), *fit;
+	struct attrib_win *a = xcalloc(n + 1, sizeof(*a));
+	struct ptask_win tw = PTASK_WIN_INIT;
+	double dmin = INFINITY, dmax = -INFINITY, r2 = NAN;
+	double pcores = meta_cores(r, "perflevel0"), ecores = meta_cores(r, "perflevel1");
+	double pmax = 0, cmax = 0;
+	size_t i, k, na = 0, nlow = 0, nnone = 0, nover_p = 0, nover_c = 0, npc = 0;
+	int rejected;
+	struct buf b = BUF_INIT;
+
+	json_object_set_new(o, "metric", json_string(
+		"share of CPU time (and of P-core time) of each process group in each load "
+		"window"));
+	json_object_set_new(o, "note", json_string(
+		"DEAD_TASKS is CPU time of processes that exited during a sample; it cannot be "
+		"attributed to any surviving process, so every share is a bound: at least the "
+		"share shown, at most that plus the DEAD_TASKS share. Per-process joules are not "
+		"reported: SoC power at saturation is near-constant whatever the accumulated CPU "
+		"time, so energy is not proportional to CPU time (the fit below)."));
+	if (!power_task_samples(r->pf, r->npf)) {
+		json_object_set_new(o, "windows", wins);
+		json_object_set_new(o, "fit", json_null());
+		verdict(c, o, ST_NA, "no per-process CPU time (the powermetrics tasks sampler "
+			"was not run)");
+		free(a);
+		return o;
+	}
+	for (i = 0; i < n; i++) {
+		const struct measurement *m = v[i].m;
+		const struct route_win *w = v[i].w;
+		struct attrib_win *x = &a[na];
+		const char *snames[8], *load_name = load_proc_name(r, w);
+		char rt[64];
+		size_t nsn;
+		int nop = 0;
+
+		power_tasks_integrate(r->pf, r->npf, w->start_ms, w->end_ms, &tw);
+		if (!tw.samples || !(tw.cpu_ms > 0)) {
+			nnone++;
+			continue;
+		}
+		if (tw.coverage < COVERAGE_MIN)
+			nlow++;
+		x->m = m;
+		x->w = w;
+		x->window_s = (w->end_ms - w->start_ms) / 1000;
+		nsn = server_names(m, &tw, snames, sizeof(snames) / sizeof(snames[0]), rt,
+				   sizeof(rt));
+		for (k = 0; k < tw.n; k++) {
+			const struct ptask_sum *t = &tw.t[k];
+			int bi = bucket_of(t, m, route_load_pid(w), load_name, snames, nsn);
+
+			x->cpu[bi] += t->cpu_ms;
+			x->pcore[bi] += t->pcore_ms;
+			x->cpu_ms += t->cpu_ms;
+			x->pcore_ms += t->pcore_ms;
+			nop |= t->nop_cpu_ms > 0;
+		}
+		if (nop)
+			x->pcore_ms = NAN;
+		else
+			npc++;
+		dmin = fmin(dmin, x->cpu[B_DEAD] / x->cpu_ms);
+		dmax = fmax(dmax, x->cpu[B_DEAD] / x->cpu_ms);
+		/* What the cores could have run in the window. */
+		if (isfinite(pcores) && isfinite(x->pcore_ms) &&
+		    x->pcore_ms / 1000 > CORE_SLACK * pcores * x->window_s)
+			nover_p++;
+		if (isfinite(pcores) && isfinite(ecores) &&
+		    x->cpu_ms / 1000 > CORE_SLACK * (pcores + ecores) * x->window_s)
+			nover_c++;
+		if (isfinite(x->pcore_ms))
+			pmax = fmax(pmax, x->pcore_ms / 1000 / x->window_s);
+		cmax = fmax(cmax, x->cpu_ms / 1000 / x->window_s);
+		json_array_append_new(wins, attrib_window_json(c, x, &tw, load_name, snames, nsn));
+		na++;
+	}
+	ptask_win_free(&tw);
+	json_object_set_new(o, "windows", wins);
+	json_object_set_new(o, "windows_without_tasks", json_integer((json_int_t)nnone));
+	json_object_set_new(o, "dead_share_min", jx_real(na ? dmin : NAN));
+	json_object_set_new(o, "dead_share_max", jx_real(na ? dmax : NAN));
+	json_object_set_new(o, "performance_cores", jx_real(pcores));
+	json_object_set_new(o, "efficiency_cores", jx_real(ecores));
+	json_object_set_new(o, "max_pcore_cores", jx_real(npc ? pmax : NAN));
+	json_object_set_new(o, "max_cpu_cores", jx_real(na ? cmax : NAN));
+	json_object_set_new(o, "windows_pcore_over_capacity", json_integer((json_int_t)nover_p));
+	json_object_set_new(o, "windows_cpu_over_capacity", json_integer((json_int_t)nover_c));
+	fit = attrib_fit(a, na, &rejected, &r2);
+	json_object_set_new(o, "fit", fit);
+
+	if (!na) {
+		verdict(c, o, ST_NA, "the power samples carry task data, but none overlaps a "
+			"load window");
+		goto out;
+	}
+	buf_addf(&b, "CPU-time shares in %zu load window%s; they are bounds, since DEAD_TASKS "
+		 "(exited processes, %.1f-%.1f%% of CPU time) cannot be attributed", na,
+		 na == 1 ? "" : "s", 100 * dmin, 100 * dmax);
+	if (rejected > 0)
+		buf_addf(&b, "; the joules-from-CPU-time fit is rejected (%s, R^2 %.3f), so no "
+			 "per-process joules", jx_path_str(fit, "reason"), r2);
+	else if (rejected == 0)
+		buf_addf(&b, "; the joules-from-CPU-time fit has R^2 %.3f, but per-process "
+			 "joules are still not reported", r2);
+	else
+		buf_addf(&b, "; no joules-from-CPU-time fit (%s)", jx_path_str(fit, "reason"));
+	if (nover_p)
+		buf_addf(&b, "; P-core time exceeds what the %.0f performance cores can run in "
+			 "%zu window%s (up to %.2f per second)", pcores, nover_p,
+			 nover_p == 1 ? "" : "s", pmax);
+	if (nover_c)
+		buf_addf(&b, "; CPU time exceeds the %.0f cores in %zu window%s", pcores + ecores,
+			 nover_c, nover_c == 1 ? "" : "s");
+	if (nlow || nnone)
+		buf_addf(&b, "; %zu window%s without task data, %zu under %.0f%% covered", nnone,
+			 nnone == 1 ? "" : "s", nlow, 100 * COVERAGE_MIN);
+	verdict(c, o, nover_p || nover_c || nlow || nnone ? ST_WARN : ST_OK, "%s", b.ptr);
+	if (nover_p)
+		pitfall(c, "per-task P-core time (ptime_ns) adds up to more than the %.0f "
+			"performance cores can run in %zu load window%s (up to %.2f core-seconds "
+			"per second): it cannot be P-core time alone, so P-core shares and the "
+			"joules fit rest on an unclear quantity", pcores, nover_p,
+			nover_p == 1 ? "" : "s", pmax);
+	if (nover_c)
+		pitfall(c, "per-task CPU time adds up to more than the %.0f cores can run in "
+			"%zu load window%s", pcores + ecores, nover_c, nover_c == 1 ? "" : "s");
+out:
+	buf_release(&b);
+	free(a);
+	return o;
+}
+
+/* ------------------------------------------------------------------ */
 
 static int
 run_has_power(const struct run *r)
@@ -1203,6 +1633,7 @@ checks_run(const struct run *r)
 	json_object_set_new(o, "throttling", check_throttling(&c, wv, nw));
 	json_object_set_new(o, "coverage", check_coverage(&c, wv, nw, &nlow));
 	json_object_set_new(o, "responses", check_responses(&c, wv, nw));
+	json_object_set_new(o, "attribution", check_attribution(&c, wv, nw));
 	if (nrounds > 0 && nrounds < MIN_ROUNDS && c.worst < ST_WARN)
 		c.worst = ST_WARN;
 	json_object_set_new(o, "status", json_string(status_names[c.worst]));

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "archive.h"
 #include "buf.h"
@@ -285,6 +286,26 @@ side_values(const struct side *s, const char *target, const char *route,
 
 /* ------------------------------------------------------- computation */
 
+static size_t clean_text(struct buf *out, const char *s);
+
+/* A JSON string of s, which may come from the command line: invalid
+ * UTF-8 (which jansson refuses) and controls become '?'; NULL -> null. */
+static json_t *
+jstr(const char *s)
+{
+	struct buf b = BUF_INIT;
+	json_t *v;
+
+	if (!s)
+		return json_null();
+	if ((v = json_string(s)))
+		return v;
+	clean_text(&b, s);
+	v = json_string(b.ptr);
+	buf_release(&b);
+	return v;
+}
+
 struct ctx {
 	struct side a, b;
 	int same;
@@ -440,7 +461,8 @@ table(struct ctx *c, const struct metric *m, const char *route)
 		json_object_set_new(geo, "a", jx_real(xa));
 		json_object_set_new(geo, "b", jx_real(xb));
 		json_object_set_new(geo, "delta_pct",
-				    jx_real(c->same ? 0 : (xb / xa - 1) * 100));
+				    jx_real(!isfinite(xa) || !isfinite(xb) ? NAN :
+					    c->same ? 0 : (xb / xa - 1) * 100));
 		json_array_append_new(c->geomeans, geo);
 	}
 	free(ga);
@@ -659,8 +681,8 @@ side_json(json_t *res, const char *id, const char *dir, size_t rounds)
 {
 	json_t *o = json_object(), *v;
 
-	json_object_set_new(o, "run", json_string(id));
-	json_object_set_new(o, "dir", jx_string(dir));
+	json_object_set_new(o, "run", jstr(id));
+	json_object_set_new(o, "dir", jstr(dir));
 	v = json_object_get(res, "title");
 	json_object_set_new(o, "title", json_is_string(v) ? json_deep_copy(v) : json_null());
 	v = json_object_get(res, "captured_at");
@@ -706,7 +728,7 @@ diff_compute(json_t *a, const char *id_a, const char *dir_a, json_t *b,
 	memset(&c, 0, sizeof(c));
 	side_scan(&c.a, a);
 	side_scan(&c.b, b);
-	if (!same_reason && json_object_get(a, "measurements") &&
+	if (!same_reason && json_array_size(json_object_get(a, "measurements")) &&
 	    json_equal(json_object_get(a, "measurements"), json_object_get(b, "measurements")))
 		same_reason = "identical measurements";
 	c.same = same_reason != NULL;
@@ -1112,16 +1134,30 @@ env_value(struct buf *b, json_t *v)
 	}
 }
 
+/* Were all p-values exact (no side past 25 rounds)? */
+static int
+all_exact(json_t *d)
+{
+	json_t *rows = json_object_get(d, "rows");
+	size_t i;
+
+	for (i = 0; i < json_array_size(rows); i++)
+		if (num(json_array_get(rows, i), "a.n") > 25 || num(json_array_get(rows, i), "b.n") > 25)
+			return 0;
+	return 1;
+}
+
 /* What the columns are; sep between its three sentences. */
 static void
-legend(struct buf *b, const char *sep)
+legend(struct buf *b, json_t *d, const char *sep)
 {
 	buf_addf(b, "values: mean \xc2\xb1 SD (n) over rounds; \xce\x94%% = (B/A \xe2\x88\x92 1)"
 		 "\xc2\xb7" "100%s", sep);
 	buf_addf(b, "B/A 95%% CI: percentile bootstrap of the ratio of means (%u resamples, "
 		 "seed %u)%s", DIFF_RESAMPLES, DIFF_SEED, sep);
-	buf_addf(b, "p: exact two-sided Mann\xe2\x80\x93Whitney U over rounds; verdict: ~ when "
-		 "p > %.2g, else \xce\x94%%", DIFF_ALPHA);
+	buf_addf(b, "p: %stwo-sided Mann\xe2\x80\x93Whitney U over rounds%s; verdict: ~ when "
+		 "p > %.2g, else \xce\x94%%", all_exact(d) ? "exact " : "",
+		 all_exact(d) ? "" : " (exact up to 25 rounds a side)", DIFF_ALPHA);
 }
 
 static void
@@ -1129,8 +1165,9 @@ summary_line(struct buf *b, json_t *d)
 {
 	json_t *s = json_object_get(d, "summary");
 
-	buf_addf(b, "%.0f comparisons: %.0f significant, %.0f ~, %.0f ?", num(s, "rows"),
-		 num(s, "significant"), num(s, "not_significant"), num(s, "undecided"));
+	buf_addf(b, "%.0f comparison%s: %.0f significant, %.0f ~, %.0f ?", num(s, "rows"),
+		 num(s, "rows") == 1 ? "" : "s", num(s, "significant"),
+		 num(s, "not_significant"), num(s, "undecided"));
 }
 
 /* "express, video of bun" lists of what one side alone has. */
@@ -1293,7 +1330,7 @@ diff_render_text(json_t *d, struct buf *out)
 		}
 	}
 	buf_addch(out, '\n');
-	legend(out, "\n");
+	legend(out, d, "\n");
 	buf_addstr(out, "\n");
 	summary_line(out, d);
 	buf_addstr(out, "\n");
@@ -1376,18 +1413,16 @@ md_row(struct buf *out, struct buf *c)
 static void
 md_side(struct buf *out, const char *which, json_t *s)
 {
-	buf_addf(out, "- **%s**: `", which);
-	/* in a code span only a backtick matters: drop it */
-	{
-		struct buf t = BUF_INIT;
-		size_t i;
+	struct buf t = BUF_INIT;
+	size_t i;
 
-		clean_text(&t, jx_path_str(s, "run"));
-		for (i = 0; i < t.len; i++)
-			buf_addch(out, t.ptr[i] == '`' ? '\'' : t.ptr[i]);
-		buf_release(&t);
-	}
+	/* the run id as a code span, where only a backtick would matter */
+	clean_text(&t, jx_path_str(s, "run"));
+	buf_addf(out, "- **%s**: `", which);
+	for (i = 0; i < t.len; i++)
+		buf_addch(out, t.ptr[i] == '`' ? '\'' : t.ptr[i]);
 	buf_addstr(out, "`");
+	buf_release(&t);
 	if (jx_path_str(s, "captured_at")) {
 		buf_addstr(out, ", captured ");
 		md_esc(out, jx_path_str(s, "captured_at"));
@@ -1463,7 +1498,7 @@ diff_render_markdown(json_t *d, struct buf *out)
 	}
 	buf_addstr(out, "\n## Results\n\n");
 	buf_reset(&cell);
-	legend(&cell, "; ");
+	legend(&cell, d, "; ");
 	md_esc(out, cell.ptr);
 	buf_addstr(out, ".\n\n");
 	summary_line(out, d);
@@ -1504,6 +1539,7 @@ diff_render_markdown(json_t *d, struct buf *out)
 
 /* ---------------------------------------------------------- HTML */
 
+/* Used when templates/erg.css is absent. */
 static const char builtin_css[] =
 	"body{font:15px/1.45 system-ui,-apple-system,\"Segoe UI\",sans-serif;margin:2rem auto;"
 	"max-width:72rem;padding:0 1rem;color:#1b1b1b;background:#fff}\n"
@@ -1511,12 +1547,16 @@ static const char builtin_css[] =
 	"th,td{padding:.2rem .6rem;border-bottom:1px solid #ddd;text-align:left;"
 	"font-variant-numeric:tabular-nums;white-space:nowrap}\n"
 	"td.num{text-align:right}\n"
-	"tr.geomean td{font-style:italic;border-top:2px solid #999}\n"
-	"td.sig{font-weight:bold}\n"
-	".warning{border:2px solid #b00;background:#fee;padding:.5rem 1rem;font-weight:bold}\n"
-	".note{color:#444}\n"
+	".tw{overflow-x:auto;max-width:100%}\n"
 	"@media (prefers-color-scheme:dark){body{background:#111;color:#e8e8e8}"
-	"th,td{border-color:#333}.warning{background:#400;border-color:#f55}.note{color:#bbb}}\n";
+	"th,td{border-color:#333}}\n";
+
+/* Appended to either sheet: what only this page has. */
+static const char diff_css[] =
+	".diff-warning{border:2px solid var(--warn,#b00);background:var(--warn-bg,#fee);"
+	"color:var(--warn,#b00);padding:.5rem 1rem;font-weight:bold}\n"
+	"tr.geomean td{font-style:italic}\n"
+	"td.sig{font-weight:bold}\n";
 
 static void
 html_cell(struct buf *out, const char *cls, const char *s)
@@ -1554,9 +1594,10 @@ diff_render_html(json_t *d, const char *css, struct buf *out)
 		buf_init(&c[i], 0);
 	html_printf(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 		    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-		    "<title>erg diff: %H vs %H</title>\n<style>\n%R</style>\n</head>\n"
+		    "<title>erg diff: %H vs %H</title>\n<style>\n%R%R</style>\n</head>\n"
 		    "<body class=\"erg-diff\">\n<main>\n<h1>erg diff</h1>\n<dl class=\"runs\">\n",
-		    jx_path_str(d, "a.run"), jx_path_str(d, "b.run"), css ? css : builtin_css);
+		    jx_path_str(d, "a.run"), jx_path_str(d, "b.run"), css ? css : builtin_css,
+		    diff_css);
 	html_side(out, "A", json_object_get(d, "a"));
 	html_side(out, "B", json_object_get(d, "b"));
 	html_printf(out, "</dl>\n<h2>Environment</h2>\n");
@@ -1565,7 +1606,7 @@ diff_render_html(json_t *d, const char *css, struct buf *out)
 	if (!json_array_size(diffs)) {
 		html_printf(out, "<p>No differences (%H).</p>\n", cell.ptr);
 	} else {
-		html_printf(out, "<p>%zu difference%H (compared: %H).</p>\n<table class=\"env\">\n"
+		html_printf(out, "<p>%zu difference%H (compared: %H).</p>\n<div class=\"tw\"><table class=\"env\">\n"
 			    "<thead><tr><th>field</th><th>A</th><th>B</th></tr></thead>\n<tbody>\n",
 			    json_array_size(diffs), json_array_size(diffs) == 1 ? "" : "s", cell.ptr);
 		for (i = 0; i < json_array_size(diffs); i++) {
@@ -1579,11 +1620,11 @@ diff_render_html(json_t *d, const char *css, struct buf *out)
 			}
 			html_printf(out, "</tr>\n");
 		}
-		html_printf(out, "</tbody>\n</table>\n");
+		html_printf(out, "</tbody>\n</table></div>\n");
 	}
 	arr = json_object_get(d, "warnings");
 	for (i = 0; i < json_array_size(arr); i++)
-		html_printf(out, "<p class=\"warning\">Warning: %H</p>\n",
+		html_printf(out, "<p class=\"diff-warning\"><strong>WARNING:</strong> %H</p>\n",
 			    json_string_value(json_array_get(arr, i)));
 	arr = json_object_get(d, "notes");
 	for (i = 0; i < json_array_size(arr); i++)
@@ -1600,7 +1641,7 @@ diff_render_html(json_t *d, const char *css, struct buf *out)
 		}
 	}
 	buf_reset(&cell);
-	legend(&cell, "; ");
+	legend(&cell, d, "; ");
 	html_printf(out, "<h2>Results</h2>\n<p class=\"legend\">%H.</p>\n", cell.ptr);
 	buf_reset(&cell);
 	summary_line(&cell, d);
@@ -1609,9 +1650,11 @@ diff_render_html(json_t *d, const char *css, struct buf *out)
 		dec = table_decimals(d, lo, hi);
 		buf_reset(&cell);
 		table_title(&cell, json_array_get(rows, lo));
-		html_printf(out, "<h3>%H</h3>\n<table class=\"diff\">\n<thead><tr>", cell.ptr);
+		html_printf(out, "<h3>%H</h3>\n<div class=\"tw\"><table class=\"diff\">\n<thead><tr>",
+			    cell.ptr);
 		for (j = 0; j < NCOL; j++)
-			html_printf(out, "<th>%H</th>", col_head[j]);
+			html_printf(out, j && j < 6 ? "<th class=\"num\">%H</th>" : "<th>%H</th>",
+				    col_head[j]);
 		html_printf(out, "</tr></thead>\n<tbody>\n");
 		for (i = lo; i < hi; i++) {
 			const char *v = jx_path_str(json_array_get(rows, i), "verdict");
@@ -1631,7 +1674,7 @@ diff_render_html(json_t *d, const char *css, struct buf *out)
 				html_cell(out, j ? "num" : NULL, c[j].ptr);
 			html_printf(out, "</tr>\n");
 		}
-		html_printf(out, "</tbody>\n</table>\n");
+		html_printf(out, "</tbody>\n</table></div>\n");
 	}
 	html_printf(out, "</main>\n</body>\n</html>\n");
 	for (i = 0; i < NCOL; i++)
@@ -1687,7 +1730,8 @@ resolve(const char *archive, const char *arg, struct loaded *l)
 		buf_addf(&rj, "%s/run.json", cand.len ? cand.ptr : l->id.ptr);
 		if (path_is_file(rj.ptr) || (buf_reset(&rj), buf_addf(&rj, "%s/run.json", l->id.ptr),
 					     path_is_file(rj.ptr)))
-			error("'%s': summary runs (run.json) cannot be compared yet", arg);
+			error("'%s' is a summary run (run.json): it has no per-round values to "
+			      "compare", arg);
 		else if (cand.len)
 			error("'%s' is not a run: neither '%s' nor '%s' holds meta.json and "
 			      "timeline.jsonl", arg, cand.ptr, l->id.ptr);
@@ -1726,20 +1770,49 @@ write_out(const char *path, const struct buf *b)
 	return 0;
 }
 
-/* templates/erg.css, or NULL for the built-in sheet. */
+/*
+ * Why css cannot be inlined into a self-contained page, or NULL: "</"
+ * could end the <style> element, a NUL is not text, and @import or a
+ * url() other than data: or #fragment would load something from outside.
+ */
+static const char *
+css_refusal(const struct buf *css)
+{
+	const char *q;
+
+	if (memchr(css->ptr, '\0', css->len))
+		return "a NUL byte";
+	if (strstr(css->ptr, "</"))
+		return "'</'";
+	for (q = css->ptr; *q; q++) {
+		if (*q == '@' && !strncasecmp(q + 1, "import", 6))
+			return "@import";
+		if ((*q == 'u' || *q == 'U') && !strncasecmp(q, "url(", 4)) {
+			const char *v = q + 4;
+
+			while (*v == ' ' || *v == '\t' || *v == '\n' || *v == '\r' || *v == '\f' ||
+			       *v == '"' || *v == '\'')
+				v++;
+			if (strncasecmp(v, "data:", 5) && *v != '#')
+				return "a url() to another resource";
+		}
+	}
+	return NULL;
+}
+
+/* dir/erg.css, or NULL for the built-in sheet. */
 static char *
 load_css(const char *dir)
 {
 	struct buf p = BUF_INIT, css = BUF_INIT;
 	char *s = NULL;
-	const char *q;
+	const char *why;
 
 	buf_addf(&p, "%s/erg.css", dir);
 	if (path_is_file(p.ptr) && !input_read_all(p.ptr, input_max_small, &css)) {
-		q = strstr(css.ptr, "</");
-		if (q || memchr(css.ptr, '\0', css.len))
-			warn("'%s' holds '</' or a NUL and cannot be inlined; using the built-in "
-			     "style", p.ptr);
+		if ((why = css_refusal(&css)))
+			warn("'%s' holds %s and cannot be inlined in a self-contained page; "
+			     "using the built-in style", p.ptr, why);
 		else
 			s = buf_detach(&css, NULL);
 	}
@@ -1757,9 +1830,8 @@ usage_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	buf_vaddf(&b, fmt, ap);
 	va_end(ap);
-	error("%s", b.ptr);
+	error("%s (see 'erg diff --help')", b.ptr);
 	buf_release(&b);
-	fputs(diff_usage, stderr);
 	return 2;
 }
 

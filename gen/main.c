@@ -11,6 +11,7 @@
 #include "archive.h"
 #include "buf.h"
 #include "build.h"
+#include "diff.h"
 #include "input.h"
 #include "path.h"
 #include "util.h"
@@ -23,6 +24,7 @@ static const char usage_main[] =
 	"commands:\n"
 	"  build   analyse every run in an archive and write the static site\n"
 	"  check   validate every run in an archive; write nothing\n"
+	"  diff    compare two runs round by round, with significance\n"
 	"  help    show help for a command\n"
 	"\n"
 	"options: --help, --version\n";
@@ -85,9 +87,22 @@ parse_size(const char *opt, const char *s, uint64_t *out)
 }
 
 static int
+is_value_option(const char *a, int check_only)
+{
+	static const char *const both[] = { "--archive", "-j", "--jobs", "--max-runs",
+					    "--max-inflated", "--max-file" };
+	size_t i;
+
+	for (i = 0; i < sizeof(both) / sizeof(both[0]); i++)
+		if (!strcmp(a, both[i]))
+			return 1;
+	return !check_only && (!strcmp(a, "--out") || !strcmp(a, "--templates"));
+}
+
+static int
 cmd_build(int argc, char **argv, int check_only)
 {
-	struct build_opts o = { "archive", "site", NULL, 0, 0 };
+	struct build_opts o = { "archive", "site", NULL, 0, 0, ERG_VERSION };
 	const char *tmpl = NULL;
 	struct buf tdir = BUF_INIT;
 	uint64_t v;
@@ -102,6 +117,9 @@ cmd_build(int argc, char **argv, int check_only)
 			return 0;
 		} else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
 			o.quiet = 1;
+		} else if (!is_value_option(a, check_only)) {
+			return error("unknown option '%s' (see 'erg help %s')", a,
+				     check_only ? "check" : "build");
 		} else if (!val) {
 			return error("option '%s' needs a value (see 'erg help %s')", a,
 				     check_only ? "check" : "build");
@@ -170,6 +188,8 @@ main(int argc, char **argv)
 			fputs(usage_build, stdout);
 		else if (!strcmp(what, "check"))
 			fputs(usage_check, stdout);
+		else if (!strcmp(what, "diff"))
+			fputs(diff_usage, stdout);
 		else if (!*what)
 			fputs(usage_main, stdout);
 		else
@@ -180,6 +200,8 @@ main(int argc, char **argv)
 		return cmd_build(argc - 1, argv + 1, 0) ? 1 : 0;
 	if (!strcmp(cmd, "check"))
 		return cmd_build(argc - 1, argv + 1, 1) ? 1 : 0;
+	if (!strcmp(cmd, "diff"))
+		return diff_main(argc - 1, argv + 1);
 	error("unknown command '%s' (see 'erg --help')", cmd);
 	return 2;
 }

@@ -28,6 +28,7 @@ struct route_win {
 	double requests, bytes_read, bytes_written;
 	double rps_mean, rps_sd, lat_mean_us, lat_max_us;
 	double non2xx;			/* req1xx+3xx+4xx+5xx+others */
+	double load_pid;		/* bombardierPid: the load generator's process */
 	/* the load generator's own file, when there is one */
 	char *load_rel;			/* path relative to the run directory */
 	int has_load;

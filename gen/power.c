@@ -1141,10 +1141,15 @@ power_tasks_integrate(const struct power_file *files, size_t nfiles,
 		      double t0_ms, double t1_ms, struct ptask_win *out)
 {
 	struct tgroup g = { NULL, 0 };
+	struct ptask_sum *keep = out->t;
+	size_t keep_alloc = out->alloc;
 	double covered = 0, lo, hi, ov, w;
 	size_t f, i, k;
 
+	/* Reset, reusing the array of a previous result. */
 	memset(out, 0, sizeof(*out));
+	out->t = keep;
+	out->alloc = keep_alloc;
 	if (!(t1_ms > t0_ms))
 		return;
 	for (f = 0; f < nfiles; f++) {

@@ -164,8 +164,9 @@ struct ptask_win {
  * cputime_ns (and ptime_ns) to that task, i.e. CPU time is taken to be
  * spread evenly over the sample, as joules are.  Tasks are grouped by pid
  * and name over samples and files (pids are reused; a pid with another
- * name is another process).  out is overwritten; free with
- * ptask_win_free().
+ * name is another process).  out must be PTASK_WIN_INIT or an earlier
+ * result, whose array is reused (so a loop over windows allocates once);
+ * free it with ptask_win_free().
  */
 void power_tasks_integrate(const struct power_file *files, size_t nfiles,
 			   double t0_ms, double t1_ms, struct ptask_win *out);

@@ -21,8 +21,13 @@
  * directory index); nothing refers outside the site except links the
  * author wrote in the notes.  Output depends on the results only (and on
  * SOURCE_DATE_EPOCH when set), so the same archive gives the same bytes.
+ *
+ * render_run() is called from build.c's worker threads, several at once:
+ * it keeps no state outside its arguments and the page being built, and
+ * only reads the templates loaded by render_begin().
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -192,20 +197,56 @@ col_decimals(const double *v, size_t n, int sig)
 /* ------------------------------------------------------------------ */
 /* ids: unique in a page, [A-Za-z0-9_-] */
 
+/* An open-addressing hash set of the ids of one page (the index of a
+ * large archive has one per run). */
 struct ids {
-	char **v;
-	size_t n, alloc;
+	char **v;		/* slots; NULL is empty */
+	size_t n, cap;		/* used, slots (a power of two or 0) */
 };
+
+static uint64_t
+ids_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ULL;	/* FNV-1a */
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return h;
+}
 
 static int
 ids_has(const struct ids *ids, const char *s)
 {
 	size_t i;
 
-	for (i = 0; i < ids->n; i++)
+	if (!ids->cap)
+		return 0;
+	for (i = ids_hash(s) & (ids->cap - 1); ids->v[i]; i = (i + 1) & (ids->cap - 1))
 		if (!strcmp(ids->v[i], s))
 			return 1;
 	return 0;
+}
+
+/* Add s (owned from now on); s is not in the set yet. */
+static void
+ids_put(struct ids *ids, char *s)
+{
+	size_t i;
+
+	if (2 * (ids->n + 1) > ids->cap) {
+		struct ids bigger = { NULL, 0, ids->cap ? 2 * ids->cap : 64 };
+
+		bigger.v = xcalloc(bigger.cap, sizeof(*bigger.v));
+		for (i = 0; i < ids->cap; i++)
+			if (ids->v[i])
+				ids_put(&bigger, ids->v[i]);
+		free(ids->v);
+		*ids = bigger;
+	}
+	for (i = ids_hash(s) & (ids->cap - 1); ids->v[i]; i = (i + 1) & (ids->cap - 1))
+		;
+	ids->v[i] = s;
+	ids->n++;
 }
 
 static void
@@ -245,9 +286,12 @@ ids_make(struct ids *ids, const char *prefix, const char *a, const char *b)
 		buf_setlen(&s, base);
 		buf_addf(&s, "-%zu", k);
 	}
-	ALLOC_GROW(ids->v, ids->n + 1, ids->alloc);
-	ids->v[ids->n++] = buf_detach(&s, NULL);
-	return ids->v[ids->n - 1];
+	{
+		char *id = buf_detach(&s, NULL);
+
+		ids_put(ids, id);
+		return id;
+	}
 }
 
 static void
@@ -255,11 +299,11 @@ ids_free(struct ids *ids)
 {
 	size_t i;
 
-	for (i = 0; i < ids->n; i++)
+	for (i = 0; i < ids->cap; i++)
 		free(ids->v[i]);
 	free(ids->v);
 	ids->v = NULL;
-	ids->n = ids->alloc = 0;
+	ids->n = ids->cap = 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1181,7 +1225,7 @@ routes_view(struct rv *v)
 	size_t i, j, k;
 	int any_mb = 0;
 
-	tbl_init(&t, &v->ids, "tbl-routes", "Per route");
+	tbl_init(&t, &v->ids, "tbl-routes", "Energy, throughput and power per target and route");
 	tbl_col(&t, "Target", NULL, 0);
 	tbl_col(&t, "Route", NULL, 0);
 	if (v->energy) {
@@ -1288,7 +1332,7 @@ windows_view(struct rv *v)
 	tbl_col(&t, "Slot", NULL, 1);
 	tbl_col(&t, "Route", NULL, 0);
 	tbl_col(&t, "Length", "s", 1);
-	tbl_col(&t, "Requests", NULL, 1);
+	tbl_col(&t, "Requests", "count", 1);
 	tbl_col(&t, "Throughput", "req/s", 1);
 	if (v->energy) {
 		tbl_col(&t, "Energy", "J", 1);
@@ -1350,8 +1394,9 @@ windows_view(struct rv *v)
 			 F_FIXED, 1);
 		cell_num(cells, jnum(w, "mean_watts"), F_FIXED, 3);
 		cell_num(cells, jnum(w, "coverage"), F_PCT, 1);
-		cell_txt(cells, jstr(w, "follows"));
-		cell_txt(cells, jstr(w, "precedes"));
+		/* null here is "nothing", not "not reported" */
+		cell_txt(cells, jstr(w, "follows") ? jstr(w, "follows") : "(session start)");
+		cell_txt(cells, jstr(w, "precedes") ? jstr(w, "precedes") : "(session end)");
 	}
 	json_object_set_new(v->view, "tbl_idle", one(json_incref(it.o)));
 	json_decref(it.o);
@@ -1394,6 +1439,7 @@ static const struct {
 	{ "throttling", "Throttling" },
 	{ "coverage", "Power-sample coverage" },
 	{ "responses", "Load-generator responses" },
+	{ "attribution", "Per-process attribution" },
 };
 
 static const char *
@@ -1694,11 +1740,24 @@ chart_routes(struct rv *v, json_t *list, int per_mb)
 	buf_release(&cap);
 }
 
+/* Position of the target named name in v->t, v->nt when absent. */
+static size_t
+target_index(const struct rv *v, const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && i < v->nt; i++)
+		if (!strcmp(v->t[i].name, name))
+			return i;
+	return v->nt;
+}
+
 static void
 chart_trace(struct rv *v, json_t *list)
 {
 	const json_t *tr = json_object_get(v->res, "power_trace"), *o, *s;
-	size_t n = json_array_size(tr), i, j, k = 0, nm = 1;
+	size_t n = json_array_size(tr), i, j, k = 0, nm = 1, t;
+	char *used;
 	struct svg_steps *st;
 	const char **labels;
 	double marks[2] = { 0, NAN }, wl = NAN;
@@ -1710,13 +1769,25 @@ chart_trace(struct rv *v, json_t *list)
 		return;
 	st = xcalloc(n, sizeof(*st));
 	labels = xcalloc(n, sizeof(*labels));
+	used = xcalloc(n, 1);
+	/* Series in the order of the other charts (targets by rank), so a
+	 * target keeps its colour and pattern across the page. */
+	for (t = 0; t <= v->nt; t++)
 	json_array_foreach(tr, i, o) {
-		const json_t *smp = json_object_get(o, "samples");
-		size_t ns = json_array_size(smp);
-		double *t0 = xmalloc((ns + 1) * sizeof(double)), *t1 = xmalloc((ns + 1) * sizeof(double));
-		double *y = xmalloc((ns + 1) * sizeof(double));
-		size_t m = 0;
+		const json_t *smp;
+		size_t ns, m = 0;
+		double *t0, *t1, *y;
 
+		if (used[i] || (t < v->nt ? !jstr(o, "target") ||
+					    strcmp(jstr(o, "target"), v->t[t].name)
+					  : target_index(v, jstr(o, "target")) < v->nt))
+			continue;
+		used[i] = 1;
+		smp = json_object_get(o, "samples");
+		ns = json_array_size(smp);
+		t0 = xmalloc((ns + 1) * sizeof(double));
+		t1 = xmalloc((ns + 1) * sizeof(double));
+		y = xmalloc((ns + 1) * sizeof(double));
 		json_array_foreach(smp, j, s) {
 			t0[m] = num_of(json_array_get(s, 0)) / 1000.0;
 			t1[m] = num_of(json_array_get(s, 1)) / 1000.0;
@@ -1762,6 +1833,7 @@ chart_trace(struct rv *v, json_t *list)
 	}
 	free(st);
 	free(labels);
+	free(used);
 	buf_release(&svg);
 	buf_release(&cap);
 }
@@ -1843,7 +1915,6 @@ chart_mhz(struct rv *v, json_t *list)
 		p.n = m;
 		p.x = x;
 		p.y = y;
-		p.connect = 1;
 		f.id = ids_make(&v->ids, "chart-mhz", NULL, NULL);
 		f.title = "Performance-cluster frequency across the session";
 		f.desc = cap;
@@ -1915,21 +1986,33 @@ run_depth(const char *id)
 	return d;
 }
 
-/* "2023-11-14T22:13:19Z" -> date "2023-11-14", when "YYYY-MM-DD..." */
+/*
+ * captured_at for display: "2023-11-14T22:13:19Z" gives date "2023-11-14"
+ * (index) and when "2023-11-14 22:13 UTC" (run page); datetime is the
+ * value itself, for <time>, when it starts as an ISO 8601 date.  Anything
+ * else is shown as given.
+ */
 static void
 date_view(json_t *o, const char *iso)
 {
-	char d[11];
-	int ok = iso && strlen(iso) >= 10;
+	char d[11], w[32];
+	int ok = iso && strlen(iso) >= 10, hm;
 	size_t i;
 
 	for (i = 0; ok && i < 10; i++)
 		ok = (i == 4 || i == 7) ? iso[i] == '-' : (iso[i] >= '0' && iso[i] <= '9');
+	hm = ok && strlen(iso) >= 16 && iso[10] == 'T' && iso[13] == ':';
+	for (i = 11; hm && i < 16; i++)
+		hm = i == 13 || (iso[i] >= '0' && iso[i] <= '9');
 	if (ok) {
 		memcpy(d, iso, 10);
 		d[10] = '\0';
 	}
+	if (hm)
+		snprintf(w, sizeof(w), "%.10s %.5s%s", iso, iso + 11,
+			 iso[strlen(iso) - 1] == 'Z' ? " UTC" : "");
 	set_s(o, "date", ok ? d : iso);
+	set_s(o, "when", hm ? w : ok ? d : iso);
 	set_s(o, "datetime", ok ? iso : NULL);
 	set_s(o, "captured_at", iso);
 }
@@ -2281,7 +2364,28 @@ struct ientry {
 	const char *key;	/* machine grouping key */
 	char *label;
 	const char *date;	/* captured_at or NULL */
+	size_t pos;		/* rank, newest first */
+	size_t group;		/* pos of the newest run of its machine */
 };
+
+static int
+cmp_key_pos(const void *pa, const void *pb)
+{
+	const struct ientry *a = pa, *b = pb;
+	int c = strcmp(a->key, b->key);
+
+	return c ? c : (a->pos > b->pos) - (a->pos < b->pos);
+}
+
+static int
+cmp_group_pos(const void *pa, const void *pb)
+{
+	const struct ientry *a = pa, *b = pb;
+
+	if (a->group != b->group)
+		return (a->group > b->group) - (a->group < b->group);
+	return (a->pos > b->pos) - (a->pos < b->pos);
+}
 
 static int
 cmp_newest(const void *pa, const void *pb)
@@ -2355,12 +2459,11 @@ int
 render_index(struct render_ctx *c, json_t *all)
 {
 	struct cache *k = c->cache;
-	size_t n = json_array_size(all), i, j, ng = 0;
+	size_t n = json_array_size(all), i, j;
 	struct ientry *e = xcalloc(n + 1, sizeof(*e));
 	struct ids ids = { 0 };
 	json_t *view = json_object(), *groups = json_array(), *res;
 	struct buf b = BUF_INIT, page = BUF_INIT;
-	char **gkeys = xcalloc(n + 1, sizeof(*gkeys));
 	int rc = -1;
 
 	json_array_foreach(all, i, res) {
@@ -2373,22 +2476,26 @@ render_index(struct render_ctx *c, json_t *all)
 		e[i].key = jstr(m, "id") ? jstr(m, "id") : e[i].label;
 		e[i].date = jstr(res, "captured_at");
 	}
+	/*
+	 * Groups in order of their newest run, runs newest first inside:
+	 * rank the runs, find each machine's newest by sorting on (machine,
+	 * rank), then sort on (that, rank).  n log n, for large archives.
+	 */
 	qsort(e, n, sizeof(*e), cmp_newest);
-	/* Groups in order of their newest run; runs newest first inside. */
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
+		e[i].pos = i;
+	qsort(e, n, sizeof(*e), cmp_key_pos);
+	for (i = 0; i < n; i++)
+		e[i].group = i && !strcmp(e[i].key, e[i - 1].key) ? e[i - 1].group : e[i].pos;
+	qsort(e, n, sizeof(*e), cmp_group_pos);
+	for (i = 0; i < n; i = j) {
 		json_t *g, *runs;
 
-		for (j = 0; j < ng; j++)
-			if (!strcmp(gkeys[j], e[i].key))
-				break;
-		if (j < ng)
-			continue;
-		gkeys[ng++] = (char *)e[i].key;
 		g = json_object();
 		runs = json_array();
 		set_s(g, "id", ids_make(&ids, "machine-", e[i].key, NULL));
 		set_s(g, "machine", e[i].label);
-		for (j = i; j < n; j++) {
+		for (j = i; j < n && e[j].group == e[i].group; j++) {
 			const json_t *r = e[j].res;
 			json_t *o;
 			const char *src = jstr(r, "energy_source");
@@ -2397,8 +2504,6 @@ render_index(struct render_ctx *c, json_t *all)
 			size_t nmj = 0, q;
 			const json_t *t;
 
-			if (strcmp(e[j].key, e[i].key))
-				continue;
 			o = json_object();
 			set_s(o, "id", ids_make(&ids, "run-", jstr(r, "run"), NULL));
 			buf_reset(&b);
@@ -2429,7 +2534,9 @@ render_index(struct render_ctx *c, json_t *all)
 	set_s(view, "title", "Benchmark runs");
 	json_object_set_new(view, "up", up_list(0));
 	json_object_set_new(view, "groups", groups);
-	json_object_set_new(view, "nruns", json_integer((json_int_t)n));
+	buf_reset(&b);
+	buf_addf(&b, "%zu run%s", n, n == 1 ? "" : "s");
+	set_s(view, "nruns_text", b.ptr);
 	build_date(view);
 	if (tmpl_render(k->index, view, &page, 1))
 		goto out;
@@ -2440,7 +2547,6 @@ out:
 	for (i = 0; i < n; i++)
 		free(e[i].label);
 	free(e);
-	free(gkeys);
 	ids_free(&ids);
 	json_decref(view);
 	buf_release(&b);

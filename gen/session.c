@@ -52,6 +52,7 @@ route_init(struct route_win *w)
 	w->requests = w->bytes_read = w->bytes_written = NAN;
 	w->rps_mean = w->rps_sd = w->lat_mean_us = w->lat_max_us = NAN;
 	w->non2xx = NAN;
+	w->load_pid = NAN;
 	w->idle = -1;
 	w->idle_watts = w->net_energy_j = w->idle_share = NAN;
 	w->mj_per_req = w->net_mj_per_req = w->mj_per_mb = NAN;
@@ -85,6 +86,7 @@ read_route_fields(const char *path, long line, json_t *o, struct route_win *w)
 	NUM("rpsStddev", w->rps_sd);
 	NUM("latencyMeanUs", w->lat_mean_us);
 	NUM("latencyMaxUs", w->lat_max_us);
+	NUM("bombardierPid", w->load_pid);
 #undef NUM
 	for (i = 0; i < sizeof(nums) / sizeof(nums[0]); i++) {
 		int rc = jx_num(o, nums[i], &v);

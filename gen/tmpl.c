@@ -220,7 +220,6 @@ struct hctx {
 	int end_tag;		/* the tag being read is an end tag */
 	int tag_long;		/* the tag name did not fit */
 	int attr_long;
-	int script;		/* HS_RAWTEXT of <script> */
 	int sub;		/* progress inside RCDATA/RAWTEXT/CDATA/<! */
 	enum attr_kind ak;	/* set when an attribute value starts */
 	unsigned url;		/* U_* for AK_URL values */
@@ -337,7 +336,6 @@ h_tag_done(struct hctx *h)
 		return;
 	if (in_list(tag, rawtext) || !strcmp(tag, "plaintext")) {
 		h->s = HS_RAWTEXT;
-		h->script = !strcmp(tag, "script");
 		/* <plaintext> never ends: raw stays "" */
 		if (strcmp(tag, "plaintext"))
 			memcpy(h->raw, tag, sizeof(h->raw));
@@ -440,6 +438,17 @@ reconsume:
 		break;
 	case HS_RCDATA:
 	case HS_RAWTEXT:
+		/*
+		 * Whether the browser reads this content as text depends on
+		 * its tree builder, which is not modelled: inside <svg> or
+		 * <math> a <title>, <style> or <script> holds markup, inside
+		 * <select> a <title> or <style> tag is ignored, <noscript>
+		 * is text only with scripting on.  So only text that reads
+		 * the same either way is accepted: no '<' that could start
+		 * a tag, comment or declaration, except the end tag itself.
+		 * (This also keeps "<!--" out of scripts, where it would
+		 * enter the escaped states that "</script>" may not end.)
+		 */
 		n = strlen(h->raw);
 		if (h->s == HS_RAWTEXT && !n)
 			break;	/* <plaintext> */
@@ -447,36 +456,28 @@ reconsume:
 			if (c == '<')
 				h->sub = 1;
 		} else if (h->sub == 1) {
-			if (c == '/')
+			if (c == '/') {
 				h->sub = 2;
-			else if (c == '!' && h->script)
-				h->sub = -1;
-			else {
-				h->sub = 0;
-				goto reconsume;
-			}
-		} else if (h->sub == -1 || h->sub == -2) {
-			/* "<!--" switches script data into its escaped
-			 * states, where "</script>" may not end it. */
-			if (c != '-') {
-				h->sub = 0;
-				goto reconsume;
-			}
-			if (h->sub == -2) {
-				*why = "'<!--' inside <script> is not supported";
+			} else if (h_alpha(c) || c == '!' || c == '?') {
+				*why = "markup inside a text-only element";
 				return -1;
-			}
-			h->sub = -2;
-		} else if ((size_t)h->sub - 2 < n) {
-			if (h_lower(c) == h->raw[h->sub - 2]) {
-				h->sub++;
 			} else {
 				h->sub = 0;
 				goto reconsume;
 			}
+		} else if ((size_t)h->sub - 2 < n) {
+			if (h_lower(c) != h->raw[h->sub - 2]) {
+				*why = "markup inside a text-only element";
+				return -1;
+			}
+			h->sub++;
 		} else {
 			/* "</name" matched: an end tag if a delimiter follows */
-			if (h_ws(c) || c == '/' || c == '>') {
+			if (!h_ws(c) && c != '/' && c != '>') {
+				*why = "markup inside a text-only element";
+				return -1;
+			}
+			{
 				char tag[HNAME + 1];
 
 				memcpy(tag, h->raw, sizeof(tag));
@@ -486,8 +487,6 @@ reconsume:
 				h->s = HS_TAG_NAME;
 				goto reconsume;
 			}
-			h->sub = 0;
-			goto reconsume;
 		}
 		break;
 	case HS_TAG_OPEN:
@@ -618,7 +617,8 @@ reconsume:
 			h->s = HS_COMMENT_START;
 		} else if (!strcmp(h->decl, "[CDATA[")) {
 			/* CDATA only in SVG/MathML; in HTML a bogus comment
-			 * that ends at '>'.  Waiting for "]]>" covers both. */
+			 * that ends at the first '>'.  HS_CDATA refuses a '>'
+			 * before "]]>", so both readings end together. */
 			h->s = HS_CDATA;
 			h->sub = 0;
 		} else if (strncmp(h->decl, "--", n + 1) &&
@@ -684,12 +684,18 @@ reconsume:
 			h->s = HS_DATA;
 		break;
 	case HS_CDATA:
-		if (c == ']')
+		if (c == ']') {
 			h->sub = h->sub < 2 ? h->sub + 1 : 2;
-		else if (c == '>' && h->sub == 2)
+		} else if (c == '>' && h->sub == 2) {
 			h->s = HS_DATA;
-		else
+		} else if (c == '>') {
+			/* outside <svg>/<math> the "section" is a bogus
+			 * comment that this '>' would end */
+			*why = "'>' inside a CDATA section ends it outside <svg>";
+			return -1;
+		} else {
 			h->sub = 0;
+		}
 		break;
 	}
 	return 0;
@@ -784,7 +790,6 @@ h_canon(struct hctx *h)
 	switch (h->s) {
 	case HS_RCDATA:
 	case HS_RAWTEXT:
-		c.script = h->script;
 		memcpy(c.raw, h->raw, sizeof(c.raw));
 		break;
 	case HS_AFTER_ATTR_VALUE_Q:
@@ -841,7 +846,7 @@ h_join(struct hctx *a, const struct hctx *b0)
 		memcpy(a->scheme, b.scheme, sizeof(a->scheme));
 	a->url = b.url = 0;
 	if (a->s != b.s || a->end_tag != b.end_tag || a->tag_long != b.tag_long ||
-	    a->attr_long != b.attr_long || a->script != b.script || a->ak != b.ak ||
+	    a->attr_long != b.attr_long || a->ak != b.ak ||
 	    strcmp(a->tag, b.tag) || strcmp(a->attr, b.attr) || strcmp(a->raw, b.raw))
 		return -1;
 	a->url = (ua & ub & U_SETTLED) | ((ua | ub) & ~(unsigned)U_SETTLED) |
@@ -867,6 +872,7 @@ struct parser {
 	struct hctx h;
 	const char *dir;	/* partials; NULL: none */
 	const struct incl *inc;
+	size_t lt;		/* offset of the last literal '<' */
 	int depth;		/* blocks and partials open */
 	int each_depth;
 	size_t *total;		/* bytes parsed so far, partials included */
@@ -924,9 +930,21 @@ emit_text(struct parser *p, struct oplist *out, size_t from, size_t to)
 	const char *why = NULL;
 	size_t i;
 
-	for (i = from; i < to; i++)
-		if (h_feed(&p->h, (unsigned char)p->s[i], &why) < 0)
-			return perr(p, i, "%s", why);
+	for (i = from; i < to; i++) {
+		char raw[HNAME + 1];
+
+		if (p->s[i] == '<')
+			p->lt = i;
+		memcpy(raw, p->h.raw, sizeof(raw));
+		if (h_feed(&p->h, (unsigned char)p->s[i], &why) >= 0)
+			continue;
+		if (!strcmp(why, "markup inside a text-only element"))
+			return perr(p, p->lt, "markup inside <%s>: only text and "
+				    "'</%s>' are allowed here (inside <svg> a '<' "
+				    "could start a tag); write '&lt;', or '\\x3c' "
+				    "in a script", raw, raw);
+		return perr(p, i, "%s", why);
+	}
 	oplist_text(out, p->s + from, to - from);
 	return 0;
 }
@@ -1086,7 +1104,9 @@ out:
 	return r;
 }
 
-enum tag_kind { TG_VAR, TG_RAW, TG_COMMENT, TG_OPEN, TG_ELSE, TG_CLOSE, TG_PARTIAL };
+enum tag_kind {
+	TG_VAR, TG_RAW, TG_COMMENT, TG_OPEN, TG_ELSE, TG_CLOSE, TG_PARTIAL,
+};
 
 static int
 block_ok(struct parser *p, size_t off, const char *what)
@@ -1595,7 +1615,8 @@ tmpl_load(const char *dir, const char *name)
 
 	if (!dir || !*dir)
 		dir = ".";
-	buf_addf(&path, "%s/%s%s", dir, name, str_endswith(name, ".html") ? "" : ".html");
+	buf_addf(&path, "%s/%s%s", dir, name,
+		 str_endswith(name, ".html") ? "" : ".html");
 	if (read_file(path.ptr, &text) < 0)
 		error_at(path.ptr, 0, "cannot read template: %s", strerror(errno));
 	else
@@ -1843,7 +1864,8 @@ type_name(const json_t *j)
 static int exec(struct render *r, const struct oplist *ops);
 
 static int
-exec_each(struct render *r, const struct op *op, const struct val *v, int missing)
+exec_each(struct render *r, const struct op *op, const struct val *v,
+	  int missing)
 {
 	size_t i, n;
 	int rc = 0;
@@ -1923,7 +1945,8 @@ exec(struct render *r, const struct oplist *ops)
 }
 
 int
-tmpl_render(const struct tmpl *t, const json_t *data, struct buf *out, int strict)
+tmpl_render(const struct tmpl *t, const json_t *data, struct buf *out,
+	    int strict)
 {
 	struct render r;
 	int rc;

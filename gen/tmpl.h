@@ -16,8 +16,10 @@
  *   {{.}}               the current item (the root outside any #each)
  *   {{@index}} {{@number}}  0- and 1-based position in the innermost #each
  *   {{@open}}           a literal "{{"
- *   {{{name}}}          raw markup: the value must come from tmpl_raw();
- *                       allowed in text context only
+ *   {{{name}}}          raw markup: the value must come from tmpl_raw()
+ *                       (a plain string is a render error); allowed in
+ *                       text context only, and trusted to leave the HTML
+ *                       context as it found it (balanced, ending in text)
  *   {{#each list}}...{{else}}...{{/each}}   else: when empty, null or absent
  *   {{#if x}}...{{else}}...{{/if}}          {{#unless x}}...{{/unless}}
  *   {{>name}}           the partial name.html from the template's
@@ -50,9 +52,15 @@
  * content (<script src>, <iframe src>, <link href>, <base href>, ...),
  * a URL value whose scheme would depend on data (after literal text with
  * no '/', '?', '#' or ':', after another variable, after a '&'), a URL
- * value after a literal javascript:, vbscript:, livescript: or data:.  Block tags may not split
- * a tag or attribute name, and every branch of a block (and each pass of
- * a loop) must end in the HTML context where the block started.
+ * value after a literal javascript:, vbscript:, livescript: or data:.
+ * The model does not follow the tree builder, so literal text must read
+ * the same whichever way a browser takes it: inside <title>, <textarea>,
+ * <script>, <style>, <noscript>, ... (markup inside <svg>, text
+ * elsewhere) a '<' may only start the closing tag ("a < b" is fine,
+ * "a<b" is not), and a CDATA section may hold no '>' before "]]>".
+ * Block tags may not split a tag or attribute name, and every branch of
+ * a block (and each pass of a loop) must end in the HTML context where
+ * the block started.
  *
  * Diagnostics: "erg: templates/x.html:LINE:COL: error: ...", columns
  * 1-based in characters, at the "{{" of the offending tag.  Parsing stops

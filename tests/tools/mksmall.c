@@ -174,6 +174,14 @@ main(int argc, char **argv)
 	dir = argv[1];
 	if (argc > 2)
 		variant = argv[2];
+	/* mkdir -p: the tests place runs at some depth inside an archive */
+	snprintf(p, sizeof(p), "%s", dir);
+	for (char *q = p + 1; *q; q++)
+		if (*q == '/') {
+			*q = '\0';
+			mkdir(p, 0777);
+			*q = '/';
+		}
 	mkdir(dir, 0777);
 	snprintf(p, sizeof(p), "%s/bombardier", dir);
 	mkdir(p, 0777);

@@ -130,8 +130,14 @@ free_run(struct run *r)
 	for (i = 0; i < r->npf; i++) {
 		free(r->pf[i].path);
 		free(r->pf[i].s);
+		free(r->pf[i].tasks);
+		free(r->pf[i].task_off);
+		for (j = 0; j < r->pf[i].nnames; j++)
+			free(r->pf[i].names[j]);
+		free(r->pf[i].names);
 	}
 	free(r->pf);
+	json_decref(r->meta);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -212,7 +218,7 @@ check_shape(json_t *v, const char *what)
 {
 	static const char *const names[] = {
 		"ordering", "position_bias", "session_drift", "idle_drift",
-		"restatement", "throttling", "coverage", "responses",
+		"restatement", "throttling", "coverage", "responses", "attribution",
 	};
 	size_t i;
 
@@ -964,6 +970,357 @@ test_misc(void)
 	json_decref(v);
 }
 
+
+/* ------------------------------------------------------------------ */
+/* attribution */
+
+/* A power file being built: samples with tasks (see pf_sample). */
+static struct power_file *
+pf_begin(struct run *r)
+{
+	struct power_file *pf;
+
+	r->pf = xrealloc(r->pf, (r->npf + 1) * sizeof(*r->pf));
+	pf = &r->pf[r->npf++];
+	memset(pf, 0, sizeof(*pf));
+	pf->path = xstrdup("/arch/attr/power.plist");
+	pf->fit_b = 1;
+	return pf;
+}
+
+/* A sample [start, end] of 1 J; has_tasks 0 for one without task data. */
+static void
+pf_sample(struct power_file *pf, double start, double end, int has_tasks)
+{
+	struct psample *s;
+
+	ALLOC_GROW(pf->s, pf->n + 1, pf->alloc);
+	pf->task_off = xrealloc(pf->task_off, (pf->n + 2) * sizeof(*pf->task_off));
+	pf->task_off[pf->n] = pf->task_off[pf->n + 1] = pf->ntasks;
+	s = &pf->s[pf->n++];
+	memset(s, 0, sizeof(*s));
+	s->start_ms = start;
+	s->end_ms = end;
+	s->elapsed_ms = end - start;
+	s->ts_ms = floor(end / 1000) * 1000;
+	s->joules = 1;
+	s->pclust_mhz = s->eclust_mhz = NAN;
+	s->thermal = THERMAL_NOMINAL;
+	s->src = PSRC_ENERGY;
+	s->has_tasks = (signed char)has_tasks;
+}
+
+/* A task of the last sample, in ms; p_ms < 0: no ptime_ns. */
+static void
+pf_task(struct power_file *pf, int pid, const char *name, double cpu_ms, double p_ms)
+{
+	struct ptask *t;
+	size_t k;
+
+	for (k = 0; k < pf->nnames && strcmp(pf->names[k], name); k++)
+		;
+	if (k == pf->nnames) {
+		ALLOC_GROW(pf->names, pf->nnames + 1, pf->anames);
+		pf->names[pf->nnames++] = xstrdup(name);
+	}
+	ALLOC_GROW(pf->tasks, pf->ntasks + 1, pf->atasks);
+	t = &pf->tasks[pf->ntasks++];
+	t->pid = pid;
+	t->name = (uint32_t)k;
+	t->cpu_ns = cpu_ms * 1e6;
+	t->p_ns = p_ms < 0 ? NAN : p_ms * 1e6;
+	pf->task_off[pf->n] = pf->ntasks;
+}
+
+static json_t *
+bucket(json_t *v, size_t win, const char *name)
+{
+	json_t *w = json_array_get(at(v, "attribution.windows"), win), *b;
+	size_t i;
+
+	json_array_foreach(json_object_get(w, "buckets"), i, b)
+		if (str(b, "name") && !strcmp(str(b, "name"), name))
+			return b;
+	return NULL;
+}
+
+/*
+ * One measurement "A" (target bun/a, serverPid 100) with three routes of
+ * 10 s (a: T..T+10 s, b: +12 s, video: +24 s); one sample exactly
+ * covering each window, so every weight is 1.  The window energies are
+ * set to J = fa * P-core s + fb * E-core s.
+ */
+static void
+make_attrib(struct run *r, double fa, double fb)
+{
+	static const char *const sq[] = { "A" };
+	struct power_file *pf;
+	struct measurement *m;
+	double pe[3][2] = { { 5, 5 }, { 7.5, 2.5 }, { 2, 8 } };	/* P, E seconds */
+	size_t j;
+
+	make_session(r, sq, 1, 0);
+	m = &r->m[0];
+	free(m->target_full);
+	m->target_full = xstrdup("bun/a");
+	m->server_pid = 100;
+	for (j = 0; j < 3; j++)
+		m->routes[j].pw.energy_j = fa * pe[j][0] + fb * pe[j][1];
+	pf = pf_begin(r);
+	/*
+	 * a: 10 s of CPU time, 5 s of it on P-cores:
+	 *   server      pid 100 bun 3000 (P 2000) + pid 101 bun 1000 (P 500)
+	 *   bombardier  pid 200     2500 (P 1000)
+	 *   kernel_task pid 0        500 (P  400)
+	 *   DEAD_TASKS  pid -1      2000 (P  600)
+	 *   powermetrics             200 (P  100)
+	 *   WindowServer             300 (P    0)
+	 *   other       mds          500 (P  400)
+	 */
+	pf_sample(pf, m->routes[0].start_ms, m->routes[0].end_ms, 1);
+	pf_task(pf, 100, "bun", 3000, 2000);
+	pf_task(pf, 101, "bun", 1000, 500);
+	pf_task(pf, 200, "bombardier", 2500, 1000);
+	pf_task(pf, 0, "kernel_task", 500, 400);
+	pf_task(pf, -1, "DEAD_TASKS", 2000, 600);
+	pf_task(pf, 300, "powermetrics", 200, 100);
+	pf_task(pf, 409, "WindowServer", 300, 0);
+	pf_task(pf, 501, "mds", 500, 400);
+	/*
+	 * b: the serverPid is not among the tasks, so the server is the
+	 * target's runtime, bun (pid 102); the load generator is oha (its
+	 * load file), so bombardier (pid 201) is "other".  10 s, P 7.5 s.
+	 */
+	pf_sample(pf, m->routes[1].start_ms, m->routes[1].end_ms, 1);
+	pf_task(pf, 102, "bun", 6000, 5000);
+	pf_task(pf, 201, "oha", 2000, 1500);
+	pf_task(pf, 202, "bombardier", 1000, 500);
+	pf_task(pf, -1, "DEAD_TASKS", 1000, 500);
+	m->routes[1].has_load = 1;
+	m->routes[1].load.tool = LOAD_OHA_JSON;
+	/* video: 10 s, P 2 s */
+	pf_sample(pf, m->routes[2].start_ms, m->routes[2].end_ms, 1);
+	pf_task(pf, 100, "bun", 4000, 1000);
+	pf_task(pf, -1, "DEAD_TASKS", 6000, 1000);
+}
+
+static void
+test_attribution(void)
+{
+	static const char *const sq[] = { "ABC", "BCA", "CAB" };
+	struct run r;
+	json_t *v, *b;
+
+	/* No task data at all: n/a, and no fit. */
+	make_session(&r, sq, 3, 0);
+	v = checks_run(&r);
+	CHECK_STR(str(v, "attribution.status"), "n/a", "no tasks: attribution n/a");
+	CHECK(len(v, "attribution.windows") == 0 && json_is_null(at(v, "attribution.fit")),
+	      "no tasks: no windows, no fit");
+	CHECK(strstr(str(v, "attribution.note"), "not reported") != NULL,
+	      "no tasks: the note still says why joules are not reported");
+	json_decref(v);
+	free_run(&r);
+
+	/* J = 10 P + 2 E: a consistent fit (R^2 1), not rejected. */
+	make_attrib(&r, 10, 2);
+	v = checks_run(&r);
+	check_shape(v, "attribution");
+	CHECK(len(v, "attribution.windows") == 3, "three windows");
+	/* a: shares of 10000 ms CPU and 5000 ms P-core */
+	CHECK_NEAR(num(bucket(v, 0, "server"), "cpu_ms"), 4000, 1e-9, "a: server = pid 100 + bun child");
+	CHECK_NEAR(num(bucket(v, 0, "server"), "cpu_share"), 0.4, 1e-12, "a: server share");
+	CHECK_NEAR(num(bucket(v, 0, "server"), "pcore_share"), 0.5, 1e-12, "a: server P-core share");
+	CHECK_NEAR(num(bucket(v, 0, "server"), "cpu_share_max"), 0.6, 1e-12,
+		   "a: server share at most 0.4 + DEAD_TASKS 0.2");
+	CHECK_NEAR(num(bucket(v, 0, "server"), "pcore_share_max"), 0.62, 1e-12,
+		   "a: server P-core share at most 0.5 + 0.12");
+	CHECK_NEAR(num(bucket(v, 0, "bombardier"), "cpu_share"), 0.25, 1e-12, "a: bombardier");
+	CHECK_STR(str(bucket(v, 0, "bombardier"), "role"), "load_generator", "a: bombardier role");
+	CHECK_NEAR(num(bucket(v, 0, "kernel_task"), "pcore_share"), 0.08, 1e-12, "a: kernel_task");
+	CHECK_NEAR(num(bucket(v, 0, "DEAD_TASKS"), "cpu_share"), 0.2, 1e-12, "a: DEAD_TASKS");
+	CHECK_NEAR(num(bucket(v, 0, "DEAD_TASKS"), "cpu_share_max"), 0.2, 1e-12,
+		   "a: DEAD_TASKS has no wider bound");
+	CHECK_NEAR(num(bucket(v, 0, "powermetrics"), "cpu_share"), 0.02, 1e-12, "a: powermetrics");
+	CHECK_NEAR(num(bucket(v, 0, "WindowServer"), "cpu_share"), 0.03, 1e-12, "a: WindowServer");
+	CHECK_NEAR(num(bucket(v, 0, "other"), "cpu_share"), 0.05, 1e-12, "a: other (mds)");
+	CHECK_NEAR(num(bucket(v, 0, "other"), "pcore_share"), 0.08, 1e-12, "a: other P-core");
+	CHECK_NEAR(num(json_array_get(at(v, "attribution.windows"), 0), "cpu_cores"), 1, 1e-12,
+		   "a: 10 s of CPU in 10 s");
+	CHECK_STR(json_string_value(json_array_get(at(json_array_get(at(v, "attribution.windows"), 0),
+						      "server_processes"), 0)),
+		  "bun", "a: server process found by pid");
+	/* b: runtime fallback and oha */
+	CHECK_NEAR(num(bucket(v, 1, "server"), "cpu_share"), 0.6, 1e-12,
+		   "b: server by the target's runtime (bun)");
+	CHECK(bucket(v, 1, "oha") && bucket(v, 1, "bombardier") == NULL,
+	      "b: the load bucket is named after its tool");
+	CHECK_NEAR(num(bucket(v, 1, "oha"), "cpu_share"), 0.2, 1e-12, "b: oha");
+	CHECK_NEAR(num(bucket(v, 1, "other"), "cpu_share"), 0.1, 1e-12, "b: bombardier is other");
+	CHECK_NEAR(num(bucket(v, 1, "kernel_task"), "cpu_share"), 0, 0, "b: empty bucket 0");
+	/* the fit over (5, 5, 60), (7.5, 2.5, 80), (2, 8, 36) */
+	CHECK_NEAR(num(v, "attribution.fit.a_j_per_pcore_s"), 10, 1e-9, "fit a = 10");
+	CHECK_NEAR(num(v, "attribution.fit.b_j_per_ecore_s"), 2, 1e-9, "fit b = 2");
+	CHECK_NEAR(num(v, "attribution.fit.r2"), 1, 1e-12, "fit R^2 = 1");
+	CHECK_NEAR(num(v, "attribution.fit.n"), 3, 0, "fit n = 3");
+	CHECK(is_false(v, "attribution.fit.rejected") && json_is_null(at(v, "attribution.fit.reason")),
+	      "positive coefficients: not rejected");
+	CHECK_STR(str(v, "attribution.status"), "ok", "consistent attribution: ok");
+	CHECK(strstr(str(v, "attribution.verdict"), "bounds") &&
+	      strstr(str(v, "attribution.verdict"), "10.0-60.0%"),
+	      "verdict: bounds, DEAD_TASKS 10-60 %%: %s", str(v, "attribution.verdict"));
+	CHECK_NEAR(num(v, "attribution.dead_share_max"), 0.6, 1e-12, "DEAD_TASKS up to 60 %");
+	json_decref(v);
+	free_run(&r);
+
+	/* The published failure: a negative E-core coefficient. */
+	make_attrib(&r, 10, -2);
+	v = checks_run(&r);
+	CHECK_NEAR(num(v, "attribution.fit.b_j_per_ecore_s"), -2, 1e-9, "fit b = -2");
+	CHECK(is_true(v, "attribution.fit.rejected"), "negative b: rejected");
+	CHECK_STR(str(v, "attribution.fit.reason"), "negative E-core coefficient", "reason b");
+	CHECK(strstr(str(v, "attribution.verdict"), "rejected (negative E-core coefficient") != NULL,
+	      "verdict names the rejection");
+	json_decref(v);
+	free_run(&r);
+	make_attrib(&r, -1, 5);
+	v = checks_run(&r);
+	CHECK_STR(str(v, "attribution.fit.reason"), "negative P-core coefficient", "reason a");
+	json_decref(v);
+	free_run(&r);
+	make_attrib(&r, -1, -1);
+	v = checks_run(&r);
+	CHECK_STR(str(v, "attribution.fit.reason"), "negative P-core and E-core coefficients",
+		  "reason a and b");
+	json_decref(v);
+	free_run(&r);
+
+	/*
+	 * Capacity: with 0.5 performance cores and 0.4 efficiency cores in
+	 * meta.json, window b's 7.5 P-core s in 10 s (0.75 per s) and every
+	 * window's 1 CPU core are more than the machine can run, beyond the
+	 * 2 % slack: warn.
+	 */
+	make_attrib(&r, 10, 2);
+	r.meta = json_pack("{s:{s:{s:f},s:{s:f}}}", "machine", "perflevel0", "count", 0.5,
+			   "perflevel1", "count", 0.4);
+	v = checks_run(&r);
+	CHECK_NEAR(num(v, "attribution.windows_pcore_over_capacity"), 1, 0, "one window over P");
+	CHECK_NEAR(num(v, "attribution.windows_cpu_over_capacity"), 3, 0, "three over all cores");
+	CHECK_NEAR(num(v, "attribution.max_pcore_cores"), 0.75, 1e-12, "at most 0.75 P-cores");
+	CHECK_STR(str(v, "attribution.status"), "warn", "over capacity: warn");
+	CHECK(pitfall_with(v, "per-task P-core time (ptime_ns) adds up to more than") >= 0,
+	      "P-core capacity pitfall");
+	json_decref(v);
+	free_run(&r);
+
+	/*
+	 * Missing data: video's sample carries no tasks (a window without
+	 * task data), and in b one task has no ptime_ns, so b has no P-core
+	 * figures and only window a is left for the fit: not fitted.
+	 */
+	make_attrib(&r, 10, 2);
+	r.pf[0].s[2].has_tasks = 0;
+	r.pf[0].tasks[r.pf[0].task_off[1] + 1].p_ns = NAN;
+	v = checks_run(&r);
+	CHECK(len(v, "attribution.windows") == 2, "video without tasks is left out");
+	CHECK_NEAR(num(v, "attribution.windows_without_tasks"), 1, 0, "one window without tasks");
+	b = bucket(v, 1, "server");
+	CHECK(b && json_is_null(json_object_get(b, "pcore_ms")) &&
+	      json_is_null(json_object_get(b, "pcore_share")) && num(b, "cpu_share") == 0.6,
+	      "b: a task without ptime: no P-core figures, CPU shares still");
+	CHECK_NEAR(num(v, "attribution.fit.n"), 1, 0, "fit over a only");
+	CHECK(json_is_null(at(v, "attribution.fit.rejected")) &&
+	      !strncmp(str(v, "attribution.fit.reason"), "not fitted", 10),
+	      "too few windows: not fitted, not rejected");
+	CHECK_STR(str(v, "attribution.status"), "warn", "windows without tasks: warn");
+	json_decref(v);
+	free_run(&r);
+
+	/* The tasks sampler without --show-all: no ptime_ns anywhere. */
+	make_attrib(&r, 10, 2);
+	for (size_t k = 0; k < r.pf[0].ntasks; k++)
+		r.pf[0].tasks[k].p_ns = NAN;
+	v = checks_run(&r);
+	CHECK(len(v, "attribution.windows") == 3 &&
+	      num(bucket(v, 0, "server"), "cpu_share") == 0.4 &&
+	      json_is_null(json_object_get(bucket(v, 0, "server"), "pcore_share")) &&
+	      json_is_null(json_object_get(json_array_get(at(v, "attribution.windows"), 0),
+					   "pcore_ms")),
+	      "no ptime: CPU shares, no P-core figures");
+	CHECK_STR(str(v, "attribution.fit.reason"),
+		  "not fitted: no P-core time (ptime_ns, which powermetrics writes with --show-all)",
+		  "no ptime: the fit says why it is missing");
+	CHECK_NEAR(num(v, "attribution.fit.n"), 0, 0, "no ptime: fit n = 0");
+	CHECK_STR(str(v, "attribution.status"), "ok", "no ptime alone is no warning");
+	json_decref(v);
+	free_run(&r);
+}
+
+/*
+ * The published attribution figures in memory: one sample per window
+ * carrying one task per published bucket (cpuMs, pCoreMs), window energy
+ * windowJ.  The definition of the fit in gen/checks.c (sums over all
+ * buckets per window, E = CPU - P, through the origin, centred R^2) must
+ * give the published a = 5.0468, b = -2.1419, R^2 = 0.4804.
+ */
+static void
+test_reference_attribution(void)
+{
+	static const char *const sq[] = { "A" };
+	const char *shared = getenv("SHARED");
+	char path[1024];
+	json_t *root, *pw, *pb, *fit, *v;
+	json_error_t err;
+	struct run r;
+	struct power_file *pf;
+	size_t i, j;
+	double t;
+
+	snprintf(path, sizeof(path), "%s/reference/energy-benchmark-m5.json",
+		 shared ? shared : "../shared");
+	root = json_load_file(path, 0, &err);
+	CHECK(root != NULL, "reference dataset for attribution: %s", root ? path : err.text);
+	if (!root)
+		return;
+	make_session(&r, sq, 1, 0);
+	r.m[0].server_pid = 1;
+	pf = pf_begin(&r);
+	json_array_foreach(json_object_get(json_object_get(root, "attribution"), "windows"), i, pw) {
+		struct route_win *w;
+
+		if (i >= r.m[0].nroutes)
+			add_route(&r.m[0], "extra", 0);
+		w = &r.m[0].routes[i];
+		w->start_ms = t = 2e12 + 20000.0 * (double)i;
+		w->end_ms = t + 10000;
+		w->pw.energy_j = jnum(pw, "windowJ");
+		pf_sample(pf, w->start_ms, w->end_ms, 1);
+		json_array_foreach(json_object_get(pw, "buckets"), j, pb) {
+			const char *n = json_string_value(json_object_get(pb, "name"));
+			int pid = !strcmp(n, "server") ? 1 : !strcmp(n, "DEAD_TASKS") ? -1 :
+				  !strcmp(n, "kernel_task") ? 0 : 10 + (int)j;
+
+			pf_task(pf, pid, n, jnum(pb, "cpuMs"), jnum(pb, "pCoreMs"));
+		}
+	}
+	v = checks_run(&r);
+	fit = json_object_get(json_object_get(root, "attribution"), "failedJouleFit");
+	CHECK_NEAR(num(v, "attribution.fit.a_j_per_pcore_s"), jnum(fit, "joulesPerPCoreSecond"),
+		   0.0001, "published a from the published buckets");
+	CHECK_NEAR(num(v, "attribution.fit.b_j_per_ecore_s"), jnum(fit, "joulesPerECoreSecond"),
+		   0.0001, "published b");
+	CHECK_NEAR(num(v, "attribution.fit.r2"), jnum(fit, "r2"), 0.0001, "published R^2");
+	CHECK_STR(str(v, "attribution.fit.reason"), "negative E-core coefficient", "published reason");
+	/* elysia ping: server 8948.2 of 95657.1 ms -> 0.0935, P 8717.1 of 51952.3 -> 0.1678 */
+	CHECK_NEAR(num(bucket(v, 0, "server"), "cpu_share"), 0.0935, 0.00005, "elysia ping server");
+	CHECK_NEAR(num(bucket(v, 0, "server"), "pcore_share"), 0.1678, 0.00005,
+		   "elysia ping server P-core");
+	json_decref(v);
+	free_run(&r);
+	json_decref(root);
+}
+
 int
 main(void)
 {
@@ -978,6 +1335,8 @@ main(void)
 	test_gaps();
 	test_idle_drift();
 	test_misc();
+	test_attribution();
+	test_reference_attribution();
 	printf("# %d passed, %d failed\n", th_pass, th_fail);
 	return th_done();
 }

@@ -217,13 +217,15 @@ test_printf(void)
 }
 
 static void
-fmt(void (*f)(struct buf *, double, int), double v, int d, const char *want,
-    const char *what)
+fmt_line(void (*f)(struct buf *, double, int), double v, int d, const char *want,
+	 const char *what, int line)
 {
 	buf_reset(&out);
 	f(&out, v, d);
-	CHECK_STR(out.ptr, want, what);
+	check_str(out.ptr, want, what, line);
 }
+
+#define fmt(f, v, d, want, what) fmt_line(f, v, d, want, what, __LINE__)
 
 #define DASH "\xe2\x80\x93"
 
@@ -264,12 +266,14 @@ test_fmt(void)
 }
 
 static void
-real(double v, const char *want, const char *what)
+real_line(double v, const char *want, const char *what, int line)
 {
 	buf_reset(&out);
 	html_fmt_real(&out, v);
-	CHECK_STR(out.ptr, want, what);
+	check_str(out.ptr, want, what, line);
 }
+
+#define real(v, want, what) real_line(v, want, what, __LINE__)
 
 static void
 test_real(void)

@@ -969,6 +969,373 @@ test_wrong_values(void)
 		     "thermal_pressure", "'thermal_pressure' is an integer, expected a string");
 }
 
+
+/* ---- tasks ------------------------------------------------------------ */
+
+/* The task of sample i of pf with this pid and name, or NULL. */
+static const struct ptask *
+find_task(const struct power_file *pf, size_t i, int32_t pid, const char *name)
+{
+	size_t k;
+
+	if (!pf->task_off || i >= pf->n)
+		return NULL;
+	for (k = pf->task_off[i]; k < pf->task_off[i + 1]; k++)
+		if (pf->tasks[k].pid == pid && !strcmp(pf->names[pf->tasks[k].name], name))
+			return &pf->tasks[k];
+	return NULL;
+}
+
+static const struct ptask_sum *
+find_sum(const struct ptask_win *w, int32_t pid, const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < w->n; k++)
+		if (w->t[k].pid == pid && !strcmp(w->t[k].name, name))
+			return &w->t[k];
+	return NULL;
+}
+
+static void
+test_tasks_real(void)
+{
+	struct buf path = BUF_INIT, err = BUF_INIT;
+	struct power_file pf;
+	struct ptask_win w = PTASK_WIN_INIT;
+	const struct ptask *t;
+	int r, nw, ne;
+
+	/*
+	 * m4max: the tasks sampler without --show-all, top-level "tasks";
+	 * 106 "<key>pid</key>" lines = 105 tasks + ALL_TASKS (line 4932,
+	 * pid -2, not kept); none has zero cputime_ns, none has ptime_ns.
+	 */
+	r = read_captured(sample_path(&path, "m4max_Mac16-5_macos26.2_25C56_tasks_1sample.plist"),
+			  &pf, &err, &nw, &ne);
+	CHECK(r == 0 && pf.n == 1 && nw == 0 && ne == 0, "m4max tasks: read (%s)", one_line(&err));
+	if (pf.n == 1) {
+		CHECK(pf.task_off && pf.s[0].has_tasks && pf.ntasks == 105 &&
+		      pf.task_off[0] == 0 && pf.task_off[1] == 105,
+		      "m4max: 105 tasks kept (ntasks %zu)", pf.ntasks);
+		CHECK(power_task_samples(&pf, 1) == 1, "m4max: one sample with tasks");
+		/* 15 <key>pid</key><integer>55249</integer>
+		 * 16 <key>name</key><string>2.1.15</string>
+		 * 19 <key>cputime_ns</key><integer>645636291</integer> */
+		t = &pf.tasks[0];
+		CHECK(t->pid == 55249 && !strcmp(pf.names[t->name], "2.1.15") &&
+		      t->cpu_ns == 645636291 && isnan(t->p_ns),
+		      "m4max: first task 2.1.15, 645636291 ns, no ptime");
+		/* 203 pid -1, 204 DEAD_TASKS, 207 <integer>12298958</integer> */
+		t = find_task(&pf, 0, -1, "DEAD_TASKS");
+		CHECK(t && t->cpu_ns == 12298958, "m4max: DEAD_TASKS 12298958 ns");
+		/* 371 pid 0, 372 kernel_task, 375 <integer>120642375</integer> */
+		t = find_task(&pf, 0, 0, "kernel_task");
+		CHECK(t && t->cpu_ns == 120642375, "m4max: kernel_task 120642375 ns");
+		/* 156 pid 68954, 157 powermetrics, 160 <integer>22811666</integer> */
+		t = find_task(&pf, 0, 68954, "powermetrics");
+		CHECK(t && t->cpu_ns == 22811666, "m4max: powermetrics 22811666 ns");
+		/* 62 pid 409, 63 WindowServer, 66 <integer>83712833</integer> */
+		t = find_task(&pf, 0, 409, "WindowServer");
+		CHECK(t && t->cpu_ns == 83712833, "m4max: WindowServer 83712833 ns");
+		/*
+		 * Names are interned: 98 distinct among the 105 tasks
+		 * ("Google Chrome Helper (Renderer)" and four more repeat), so
+		 * grouping is by pid and name: 105 groups.  The 105 cputime_ns
+		 * lines sum to 1578744549 ns (grep | awk); ALL_TASKS, line 4936,
+		 * says 1578744583.  The window is the whole sample.
+		 */
+		CHECK(pf.nnames == 98, "m4max: 98 distinct names (%zu)", pf.nnames);
+		power_tasks_integrate(&pf, 1, pf.s[0].start_ms, pf.s[0].end_ms, &w);
+		CHECK(w.n == 105 && w.samples == 1, "m4max: 105 (pid, name) groups (%zu)", w.n);
+		CHECK_NEAR(w.cpu_ms, 1578.744549, 1e-9, "m4max: all tasks' CPU ms");
+		CHECK_NEAR(w.nop_cpu_ms, 1578.744549, 1e-9, "m4max: none has ptime");
+		CHECK(w.pcore_ms == 0 && w.coverage == 1, "m4max: no P-core ms, coverage 1");
+		CHECK(w.t[0].pid == 55249 && fabs(w.t[0].cpu_ms - 645.636291) < 1e-9,
+		      "m4max: largest first (%d %s)", w.n ? w.t[0].pid : 0, w.n ? w.t[0].name : "");
+		/*
+		 * The first half of the sample: half of each task.  Unix ms
+		 * near 1.77e12 carry about 2.4e-4 ms of rounding, so the weight
+		 * is 0.5 to within 5e-7.
+		 */
+		power_tasks_integrate(&pf, 1, pf.s[0].start_ms,
+				      pf.s[0].start_ms + pf.s[0].elapsed_ms / 2, &w);
+		CHECK_NEAR(find_sum(&w, 55249, "2.1.15") ? find_sum(&w, 55249, "2.1.15")->cpu_ms : NAN,
+			   645.636291 / 2, 645.636291 * 5e-7, "m4max: half a sample, half the time");
+		CHECK_NEAR(w.coverage, 1, 1e-12, "m4max: half window fully covered");
+	}
+	power_file_free(&pf);
+
+	/*
+	 * m1pro --show-all: no top-level tasks; every coalition's "tasks"
+	 * (coalitions at line 12).  5 samples of 112, 108, 95, 114, 104 tasks,
+	 * none without CPU time, every one with ptime_ns.
+	 */
+	r = read_captured(sample_path(&path, "m1pro_MacBookPro18-3_macos15.3_24D81_show-all_5samples.plist"),
+			  &pf, &err, &nw, &ne);
+	CHECK(r == 0 && pf.n == 5 && nw == 0 && ne == 0, "m1pro tasks: read (%s)", one_line(&err));
+	if (pf.n == 5) {
+		CHECK(pf.ntasks == 533 && pf.task_off[1] == 112 && pf.task_off[2] == 220 &&
+		      pf.task_off[5] == 533, "m1pro: 112 + 108 + 95 + 114 + 104 tasks (%zu)",
+		      pf.ntasks);
+		/* 39 pid 36601, 40 Code Helper (Renderer), 43 cputime_ns
+		 * 125080541, 93 ptime_ns 56491833: first coalition, first task */
+		t = &pf.tasks[0];
+		CHECK(t->pid == 36601 && !strcmp(pf.names[t->name], "Code Helper (Renderer)") &&
+		      t->cpu_ns == 125080541 && t->p_ns == 56491833,
+		      "m1pro: first task Code Helper (Renderer)");
+		/* 614 pid 67989 powermetrics, 618 cputime 33526124, 668 ptime 26063416 */
+		t = find_task(&pf, 0, 67989, "powermetrics");
+		CHECK(t && t->cpu_ns == 33526124 && t->p_ns == 26063416, "m1pro: powermetrics");
+		/* 887 pid 83667 AppleSpell, 891 cputime 176534000, 941 ptime 0 */
+		t = find_task(&pf, 0, 83667, "AppleSpell");
+		CHECK(t && t->cpu_ns == 176534000 && t->p_ns == 0, "m1pro: AppleSpell, ptime 0");
+		/* 1061 pid 0 kernel_task, 1065 cputime 104361291, 1115 ptime 398458 */
+		t = find_task(&pf, 0, 0, "kernel_task");
+		CHECK(t && t->cpu_ns == 104361291 && t->p_ns == 398458, "m1pro: kernel_task");
+		/* 1713 DEAD_TASKS_COALITION (no id); 1734 pid -1, 1735 DEAD_TASKS,
+		 * 1738 cputime 30348916, 1768 ptime 30348916 */
+		t = find_task(&pf, 0, -1, "DEAD_TASKS");
+		CHECK(t && t->cpu_ns == 30348916 && t->p_ns == 30348916, "m1pro: DEAD_TASKS");
+		/*
+		 * The 533 cputime_ns and ptime_ns lines of the coalitions' tasks
+		 * sum to 6202451396 and 963962447 ns (grep | awk); over a window
+		 * holding every sample, all of it.
+		 */
+		power_tasks_integrate(&pf, 1, pf.s[0].start_ms - 1000, pf.s[4].end_ms + 1000, &w);
+		CHECK(w.samples == 5, "m1pro: 5 samples");
+		CHECK_NEAR(w.cpu_ms, 6202.451396, 1e-8, "m1pro: CPU ms of all samples");
+		CHECK_NEAR(w.pcore_ms, 963.962447, 1e-8, "m1pro: P-core ms of all samples");
+		CHECK(w.nop_cpu_ms == 0, "m1pro: every task has ptime");
+		/* Sample 1 alone: the DEAD_TASKS of line 1738. */
+		power_tasks_integrate(&pf, 1, pf.s[0].start_ms, pf.s[0].end_ms, &w);
+		CHECK_NEAR(find_sum(&w, -1, "DEAD_TASKS") ? find_sum(&w, -1, "DEAD_TASKS")->pcore_ms :
+			   NAN, 30.348916, 1e-9, "m1pro: DEAD_TASKS P-core ms of sample 1");
+	}
+	power_file_free(&pf);
+
+	/* A sampler without tasks: nothing stored. */
+	r = read_captured(sample_path(&path, "m2ultra_Mac14-14_macos14.4_23E224_1sample_EDITED.xml"),
+			  &pf, &err, &nw, &ne);
+	CHECK(r == 0 && !pf.task_off && !pf.tasks && pf.ntasks == 0 && !pf.s[0].has_tasks &&
+	      power_task_samples(&pf, 1) == 0, "m2ultra: no tasks, nothing kept");
+	power_tasks_integrate(&pf, 1, pf.s[0].start_ms, pf.s[0].end_ms, &w);
+	CHECK(w.n == 0 && w.samples == 0 && w.coverage == 0, "m2ultra: empty task window");
+	power_file_free(&pf);
+	ptask_win_free(&w);
+	buf_release(&path);
+	buf_release(&err);
+}
+
+/* <dict> of one task; p < 0 leaves out ptime_ns. */
+static void
+task_xml(struct buf *b, int pid, const char *name, long long cpu, long long p)
+{
+	buf_addf(b, "<dict>\n<key>pid</key><integer>%d</integer>\n"
+		 "<key>name</key><string>%s</string>\n"
+		 "<key>cputime_ns</key><integer>%lld</integer>\n", pid, name, cpu);
+	if (p >= 0)
+		buf_addf(b, "<key>ptime_ns</key><integer>%lld</integer>\n", p);
+	buf_addstr(b, "</dict>\n");
+}
+
+static void
+test_tasks_synthetic(void)
+{
+	struct buf s = BUF_INIT, err = BUF_INIT;
+	struct power_file pf, two[2];
+	struct ptask_win w = PTASK_WIN_INIT;
+	const struct ptask_sum *x;
+	struct psample sa[1], sb[1];
+	struct ptask ta[1], tb[2];
+	size_t oa[2] = { 0, 1 }, ob[2] = { 0, 2 };
+	char *na[1], *nb[2], s_bun[] = "bun", s_x[] = "x";
+	int r, nw, ne;
+
+	/*
+	 * Four 1000 ms samples at T .. T+3 s: the fit is a = T - 500, b = 1,
+	 * so they cover [T-500, T+500], [T+500, T+1500], [T+1500, T+2500],
+	 * [T+2500, T+3500].  A fifth document without timestamp, between
+	 * the first two, is dropped with its tasks.
+	 */
+	doc_begin(&s);
+	buf_addstr(&s, EL "<key>timestamp</key><date>2026-08-26T08:56:00Z</date>\n"
+		   "<key>tasks</key>\n<array>\n");
+	task_xml(&s, 10, "bun", 400000000, 300000000);
+	task_xml(&s, -1, "DEAD_TASKS", 100000000, 50000000);
+	task_xml(&s, 0, "kernel_task", 0, 0);		/* no CPU time: not kept */
+	task_xml(&s, -2, "ALL_TASKS", 500000000, 350000000);	/* the sum: not kept */
+	buf_addstr(&s, "</array>\n");
+	doc_end(&s);
+	buf_addch(&s, '\0');
+	doc_begin(&s);
+	buf_addstr(&s, EL "<key>tasks</key>\n<array>\n");
+	task_xml(&s, 99, "lost", 1000000, -1);
+	buf_addstr(&s, "</array>\n");
+	doc_end(&s);
+	buf_addch(&s, '\0');
+	/* --show-all: coalitions, one without tasks, one without id */
+	doc_begin(&s);
+	buf_addstr(&s, EL "<key>timestamp</key><date>2026-08-26T08:56:01Z</date>\n"
+		   "<key>coalitions</key>\n<array>\n<dict>\n<key>id</key><integer>5</integer>\n"
+		   "<key>name</key><string>sh.bun</string>\n<key>tasks</key>\n<array>\n");
+	task_xml(&s, 10, "bun", 200000000, 100000000);
+	task_xml(&s, 10, "node", 50000000, -1);	/* pid reused, other process */
+	buf_addstr(&s, "</array>\n</dict>\n<dict>\n<key>id</key><integer>6</integer>\n</dict>\n"
+		   "<dict>\n<key>name</key><string>DEAD_TASKS_COALITION</string>\n"
+		   "<key>tasks</key>\n<array>\n");
+	task_xml(&s, -1, "DEAD_TASKS", 20000000, 20000000);
+	buf_addstr(&s, "</array>\n</dict>\n</array>\n");
+	doc_end(&s);
+	buf_addch(&s, '\0');
+	/* both: the top-level tasks win */
+	doc_begin(&s);
+	buf_addstr(&s, EL "<key>timestamp</key><date>2026-08-26T08:56:02Z</date>\n"
+		   "<key>tasks</key>\n<array>\n");
+	task_xml(&s, 7, "x", 10000000, -1);
+	buf_addstr(&s, "</array>\n<key>coalitions</key>\n<array>\n<dict>\n<key>tasks</key>\n<array>\n");
+	task_xml(&s, 8, "y", 99000000, -1);
+	buf_addstr(&s, "</array>\n</dict>\n</array>\n");
+	doc_end(&s);
+	buf_addch(&s, '\0');
+	/* none */
+	custom_doc(&s, EL "<key>timestamp</key><date>2026-08-26T08:56:03Z</date>\n");
+
+	r = read_captured(tmp_write(s.ptr, s.len), &pf, &err, &nw, &ne);
+	CHECK(r == 0 && pf.n == 4 && pf.dropped == 1 && nw == 1 && ne == 0,
+	      "tasks stream: 4 samples, 1 dropped (%s)", one_line(&err));
+	if (pf.n == 4) {
+		CHECK(pf.ntasks == 6 && pf.task_off[0] == 0 && pf.task_off[1] == 2 &&
+		      pf.task_off[2] == 5 && pf.task_off[3] == 6 && pf.task_off[4] == 6,
+		      "tasks per sample 2, 3, 1, 0 (ntasks %zu)", pf.ntasks);
+		CHECK(pf.s[0].has_tasks && pf.s[1].has_tasks && pf.s[2].has_tasks &&
+		      !pf.s[3].has_tasks && power_task_samples(&pf, 1) == 3,
+		      "three samples carry task data");
+		CHECK(!find_task(&pf, 0, -2, "ALL_TASKS") && !find_task(&pf, 0, 0, "kernel_task") &&
+		      !find_task(&pf, 2, 8, "y") && find_task(&pf, 2, 7, "x"),
+		      "ALL_TASKS, idle tasks and the coalitions beside tasks are not kept");
+		CHECK(isnan(find_task(&pf, 1, 10, "node")->p_ns), "a task without ptime_ns: NAN");
+		/* y is never read; lost was read before its sample was dropped */
+		CHECK(pf.nnames == 5, "names interned: bun, DEAD_TASKS, lost, node, x (%zu)",
+		      pf.nnames);
+
+		/*
+		 * [T, T+1000]: half of samples 1 and 2.  bun (pid 10):
+		 * 0.5 x 400 + 0.5 x 200 = 300 ms, P-core 150 + 50 = 200;
+		 * DEAD_TASKS 50 + 10 = 60, P-core 25 + 10 = 35; node (pid 10
+		 * too, another name): 25 ms without ptime.  Totals 385, 235, 25.
+		 */
+		power_tasks_integrate(&pf, 1, T0, T0 + 1000, &w);
+		CHECK(w.n == 3 && w.samples == 2, "[T, T+1000]: 3 groups from 2 samples (%zu)", w.n);
+		if (w.n == 3) {
+			CHECK(w.t[0].pid == 10 && !strcmp(w.t[0].name, "bun") &&
+			      w.t[1].pid == -1 && !strcmp(w.t[2].name, "node"),
+			      "ordered by CPU time: bun, DEAD_TASKS, node");
+			CHECK_NEAR(w.t[0].cpu_ms, 300, 1e-9, "bun CPU ms");
+			CHECK_NEAR(w.t[0].pcore_ms, 200, 1e-9, "bun P-core ms");
+			CHECK_NEAR(w.t[1].cpu_ms, 60, 1e-9, "DEAD_TASKS CPU ms");
+			CHECK_NEAR(w.t[1].pcore_ms, 35, 1e-9, "DEAD_TASKS P-core ms");
+			CHECK(w.t[2].cpu_ms == 25 && w.t[2].nop_cpu_ms == 25 && w.t[2].pcore_ms == 0,
+			      "node: 25 ms, none of it with ptime");
+		}
+		CHECK_NEAR(w.cpu_ms, 385, 1e-9, "[T, T+1000] CPU ms");
+		CHECK_NEAR(w.pcore_ms, 235, 1e-9, "[T, T+1000] P-core ms");
+		CHECK_NEAR(w.nop_cpu_ms, 25, 1e-9, "[T, T+1000] CPU ms without ptime");
+		CHECK_NEAR(w.coverage, 1, 1e-12, "[T, T+1000] covered");
+
+		/* [T+2000, T+3000]: half of sample 3 (x: 5 ms), half of a
+		 * sample without task data: covered half. */
+		power_tasks_integrate(&pf, 1, T0 + 2000, T0 + 3000, &w);
+		CHECK(w.n == 1 && w.samples == 1 && w.cpu_ms == 5, "[T+2000, T+3000]: x, 5 ms");
+		CHECK_NEAR(w.coverage, 0.5, 1e-12, "[T+2000, T+3000] half covered");
+		power_tasks_integrate(&pf, 1, T0 + 10, T0 + 10, &w);
+		CHECK(w.n == 0 && w.samples == 0 && w.coverage == 0, "empty window");
+	}
+	power_file_free(&pf);
+	buf_release(&s);
+
+	/*
+	 * Two files are grouped by pid and name, not by their own name
+	 * tables: A [0,1000) bun (10) 100 ms; B [1000,2000) x (10) 40 ms and
+	 * bun (10) 60 ms, P-core 30.  [500, 1500]: bun 50 + 30 = 80 ms,
+	 * P-core 15 (A's bun had none: 50 ms without ptime); x 20 ms.
+	 */
+	memset(two, 0, sizeof(two));
+	set_sample(&sa[0], 0, 1000, 1, NAN, THERMAL_ABSENT);
+	set_sample(&sb[0], 1000, 2000, 1, NAN, THERMAL_ABSENT);
+	sa[0].has_tasks = sb[0].has_tasks = 1;
+	na[0] = s_bun;
+	nb[0] = s_x;
+	nb[1] = s_bun;
+	ta[0] = (struct ptask){ 100e6, NAN, 10, 0 };
+	tb[0] = (struct ptask){ 40e6, 0, 10, 0 };
+	tb[1] = (struct ptask){ 60e6, 30e6, 10, 1 };
+	two[0].s = sa;
+	two[0].n = 1;
+	two[0].tasks = ta;
+	two[0].ntasks = 1;
+	two[0].task_off = oa;
+	two[0].names = na;
+	two[0].nnames = 1;
+	two[1].s = sb;
+	two[1].n = 1;
+	two[1].tasks = tb;
+	two[1].ntasks = 2;
+	two[1].task_off = ob;
+	two[1].names = nb;
+	two[1].nnames = 2;
+	power_tasks_integrate(two, 2, T0 + 500, T0 + 1500, &w);
+	x = find_sum(&w, 10, "bun");
+	CHECK(w.n == 2 && x && x->cpu_ms == 80 && x->pcore_ms == 15 && x->nop_cpu_ms == 50,
+	      "two files: one bun group of 80 ms");
+	x = find_sum(&w, 10, "x");
+	CHECK(x && x->cpu_ms == 20 && x->pcore_ms == 0 && x->nop_cpu_ms == 0, "two files: x 20 ms");
+	CHECK(w.samples == 2 && w.coverage == 1, "two files: 2 samples");
+	CHECK(power_task_samples(two, 2) == 2, "two files: 2 samples with tasks");
+	ptask_win_free(&w);
+	CHECK(w.t == NULL && w.n == 0, "ptask_win_free resets");
+	buf_release(&err);
+}
+
+static void
+test_tasks_wrong(void)
+{
+	expect_error(EL TS "<key>tasks</key>\n<dict>\n</dict>\n",
+		     "tasks", "'tasks' is a dict, expected an array");
+	expect_error(EL TS "<key>tasks</key>\n<array>\n<string>bun</string>\n</array>\n",
+		     "tasks", "'tasks[0]' is a string, expected a dict");
+	expect_error(EL TS "<key>tasks</key>\n<array>\n<dict>\n<key>name</key><string>bun</string>\n"
+		     "</dict>\n</array>\n",
+		     "tasks", "'tasks[0]' has no 'pid'");
+	expect_error(EL TS "<key>tasks</key>\n<array>\n<dict>\n<key>pid</key><real>1.5</real>\n"
+		     "</dict>\n</array>\n",
+		     "pid", "'tasks[0].pid' is 1.5, expected a process id");
+	expect_error(EL TS "<key>tasks</key>\n<array>\n<dict>\n<key>pid</key><string>7</string>\n"
+		     "</dict>\n</array>\n",
+		     "pid", "'tasks[].pid' is a string, expected a number");
+	expect_error(EL TS "<key>tasks</key>\n<array>\n<dict>\n<key>pid</key><integer>7</integer>\n"
+		     "<key>name</key><integer>7</integer>\n</dict>\n</array>\n",
+		     "name", "'tasks[].name' is an integer, expected a string");
+	expect_error(EL TS "<key>tasks</key>\n<array>\n<dict>\n<key>pid</key><integer>7</integer>\n"
+		     "<key>cputime_ns</key><integer>-5</integer>\n</dict>\n</array>\n",
+		     "cputime_ns", "'tasks[].cputime_ns' is negative (-5)");
+	expect_error(EL TS "<key>tasks</key>\n<array>\n<dict>\n<key>pid</key><integer>7</integer>\n"
+		     "<key>cputime_ns</key><integer>5</integer>\n"
+		     "<key>ptime_ns</key><string>3</string>\n</dict>\n</array>\n",
+		     "ptime_ns", "'tasks[].ptime_ns' is a string, expected a number");
+	expect_error(EL TS "<key>coalitions</key>\n<dict>\n</dict>\n",
+		     "coalitions", "'coalitions' is a dict, expected an array");
+	expect_error(EL TS "<key>coalitions</key>\n<array>\n<string>x</string>\n</array>\n",
+		     "coalitions", "'coalitions[0]' is a string, expected a dict");
+	expect_error(EL TS "<key>coalitions</key>\n<array>\n<dict>\n<key>tasks</key>\n<dict>\n"
+		     "</dict>\n</dict>\n</array>\n",
+		     "coalitions", "'coalitions[0].tasks' is a dict, expected an array");
+	expect_error(EL TS "<key>coalitions</key>\n<array>\n<dict>\n<key>tasks</key>\n<array>\n"
+		     "<dict>\n<key>pid</key><integer>3</integer>\n</dict>\n<integer>4</integer>\n"
+		     "</array>\n</dict>\n</array>\n",
+		     "coalitions", "'coalitions[0].tasks[1]' is an integer, expected a dict");
+}
+
 /* Read one synthetic single-document stream; the sample or NULL. */
 static const struct psample *
 read_one(const char *body, struct power_file *pf, int *nw)
@@ -1114,6 +1481,9 @@ main(void)
 	test_wrong_values();
 	test_value_paths();
 	test_missing_time();
+	test_tasks_real();
+	test_tasks_synthetic();
+	test_tasks_wrong();
 	tmp_cleanup();
 	return th_done();
 }

@@ -194,7 +194,7 @@ check_dir(const char *label, const char *dir)
 static void
 variant(const char *label, const char *opts)
 {
-	char dir[] = "/tmp/erg-ref-XXXXXX", cmd[2048];
+	char dir[64] = "/tmp/erg-ref-XXXXXX", cmd[2048];
 
 	if (!mkdtemp(dir)) {
 		CHECK(0, "mkdtemp");

@@ -247,10 +247,14 @@ test_context(void)
 	R("<form action=\"{{u}}\"><button formaction=\"{{u}}\">", "{'u':'javascript:x'}",
 	  "<form action=\"#\"><button formaction=\"#\">");
 	R("<a href=\"{{n}}\">", "{'n':12}", "<a href=\"12\">");
-	R("<script>if (a<b) x();</script>{{x}}", "{'x':'<'}",
-	  "<script>if (a<b) x();</script>&lt;");
-	R("<SCRIPT type=\"text/javascript\">s = '</scriptx>';</SCRIPT >{{x}}", "{'x':'&'}",
-	  "<SCRIPT type=\"text/javascript\">s = '</scriptx>';</SCRIPT >&amp;");
+	R("<script>if (a < b && c<=d) x();</script>{{x}}", "{'x':'<'}",
+	  "<script>if (a < b && c<=d) x();</script>&lt;");
+	R("<SCRIPT type=\"text/javascript\">s = 1;</SCRIPT >{{x}}", "{'x':'&'}",
+	  "<SCRIPT type=\"text/javascript\">s = 1;</SCRIPT >&amp;");
+	R("<svg><title>a &lt; b: {{x}}</title></svg>", "{'x':'<'}",
+	  "<svg><title>a &lt; b: &lt;</title></svg>");
+	R("<svg><![CDATA[ a ] b ]]>{{x}}</svg>", "{'x':'<'}",
+	  "<svg><![CDATA[ a ] b ]]>&lt;</svg>");
 	R("<title>{{x}}</title>", "{'x':'</title><script>'}",
 	  "<title>&lt;/title&gt;&lt;script&gt;</title>");
 	R("<textarea>{{x}}</textarea>{{x}}", "{'x':'</textarea>'}",
@@ -327,8 +331,8 @@ test_parse_errors(void)
 	  "1:40: error: variable 'u' not allowed in the value of attribute 'to' "
 	  "of <animate>: SVG animation can rewrite other attributes");
 	E("<!-- {{x}} -->", "1:6: error: variable 'x' not allowed inside an HTML comment");
-	E("<svg><![CDATA[ ]> {{x}}]]></svg>",
-	  "1:19: error: variable 'x' not allowed inside a CDATA section");
+	E("<svg><![CDATA[ ] {{x}}]]></svg>",
+	  "1:18: error: variable 'x' not allowed inside a CDATA section");
 	E("<!DOCTYPE {{x}}>",
 	  "1:11: error: variable 'x' not allowed inside a <!...> or <?...> declaration");
 	E("<?xml {{x}}?>",
@@ -373,7 +377,33 @@ test_parse_errors(void)
 	  "1:39: error: variable 'x' not allowed in the value of attribute 'href' of <a>: "
 	  "the URL scheme would depend on data; start the value with the variable or "
 	  "with literal text holding '/', '?', '#' or ':'");
-	E("<script>a<!-- b", "1:13: error: '<!--' inside <script> is not supported");
+	/* text-only elements must read the same as text and as markup */
+	E("<script>a<!-- b",
+	  "1:10: error: markup inside <script>: only text and '</script>' are allowed "
+	  "here (inside <svg> a '<' could start a tag); write '&lt;', or '\\x3c' in a script");
+	E("<script>if (a<b) x();</script>",
+	  "1:14: error: markup inside <script>: only text and '</script>' are allowed "
+	  "here (inside <svg> a '<' could start a tag); write '&lt;', or '\\x3c' in a script");
+	E("<SCRIPT>s = '</scriptx>';</SCRIPT>",
+	  "1:14: error: markup inside <script>: only text and '</script>' are allowed "
+	  "here (inside <svg> a '<' could start a tag); write '&lt;', or '\\x3c' in a script");
+	E("<svg><script><a b=\"</script>\" href=\"{{u}}\">",
+	  "1:14: error: markup inside <script>: only text and '</script>' are allowed "
+	  "here (inside <svg> a '<' could start a tag); write '&lt;', or '\\x3c' in a script");
+	E("<svg><title src=''>{{u}}<svg formaction=\"{{u}}\"></title>",
+	  "1:25: error: markup inside <title>: only text and '</title>' are allowed "
+	  "here (inside <svg> a '<' could start a tag); write '&lt;', or '\\x3c' in a script");
+	E("<textarea>\n</b></textarea>",
+	  "2:1: error: markup inside <textarea>: only text and '</textarea>' are allowed "
+	  "here (inside <svg> a '<' could start a tag); write '&lt;', or '\\x3c' in a script");
+	E("<noscript><p>enable JS</p></noscript>",
+	  "1:11: error: markup inside <noscript>: only text and '</noscript>' are allowed "
+	  "here (inside <svg> a '<' could start a tag); write '&lt;', or '\\x3c' in a script");
+	E("<style><?x?></style>",
+	  "1:8: error: markup inside <style>: only text and '</style>' are allowed "
+	  "here (inside <svg> a '<' could start a tag); write '&lt;', or '\\x3c' in a script");
+	E("<![CDATA[ > <a b=\"]]>\" href=\"{{u}}\">",
+	  "1:11: error: '>' inside a CDATA section ends it outside <svg>");
 	/* raw */
 	E("<p title=\"{{{x}}}\">",
 	  "1:11: error: raw '{{{x}}}' not allowed in the value of attribute 'title': only in text");

@@ -1,0 +1,214 @@
+#!/bin/sh
+# tests/sh/incremental.sh - rebuilding a site erg built (OUT/.erg-cache):
+#   - nothing changed: "is up to date", nothing written, site unchanged;
+#   - one run's input modified or only touched: that run is read again,
+#     the others are reused, and the site equals a fresh full build of the
+#     same archive (diff -r, the manifest included: same archive state);
+#   - a run added or removed, a template changed, an output file deleted,
+#     a damaged manifest, SOURCE_DATE_EPOCH changed: the result equals a
+#     fresh build.
+# Timing is measured by the benchmark (make bench), not asserted here.
+# Environment: ERG, BUILD, ERG_SRC (set by tests/run.sh).
+set -u
+ERG_SRC=${ERG_SRC:-$(pwd)}
+BUILD=${BUILD:-build}
+case $BUILD in /*) b=$BUILD ;; *) b=$ERG_SRC/$BUILD ;; esac
+ERG=${ERG:-$b/erg}
+LC_ALL=C
+TZ=UTC
+export LC_ALL TZ
+unset SOURCE_DATE_EPOCH
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+ok() { echo "ok - incremental: $*"; }
+notok() { echo "not ok - incremental: $*"; }
+show() { sed -n '1,40s/^/# /p' "$1"; }
+
+a=$tmp/archive
+t=$tmp/templates
+cp -R "$ERG_SRC/templates" "$t"
+for r in r1 r2 r3; do
+	"$b/tools/mksmall" "$a/2023/$r" > /dev/null
+done
+site=$tmp/site
+
+build() { # out [extra args]: build quietly-ish, stderr in $tmp/err
+	o=$1
+	shift
+	"$ERG" build --archive "$a" --out "$o" --templates "$t" "$@" 2> "$tmp/err"
+}
+sums() { (cd "$1" && find . -type f | sort | xargs cksum); }
+# The site equals a fresh build of the archive as it is now.
+same_as_fresh() { # what
+	rm -rf "$tmp/fresh"
+	"$ERG" build --quiet --archive "$a" --out "$tmp/fresh" --templates "$t" 2> /dev/null
+	if diff -r "$site" "$tmp/fresh" > "$tmp/diff" 2>&1; then
+		ok "$1: site equals a fresh full build"
+	else
+		notok "$1: site differs from a fresh full build"
+		show "$tmp/diff"
+	fi
+}
+expect_err() { # what pattern
+	if grep -q "$2" "$tmp/err"; then
+		ok "$1: says '$2'"
+	else
+		notok "$1: expected '$2'"
+		show "$tmp/err"
+	fi
+}
+
+if build "$site"; then
+	ok "first build"
+else
+	notok "first build"
+	show "$tmp/err"
+fi
+if [ -f "$site/.erg-cache/manifest" ]; then
+	ok "the site carries its manifest"
+else
+	notok "no $site/.erg-cache/manifest"
+fi
+
+# 1. no-op
+sums "$site" > "$tmp/before"
+ls -id "$site" > "$tmp/inode-before"
+build "$site"
+expect_err "no change" "^erg: '.*' is up to date (3 runs)$"
+sums "$site" > "$tmp/after"
+ls -id "$site" > "$tmp/inode-after"
+if cmp -s "$tmp/before" "$tmp/after" && cmp -s "$tmp/inode-before" "$tmp/inode-after"; then
+	ok "no change: the site is left as it was (not even swapped)"
+else
+	notok "no change: the site was rewritten"
+fi
+if [ -z "$(ls -d "$tmp"/site.tmp-* 2> /dev/null)" ]; then
+	ok "no change: no temporary tree"
+else
+	notok "no change: temporary tree left"
+fi
+build "$site" --quiet
+if [ ! -s "$tmp/err" ]; then
+	ok "no change, --quiet: silent"
+else
+	notok "no change, --quiet: printed something"
+	show "$tmp/err"
+fi
+
+# 2. one run's input modified: only its results change
+cp "$site/runs/2023/r1/results.json" "$tmp/r1.before"
+cp "$site/runs/2023/r2/results.json" "$tmp/r2.before"
+printf '\nOne more line of notes.\n' >> "$a/2023/r2/notes.md"
+build "$site"
+expect_err "r2 notes modified" "^erg: built 3 runs into '.*' (2 unchanged)$"
+if cmp -s "$tmp/r1.before" "$site/runs/2023/r1/results.json" &&
+	! cmp -s "$tmp/r2.before" "$site/runs/2023/r2/results.json" &&
+	grep -q 'One more line of notes' "$site/runs/2023/r2/results.json"; then
+	ok "r2 notes modified: r2's results changed, r1's did not"
+else
+	notok "r2 notes modified: results of the wrong runs changed"
+fi
+same_as_fresh "r2 notes modified"
+
+# 3. touched only: read again, same content
+touch "$a/2023/r3/power.plist"
+build "$site"
+expect_err "r3 touched" "(2 unchanged)"
+same_as_fresh "r3 touched"
+
+# 4. a load file rewritten in place, same size, its mtime put back
+f=$a/2023/r1/bombardier/r1-s1-alpha-a.json
+touch -r "$f" "$tmp/stamp"
+cp "$site/runs/2023/r1/results.json" "$tmp/r1.before"
+sed 's/"mean": 250.5/"mean": 260.5/' "$f" > "$tmp/x" && cat "$tmp/x" > "$f"
+touch -r "$tmp/stamp" "$f"
+build "$site"
+expect_err "r1 load file rewritten, mtime restored" "(2 unchanged)"
+if ! cmp -s "$tmp/r1.before" "$site/runs/2023/r1/results.json"; then
+	ok "r1 load file rewritten, mtime restored: r1's results changed"
+else
+	notok "r1 load file rewritten, mtime restored: r1's results did not change"
+fi
+same_as_fresh "r1 load file rewritten, mtime restored"
+
+# 5. a run added, then one removed
+"$b/tools/mksmall" "$a/2024/r4" > /dev/null
+build "$site"
+expect_err "r4 added" "^erg: built 4 runs into '.*' (3 unchanged)$"
+same_as_fresh "r4 added"
+rm -rf "$a/2023/r1"
+build "$site"
+expect_err "r1 removed" "^erg: built 3 runs into '.*' (3 unchanged)$"
+if [ ! -e "$site/runs/2023/r1" ]; then
+	ok "r1 removed: its pages are gone"
+else
+	notok "r1 removed: its pages are still there"
+fi
+same_as_fresh "r1 removed"
+
+# 6. a template changed: every run is rendered again
+printf '\n' >> "$t/run.html"
+build "$site"
+expect_err "template changed" "^erg: built 3 runs into '[^']*'$"
+same_as_fresh "template changed"
+
+# 7. SOURCE_DATE_EPOCH (the footer's build date) changed
+SOURCE_DATE_EPOCH=1700000000 build "$site"
+expect_err "SOURCE_DATE_EPOCH set" "^erg: built 3 runs into '[^']*'$"
+rm -rf "$tmp/fresh"
+SOURCE_DATE_EPOCH=1700000000 "$ERG" build --quiet --archive "$a" --out "$tmp/fresh" --templates "$t"
+if diff -r "$site" "$tmp/fresh" > "$tmp/diff" 2>&1; then
+	ok "SOURCE_DATE_EPOCH set: site equals a fresh full build"
+else
+	notok "SOURCE_DATE_EPOCH set: site differs from a fresh full build"
+	show "$tmp/diff"
+fi
+build "$site"
+expect_err "SOURCE_DATE_EPOCH unset again" "^erg: built 3 runs into '[^']*'$"
+
+# 8. an output file deleted from the site: restored
+rm "$site/runs/2023/r2/index.html"
+build "$site"
+expect_err "page deleted" "(2 unchanged)"
+same_as_fresh "page deleted"
+rm "$site/index.html"
+build "$site"
+expect_err "index deleted" "(3 unchanged)"
+same_as_fresh "index deleted"
+
+# 9. a damaged or missing manifest: a full build, no error
+printf 'erg-cache 1\nglobal zz\n' > "$site/.erg-cache/manifest"
+if build "$site" && grep -q "^erg: built 3 runs into '[^']*'$" "$tmp/err"; then
+	ok "damaged manifest: full build"
+else
+	notok "damaged manifest"
+	show "$tmp/err"
+fi
+same_as_fresh "damaged manifest"
+rm -rf "$site/.erg-cache"
+if build "$site" && grep -q "^erg: built 3 runs into '[^']*'$" "$tmp/err"; then
+	ok "no manifest: full build"
+else
+	notok "no manifest"
+	show "$tmp/err"
+fi
+
+# 10. a failing run after an incremental build: previous site intact
+sums "$site" > "$tmp/before"
+"$b/tools/mksmall" "$a/2025/bad" bad-json-line > /dev/null
+if build "$site"; then
+	notok "broken run: build succeeded"
+else
+	ok "broken run: build fails"
+fi
+sums "$site" > "$tmp/after"
+if cmp -s "$tmp/before" "$tmp/after"; then
+	ok "broken run: previous site unchanged"
+else
+	notok "broken run: previous site changed"
+fi
+rm -rf "$a/2025"
+build "$site"
+expect_err "broken run removed" "is up to date"
+exit 0

@@ -1,0 +1,122 @@
+#!/bin/sh
+# tests/sh/jobs.sh - `erg build -j N` writes the same site as -j 1, byte
+# for byte (the incremental-build manifest included: same archive, same
+# keys), and `erg check -j N` reports the same diagnostics.  The archive:
+# several small sessions (one with a warning) and the reference session.
+# Also: no progress line when stderr is not a terminal, and -j is checked.
+# Environment: ERG, BUILD, ERG_SRC, SHARED (set by tests/run.sh).
+set -u
+ERG_SRC=${ERG_SRC:-$(pwd)}
+BUILD=${BUILD:-build}
+SHARED=${SHARED:-../shared}
+case $BUILD in /*) b=$BUILD ;; *) b=$ERG_SRC/$BUILD ;; esac
+ERG=${ERG:-$b/erg}
+LC_ALL=C
+TZ=UTC
+export LC_ALL TZ
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+ok() { echo "ok - jobs: $*"; }
+notok() { echo "not ok - jobs: $*"; }
+show() { sed -n '1,40s/^/# /p' "$1"; }
+
+a=$tmp/archive
+for i in 1 2 3 4 5; do
+	"$b/tools/mksmall" "$a/small/s$i" > /dev/null
+done
+"$b/tools/mksmall" "$a/small/warm" moderate > /dev/null
+"$b/tools/mksmall" "$a/nested/deeper/s6" > /dev/null
+ref=$ERG_SRC/archive/m5-energy/2026-08-26T0856-saturated
+if [ -d "$ref" ]; then
+	mkdir -p "$a/m5" && cp -R "$ref" "$a/m5/ref"
+elif [ -f "$SHARED/reference/energy-benchmark-m5.json" ]; then
+	"$b/tools/rebuild" "$SHARED/reference/energy-benchmark-m5.json" "$a/m5/ref"
+fi
+[ -d "$a/m5/ref" ] && ok "archive has the reference session" ||
+	echo "# no reference session (neither archive/ nor SHARED): small sessions only"
+nruns=$(find "$a" -name timeline.jsonl | wc -l | tr -d ' ')
+
+build() { # jobs out
+	"$ERG" build -j "$1" --archive "$a" --out "$2" --templates "$ERG_SRC/templates" \
+		2> "$2.err"
+}
+if build 1 "$tmp/j1"; then
+	ok "-j 1 builds $nruns runs"
+else
+	notok "-j 1 builds"
+	show "$tmp/j1.err"
+fi
+if build 4 "$tmp/j4"; then
+	ok "-j 4 builds $nruns runs"
+else
+	notok "-j 4 builds"
+	show "$tmp/j4.err"
+fi
+if diff -r "$tmp/j1" "$tmp/j4" > "$tmp/diff" 2>&1; then
+	ok "-j 4 site equals -j 1 byte for byte ($(find "$tmp/j1" -type f | wc -l | tr -d ' ') files)"
+else
+	notok "-j 4 site differs from -j 1"
+	show "$tmp/diff"
+fi
+# The default (one job per core) too.
+"$ERG" build --quiet --archive "$a" --out "$tmp/jd" --templates "$ERG_SRC/templates" 2> /dev/null
+if diff -r "$tmp/j1" "$tmp/jd" > "$tmp/diff" 2>&1; then
+	ok "default -j site equals -j 1"
+else
+	notok "default -j site differs from -j 1"
+	show "$tmp/diff"
+fi
+
+# Diagnostics: the same lines whatever -j (their order follows the
+# archive when util.c captures them per thread; compare sorted).
+"$b/tools/mksmall" "$a/small/bad" bad-json-line > /dev/null
+"$b/tools/mksmall" "$a/small/bad2" mismatch > /dev/null
+"$ERG" check -j 1 --archive "$a" > /dev/null 2> "$tmp/c1"
+r1=$?
+"$ERG" check -j 4 --archive "$a" > /dev/null 2> "$tmp/c4"
+r4=$?
+if [ "$r1" -ne 0 ] && [ "$r4" -eq "$r1" ]; then
+	ok "check -j 4 fails like -j 1 (status $r4)"
+else
+	notok "check status -j 1 $r1, -j 4 $r4"
+fi
+sort "$tmp/c1" > "$tmp/c1s"
+sort "$tmp/c4" > "$tmp/c4s"
+if [ -s "$tmp/c1s" ] && cmp -s "$tmp/c1s" "$tmp/c4s"; then
+	ok "check -j 4 prints the same $(wc -l < "$tmp/c1s" | tr -d ' ') diagnostic lines as -j 1"
+else
+	notok "check -j 4 diagnostics differ from -j 1"
+	diff "$tmp/c1s" "$tmp/c4s" > "$tmp/diff" 2>&1
+	show "$tmp/diff"
+fi
+if grep -q 'small/bad/timeline.jsonl:[0-9]*: error: ' "$tmp/c4" &&
+	grep -q 'small/bad2/timeline.jsonl:[0-9]*: error: requests ' "$tmp/c4"; then
+	ok "check -j 4 reports both broken runs"
+else
+	notok "check -j 4 does not report both broken runs"
+	show "$tmp/c4"
+fi
+rm -rf "$a/small/bad" "$a/small/bad2"
+
+# stderr is not a terminal here: no progress line, only the summary.
+if [ "$(grep -c . "$tmp/j1.err")" -eq 1 ] && grep -q "^erg: built $nruns runs into " "$tmp/j1.err" &&
+	! grep -q ' MB\| left' "$tmp/j1.err"; then
+	ok "no progress line when stderr is not a terminal"
+else
+	notok "stderr of a build to a file"
+	show "$tmp/j1.err"
+fi
+
+# -j takes a positive number.
+for bad in 0 -1 x; do
+	if "$ERG" build -j "$bad" --archive "$a" --out "$tmp/jx" 2> "$tmp/err"; then
+		notok "-j $bad accepted"
+	elif grep -q "^erg: error: -j wants a positive whole number" "$tmp/err"; then
+		ok "-j $bad refused"
+	else
+		notok "-j $bad: unexpected message"
+		show "$tmp/err"
+	fi
+done
+exit 0
