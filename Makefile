@@ -101,3 +101,8 @@ check-archive: $(BUILD)/tools/rebuild
 	  echo "check-archive: regenerated reference sessions are identical"; rm -rf $$tmp; \
 	else echo "check-archive: $(REF_RUN) or $(ATTRIB_RUN) differs from a fresh regeneration" >&2; \
 	  diff -rq $$tmp/run $(REF_RUN) >&2; diff -rq $$tmp/attrib $(ATTRIB_RUN) >&2; rm -rf $$tmp; exit 1; fi
+
+.PHONY: regen-golden
+# Rewrite the expected site of the small session (tests/golden/small/); review with git diff.
+regen-golden: $(ERG) $(BUILD)/tools/mksmall
+	@ERG_SRC=$(CURDIR) BUILD=$(BUILD) sh tests/golden/regen.sh

@@ -20,15 +20,41 @@ cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Run ids become URLs and file names: keep them to printable UTF-8. */
+/* Run ids become URLs, file names and JSON strings: keep them to
+ * printable UTF-8 (no control characters, no backslash). */
 static int
 printable_name(const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 
-	for (; *p; p++)
-		if (*p < 0x20 || *p == 0x7f || *p == '\\')
+	while (*p) {
+		size_t k, len;
+		unsigned int c = *p;
+
+		if (c < 0x20 || c == 0x7f || c == '\\')
 			return 0;
+		if (c < 0x80) {
+			p++;
+			continue;
+		}
+		/* well-formed UTF-8: lead byte, then 1-3 continuation bytes */
+		if (c >= 0xc2 && c <= 0xdf)
+			len = 2;
+		else if (c >= 0xe0 && c <= 0xef)
+			len = 3;
+		else if (c >= 0xf0 && c <= 0xf4)
+			len = 4;
+		else
+			return 0;
+		for (k = 1; k < len; k++)
+			if ((p[k] & 0xc0) != 0x80)
+				return 0;
+		/* no overlong 3/4-byte forms, no surrogates, nothing above U+10FFFF */
+		if ((c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] > 0x9f) ||
+		    (c == 0xf0 && p[1] < 0x90) || (c == 0xf4 && p[1] > 0x8f))
+			return 0;
+		p += len;
+	}
 	return 1;
 }
 
@@ -62,7 +88,7 @@ scan(const char *root, const char *rel, int depth, struct run_list *out)
 		struct run_ref *r;
 
 		if (!printable_name(rel)) {
-			rc = error_at(dir.ptr, 0, "run directory name has control characters or backslashes");
+			rc = error_at(dir.ptr, 0, "run directory name is not printable UTF-8 (control characters, backslashes or invalid UTF-8)");
 			goto out;
 		}
 		if (out->n >= archive_max_runs) {

@@ -115,6 +115,29 @@ image_to_link(cmark_node *img)
 	cmark_node_free(img);
 }
 
+/*
+ * Append cmark's HTML without the characters html.h never writes either:
+ * C0 controls other than TAB, LF and CR, DEL and the C1 controls
+ * (U+0080..U+009F).  cmark passes them through from the notes, and they
+ * are invalid or discouraged in HTML.  The input is valid UTF-8
+ * (CMARK_OPT_VALIDATE_UTF8), so "\xc2" followed by 0x80..0x9f is a C1.
+ */
+static void
+add_clean(struct buf *out, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	for (; *p; p++) {
+		if ((*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r') || *p == 0x7f)
+			continue;
+		if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {
+			p++;
+			continue;
+		}
+		buf_addch(out, (char)*p);
+	}
+}
+
 int
 markdown_to_html_opts(const char *md, size_t len, const struct md_opts *o,
 		      struct buf *out)
@@ -162,7 +185,7 @@ markdown_to_html_opts(const char *md, size_t len, const struct md_opts *o,
 	cmark_node_free(doc);
 	if (!html)
 		return error("cannot render the notes (Markdown)");
-	buf_addstr(out, html);
+	add_clean(out, html);
 	free(html);
 	return 0;
 }

@@ -100,6 +100,7 @@ load_json(const struct route_win *w)
 
 	json_object_set_new(o, "file", jx_string(w->load_rel));
 	json_object_set_new(o, "tool", json_string(load_tool_name(l->tool)));
+	json_object_set_new(o, "url", jx_string(l->url));
 	json_object_set_new(o, "connections", jx_real(l->connections));
 	json_object_set_new(o, "time_taken_s", jx_real(l->time_taken_s));
 	json_object_set_new(o, "latency_mean_us", jx_real(l->lat_mean_us));

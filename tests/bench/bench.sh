@@ -48,6 +48,14 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 say() { printf '%s\n' "$*" >&2; }
 
 say "bench: generating the sessions in $tmp"
+# One binary and one template set for the whole run, whatever happens to
+# the build tree meanwhile (a rebuilt erg or edited template would make
+# the "no-op" rebuild a full one).
+cp "$ERG" "$tmp/erg"
+cp -R templates "$tmp/templates"
+ERG=$tmp/erg
+ERG_TEMPLATES=$tmp/templates
+export ERG_TEMPLATES
 "$REBUILD" --plain --full-fidelity "$DATASET" "$tmp/plain/m5/run"
 "$REBUILD" --full-fidelity "$DATASET" "$tmp/gz/m5/run"
 plist=$tmp/plain/m5/run/power.plist

@@ -129,6 +129,26 @@ parse_parts(const char *const *parts, json_error_t *err)
 	return j;
 }
 
+/* A summary run (figures as published, summary.c's layout), hostile too. */
+static const char *const summary_json[] = {
+	"{\"run\": \"pub/s1\", \"kind\": \"summary\", \"title\": \"Published <i>x</i>\",",
+	" \"captured_at\": \"2026-11-05\", \"machine\": {\"id\": \"m4\", \"chip\": \"Apple M4\", \"cores\": 10},",
+	" \"software\": {\"oha\": \"1.16.0\"}, \"conditions\": {\"route\": \"/ping\",",
+	"   \"load\": {\"tool\": \"oha\", \"connections\": 256}},",
+	" \"source\": {\"title\": \"A post\", \"url\": \"https://example.com/post\"},",
+	" \"caveats\": [\"one value per cell\"], \"reconstructed\": null,",
+	" \"notes\": {\"file\": \"notes.md\", \"markdown\": \"Read [the post](https://example.com/post).\"},",
+	" \"energy_source\": \"none\", \"targets\": [], \"measurements\": [], \"idle_windows\": [],",
+	" \"tables\": [{\"file\": \"tables/threads.csv\", \"title\": \"By workers\", \"caption\": \"as published\",",
+	"   \"x_column\": \"workers\", \"notes\": [],",
+	"   \"columns\": [{\"name\": \"target\", \"label\": \"Target\", \"unit\": \"\", \"role\": \"key\", \"numeric\": false},",
+	"     {\"name\": \"workers\", \"label\": \"Workers\", \"unit\": \"\", \"role\": \"x\", \"numeric\": true},",
+	"     {\"name\": \"rps\", \"label\": \"Throughput\", \"unit\": \"req/s\", \"role\": \"metric\", \"numeric\": true},",
+	"     {\"name\": \"odd\", \"label\": \"<b>odd</b>\", \"unit\": \"\", \"role\": \"metric\", \"numeric\": false}],",
+	"   \"rows\": [[\"" EVIL_T "\", 1, 229275, \"a,\\\"b\"], [\"" EVIL_T "\", 2, 217932.5, null]]}]}",
+	NULL,
+};
+
 static char *
 slurp(const char *dir, const char *rel)
 {
@@ -268,6 +288,7 @@ test_markdown(void)
 	struct buf b = BUF_INIT;
 	const char md[] = "# T\n\n<b>x</b> [j](JaVaScRiPt:alert(1)) ![i](http://e.example/i.png)"
 			  " [![i](https://e.example/i.png)](https://e.example/) <http://a.example/>";
+	const char ctl[] = "a\033[31m b\007 c\177 d\302\205 e\n";
 
 	CHECK(markdown_to_html(md, sizeof(md) - 1, &b) == 0, "markdown renders");
 	CHECK(strstr(b.ptr, "<h3>T</h3>") != NULL, "headings shifted by 2");
@@ -279,6 +300,9 @@ test_markdown(void)
 	CHECK(strstr(b.ptr, "<a href=\"https://e.example/\">i</a>") != NULL,
 	      "an image inside a link becomes its alt text");
 	CHECK(strstr(b.ptr, "<a href=\"http://a.example/\">") != NULL, "autolinks stay");
+	buf_reset(&b);
+	CHECK(markdown_to_html(ctl, sizeof(ctl) - 1, &b) == 0 &&
+	      !strcmp(b.ptr, "<p>a[31m b c d e</p>\n"), "control characters dropped from the notes");
 	buf_release(&b);
 }
 
@@ -290,17 +314,20 @@ test_site(void)
 	json_error_t err;
 	json_t *all = json_array(), *e = parse_parts(energy_json, &err);
 	json_t *p = parse_parts(plain_json, &err);
+	json_t *sm = parse_parts(summary_json, &err);
 	struct buf sd = BUF_INIT, sd2 = BUF_INIT;
-	char *run, *idx, *css, *csv, *md, *plain, *run2, *mb;
+	char *run, *idx, *css, *csv, *md, *plain, *run2, *mb, *sum, *scsv;
 	const char *notes;
 
 	CHECK(dir && dir2, "mkdtemp");
 	CHECK(e != NULL, "energy results parse (%s at %d)", err.text, err.line);
 	CHECK(p != NULL, "plain results parse (%s at %d)", err.text, err.line);
-	if (!dir || !dir2 || !e || !p)
+	CHECK(sm != NULL, "summary results parse (%s at %d)", err.text, err.line);
+	if (!dir || !dir2 || !e || !p || !sm)
 		return;
 	json_array_append_new(all, e);
 	json_array_append_new(all, p);
+	json_array_append_new(all, sm);
 	CHECK(build(dir, all) == 0, "site builds");
 	CHECK(build(dir2, all) == 0, "site builds again");
 	buf_addf(&sd, "%s/site", dir);
@@ -314,6 +341,8 @@ test_site(void)
 	md = slurp(sd.ptr, "runs/2024-01/evil run/tables.md");
 	plain = slurp(sd.ptr, "runs/plain/index.html");
 	run2 = slurp(sd2.ptr, "runs/2024-01/evil run/index.html");
+	sum = slurp(sd.ptr, "runs/pub/s1/index.html");
+	scsv = slurp(sd.ptr, "runs/pub/s1/threads.csv");
 	CHECK(run && idx && css && csv && md && plain && mb, "pages and exports written");
 	if (!run || !idx || !css || !csv || !md || !plain || !run2 || !mb)
 		goto out;
@@ -409,6 +438,32 @@ test_site(void)
 	CHECK(strstr(md, "| 0.09581 ± 0.00062 |") != NULL, "Markdown rounded as the page");
 	CHECK(strstr(md, "(mJ/req, mean ± SD)") != NULL, "Markdown headers say the unit");
 
+	/* a summary run */
+	CHECK(sum && scsv, "summary page and its table's CSV written");
+	if (sum && scsv) {
+		CHECK(!strstr(sum, "<script") && !strstr(sum, "<b>odd") && !strstr(sum, "<i>x"),
+		      "summary: nothing from the data becomes markup");
+		CHECK(strstr(sum, "&lt;b&gt;odd&lt;/b&gt;") && strstr(sum, "Published &lt;i&gt;x&lt;/i&gt;"),
+		      "summary: labels and title escaped");
+		CHECK(strstr(sum, "published figures") != NULL, "summary: badge");
+		CHECK(!strstr(sum, "powermetrics"), "summary: no powermetrics caveat");
+		CHECK(strstr(sum, ">229,275<") && strstr(sum, ">217,932.5<"), "summary: numbers as published");
+		CHECK(strstr(sum, "id=\"tbl-threads\"") && strstr(sum, "id=\"chart-threads\""),
+		      "summary: table and chart ids from the CSV name");
+		CHECK(strstr(sum, "id=\"threads-_script_alert_1___script_-1\"") != NULL,
+		      "summary: row ids from the key and x columns");
+		CHECK(strstr(sum, "<dd>https://example.com/post</dd>") != NULL,
+		      "summary: the source URL is text");
+		CHECK(strstr(sum, "<a href=\"https://example.com/post\">the post</a>") != NULL,
+		      "summary: the notes' link stays");
+		CHECK(strstr(sum, "<a href=\"threads.csv\">") != NULL, "summary: CSV download linked");
+		CHECK(strstr(scsv, "target,workers,rps,odd\r\n") &&
+		      strstr(scsv, ",229275,\"a,\"\"b\"\r\n") && strstr(scsv, ",217932.5,\r\n"),
+		      "summary: CSV quoting and precision");
+		check_ids(sum, "summary page", 10);
+	}
+	CHECK(strstr(idx, "published figures") != NULL, "index marks the summary run");
+
 	/* determinism */
 	CHECK(!strcmp(run, run2), "the same results give the same page");
 out:
@@ -420,6 +475,8 @@ out:
 	free(md);
 	free(plain);
 	free(run2);
+	free(sum);
+	free(scsv);
 	json_decref(all);
 	if (getenv("RENDER_KEEP")) {	/* for looking at the pages */
 		printf("# site kept in %s/site\n", dir);
