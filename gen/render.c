@@ -38,6 +38,7 @@
 #include "jsonx.h"
 #include "markdown.h"
 #include "render.h"
+#include "render_summary.h"
 #include "site.h"
 #include "stats.h"
 #include "svg.h"
@@ -49,7 +50,7 @@
 #define CSS_MAX (1u << 20)
 
 struct cache {
-	struct tmpl *run, *summary, *index;
+	struct tmpl *run, *index;
 };
 
 /* ------------------------------------------------------------------ */
@@ -2286,7 +2287,7 @@ exports(struct rv *v, const char *dir)
 }
 
 /* ------------------------------------------------------------------ */
-/* summary runs: figures as published elsewhere (summary.c) */
+/* the common top of every run page */
 
 /* The common top of a run page: titles, dates, badges, build date. */
 static void
@@ -2313,356 +2314,6 @@ page_top(json_t *view, const json_t *res, const char *id, size_t depth)
 	build_date(view);
 }
 
-/* A cell of a published table as text (row labels, chart labels). */
-static void
-cell_text(struct buf *b, const json_t *x)
-{
-	if (json_is_number(x))
-		fmt_add(b, json_number_value(x), F_ASIS, 0);
-	else
-		value_text(b, x);
-}
-
-static int
-col_is(const json_t *col, const char *name)
-{
-	return jstr(col, "name") && !strcmp(jstr(col, "name"), name);
-}
-
-/* The column a table's chart shows: energy per request, else throughput,
- * else the first numeric metric; -1 for none. */
-static long
-chart_column(const json_t *cols)
-{
-	static const char *const pref[] = { "mj_per_req", "rps", "average_rps", NULL };
-	const char *const *p;
-	const json_t *c;
-	size_t i;
-
-	for (p = pref; *p; p++)
-		json_array_foreach(cols, i, c)
-			if (col_is(c, *p))
-				return (long)i;
-	json_array_foreach(cols, i, c)
-		if (json_is_true(json_object_get(c, "numeric")) && jstr(c, "role") &&
-		    !strcmp(jstr(c, "role"), "metric"))
-			return (long)i;
-	return -1;
-}
-
-/* One chart for a published table: bars by row (labels from the key and x
- * columns), or a line over the x column when every row has the same keys. */
-static void
-summary_chart(struct ids *ids, const json_t *t, const char *base, json_t *list)
-{
-	const json_t *cols = json_object_get(t, "columns"), *rows = json_object_get(t, "rows");
-	const json_t *row, *c;
-	size_t n = json_array_size(rows), i, j, m = 0;
-	long mc = chart_column(cols), sdc = -1, xc = -1;
-	char **labels;
-	double *val, *err, *x;
-	struct buf lb = BUF_INIT, cap = BUF_INIT, svg = BUF_INIT, first = BUF_INIT;
-	struct svg_frame f = { 0 };
-	int same_keys = 1;
-	const json_t *mcol;
-
-	if (mc < 0 || !n)
-		return;
-	mcol = json_array_get(cols, (size_t)mc);
-	json_array_foreach(cols, i, c) {
-		if (col_is(c, "mj_per_req_sd") && col_is(mcol, "mj_per_req"))
-			sdc = (long)i;
-		if (jstr(t, "x_column") && col_is(c, jstr(t, "x_column")))
-			xc = (long)i;
-	}
-	labels = xcalloc(n, sizeof(*labels));
-	val = xcalloc(n, sizeof(double));
-	err = xcalloc(n, sizeof(double));
-	x = xcalloc(n, sizeof(double));
-	json_array_foreach(rows, i, row) {
-		buf_reset(&lb);
-		json_array_foreach(cols, j, c) {
-			const char *role = jstr(c, "role");
-
-			if ((long)j == xc || !role || strcmp(role, "key"))
-				continue;
-			if (lb.len)
-				buf_addstr(&lb, " \xc2\xb7 ");
-			cell_text(&lb, json_array_get(row, j));
-		}
-		if (!lb.len)	/* no key column: the row's first cell names it */
-			cell_text(&lb, json_array_get(row, 0));
-		if (!i)
-			buf_addstr(&first, lb.ptr);
-		else if (strcmp(first.ptr, lb.ptr))
-			same_keys = 0;
-		if (xc >= 0) {
-			if (lb.len)
-				buf_addstr(&lb, " \xc2\xb7 ");
-			cell_text(&lb, json_array_get(row, (size_t)xc));
-			if (jstr(json_array_get(cols, (size_t)xc), "label")) {
-				buf_addch(&lb, ' ');
-				buf_addstr(&lb, jstr(json_array_get(cols, (size_t)xc), "label"));
-			}
-		}
-		labels[m] = xstrdup(lb.len ? lb.ptr : "?");
-		val[m] = num_of(json_array_get(row, (size_t)mc));
-		err[m] = sdc >= 0 ? num_of(json_array_get(row, (size_t)sdc)) : NAN;
-		x[m] = xc >= 0 ? num_of(json_array_get(row, (size_t)xc)) : NAN;
-		m++;
-	}
-	buf_addstr(&cap, jstr(mcol, "label") ? jstr(mcol, "label") : "value");
-	if (jstr(mcol, "unit") && *jstr(mcol, "unit"))
-		buf_addf(&cap, " (%s)", jstr(mcol, "unit"));
-	f.id = ids_make(ids, "chart-", base, NULL);
-	f.title = jstr(t, "title") ? jstr(t, "title") : base;
-	buf_reset(&lb);
-	buf_addstr(&lb, cap.ptr);	/* the value axis: label and unit */
-	if (sdc >= 0)
-		buf_addstr(&cap, " as published; whiskers: the published SD.");
-	else
-		buf_addstr(&cap, " as published: one value per row, no repetitions, so no "
-			   "error bars.");
-	f.desc = cap.ptr;
-	f.ylabel = lb.ptr;
-	if (xc >= 0 && same_keys) {
-		struct svg_points p = { 0 };
-
-		p.n = m;
-		p.x = x;
-		p.y = val;
-		p.connect = 1;
-		f.xlabel = jstr(json_array_get(cols, (size_t)xc), "label");
-		svg_scatter(&svg, &f, &p);
-	} else {
-		struct svg_bars bars = { 0 };
-
-		bars.n = m;
-		bars.labels = (const char *const *)labels;
-		bars.value = val;
-		bars.err = sdc >= 0 ? err : NULL;
-		svg_bar_chart(&svg, &f, &bars);
-	}
-	figure(list, &svg, cap.ptr);
-	for (i = 0; i < m; i++)
-		free(labels[i]);
-	free(labels);
-	free(val);
-	free(err);
-	free(x);
-	buf_release(&lb);
-	buf_release(&cap);
-	buf_release(&svg);
-	buf_release(&first);
-}
-
-static void
-csv_summary_table(struct buf *b, const json_t *t)
-{
-	const json_t *c, *row, *x;
-	size_t i, j;
-
-	json_array_foreach(json_object_get(t, "columns"), i, c) {
-		if (i)
-			CSV_SEP(b);
-		csv_str(b, jstr(c, "name"));
-	}
-	CSV_EOL(b);
-	json_array_foreach(json_object_get(t, "rows"), i, row) {
-		json_array_foreach(row, j, x) {
-			if (j)
-				CSV_SEP(b);
-			if (json_is_number(x))
-				csv_num(b, json_number_value(x));
-			else if (json_is_string(x))
-				csv_str(b, json_string_value(x));
-		}
-		CSV_EOL(b);
-	}
-}
-
-static int
-render_summary(struct render_ctx *c, json_t *res, const char *id, size_t depth)
-{
-	struct cache *k = c->cache;
-	struct ids ids = { 0 }, files = { 0 };
-	json_t *view = json_object(), *groups = json_array(), *rows, *tables = json_array();
-	json_t *charts = json_array(), *dls = json_array(), *cav = json_array(), *own = json_array();
-	const json_t *cond = json_object_get(res, "conditions"), *t, *x;
-	const char *src = jstr(res, "energy_source"), *md;
-	struct buf dir = BUF_INIT, page = BUF_INIT, notes = BUF_INIT, mdb = BUF_INIT;
-	struct buf b = BUF_INIT, csv = BUF_INIT;
-	size_t i, j;
-	int rc = -1, published = src && !strcmp(src, "published");
-	static const char *const skip_load[] = { "load", NULL };
-	static const char *const keep[] = { "results.json", "tables.md", "index.html" };
-
-	page_top(view, res, id, depth);
-	json_object_set_new(view, "energy", json_boolean(published));
-	buf_addf(&dir, "runs/%s/", id);
-
-	rows = kv_group(groups, "setup-machine", "Machine");
-	kv_flatten(rows, json_object_get(res, "machine"), NULL, 1);
-	rows = kv_group(groups, "setup-software", "Software");
-	kv_flatten(rows, json_object_get(res, "software"), NULL, 0);
-	rows = kv_group(groups, "setup-load", "Load");
-	kv_flatten(rows, json_object_get(cond, "load"), NULL, 1);
-	rows = kv_group(groups, "setup-conditions", "Conditions");
-	kv_flatten(rows, cond, skip_load, 1);
-	rows = kv_group(groups, "setup-source", "Source");
-	json_object_set_new(json_array_get(groups, json_array_size(groups) - 1), "wide", json_true());
-	kv_flatten(rows, json_object_get(res, "source"), NULL, 1);
-	json_object_set_new(view, "setup", groups);
-
-	buf_addstr(&mdb, "## ");
-	md_text(&mdb, jstr(res, "title") ? jstr(res, "title") : id);
-	buf_addstr(&mdb, "\n\nRun ");
-	md_text(&mdb, id);
-	buf_addstr(&mdb, ": figures as published by the source, one value per cell (no "
-		   "repetitions, so no spread).\n\n");
-
-	json_array_foreach(json_object_get(res, "tables"), i, t) {
-		const json_t *cols = json_object_get(t, "columns"), *col, *row;
-		const char *file = jstr(t, "file"), *slash;
-		struct tbl tb;
-		struct buf base = BUF_INIT, cnote = BUF_INIT;
-		const char *fname;
-		json_t *d;
-
-		/* base name of the CSV, sanitised, unique: "threads" */
-		slash = file ? strrchr(file, '/') : NULL;
-		buf_addstr(&b, slash ? slash + 1 : file ? file : "table");
-		if (str_endswith(b.ptr, ".csv"))
-			buf_setlen(&b, b.len - 4);
-		id_sanitise(&base, b.ptr);
-		buf_reset(&b);
-		buf_addf(&b, "tbl-%s", base.ptr);
-		tbl_init(&tb, &ids, b.ptr, jstr(t, "title") ? jstr(t, "title") : base.ptr);
-		buf_reset(&b);
-		buf_addstr(&cnote, jstr(t, "caption") ? jstr(t, "caption") : "");
-		json_array_foreach(json_object_get(t, "notes"), j, x) {
-			if (cnote.len)
-				buf_addch(&cnote, ' ');
-			value_text(&cnote, x);
-		}
-		set_s(tb.o, "note", cnote.len ? cnote.ptr : NULL);
-		json_array_foreach(cols, j, col)
-			tbl_col(&tb, jstr(col, "label") ? jstr(col, "label") : jstr(col, "name"),
-				jstr(col, "unit") && *jstr(col, "unit") ? jstr(col, "unit") : NULL,
-				json_is_true(json_object_get(col, "numeric")));
-		json_array_foreach(json_object_get(t, "rows"), j, row) {
-			json_t *cells;
-			const json_t *cv;
-			size_t q;
-
-			buf_reset(&b);
-			json_array_foreach(cols, q, col) {
-				const char *role = jstr(col, "role");
-
-				if (q && (!role || (strcmp(role, "key") && strcmp(role, "x"))))
-					continue;
-				if (b.len)
-					buf_addch(&b, '-');
-				cell_text(&b, json_array_get(row, q));
-			}
-			{
-				struct buf rid = BUF_INIT, th = BUF_INIT;
-
-				buf_addf(&rid, "%s-", base.ptr);
-				cell_text(&th, json_array_get(row, 0));
-				cells = tbl_row(&tb, ids_make(&ids, rid.ptr, b.ptr, NULL),
-						json_is_null(json_array_get(row, 0)) ? EN_DASH : th.ptr);
-				buf_release(&rid);
-				buf_release(&th);
-			}
-			json_array_foreach(row, q, cv) {
-				if (!q)
-					continue;
-				if (json_is_number(cv))
-					cell_num(cells, json_number_value(cv), F_ASIS, 0);
-				else if (json_is_string(cv))
-					json_array_append_new(cells, cell_new(S(json_string_value(cv)),
-									      json_is_true(json_object_get(
-										      json_array_get(cols, q), "numeric"))));
-				else
-					json_array_append_new(cells, cell_new(json_null(), 1));
-			}
-		}
-		json_array_append_new(tables, json_incref(tb.o));
-		md_table(&mdb, tb.o);
-		summary_chart(&ids, t, base.ptr, charts);
-
-		/* its CSV, full precision */
-		buf_reset(&b);
-		buf_addf(&b, "%s.csv", base.ptr);
-		fname = ids_make(&files, b.ptr, NULL, NULL);
-		buf_reset(&csv);
-		csv_summary_table(&csv, t);
-		if (write_buf(c, dir.ptr, fname, &csv)) {
-			json_decref(tb.o);
-			buf_release(&base);
-			buf_release(&cnote);
-			goto out;
-		}
-		d = json_object();
-		set_s(d, "href", fname);
-		set_s(d, "what", jstr(t, "title") ? jstr(t, "title") : base.ptr);
-		json_array_append_new(dls, d);
-		json_decref(tb.o);
-		buf_release(&base);
-		buf_release(&cnote);
-		buf_reset(&b);
-	}
-	json_object_set_new(view, "tables", tables);
-	json_object_set_new(view, "charts", charts);
-	json_object_set_new(view, "csvs", dls);
-
-	json_array_append_new(cav, S("These figures were published elsewhere and copied here: erg "
-				     "did not measure them and has no raw files to check them "
-				     "against. One value per cell: no spread or uncertainty can be "
-				     "given, and small differences may be noise."));
-	if (published)
-		json_array_append_new(cav, S("The energy figures are the source's: what they "
-					     "include and how they were measured follow its "
-					     "method, not erg's."));
-	json_array_foreach(json_object_get(res, "caveats"), i, x) {
-		buf_reset(&b);
-		value_text(&b, x);
-		if (b.len)
-			json_array_append_new(own, S(b.ptr));
-	}
-	json_object_set_new(view, "caveats", cav);
-	json_object_set_new(view, "run_caveats", own);
-
-	md = jx_path_str(res, "notes.markdown");
-	if (md) {
-		struct md_opts o = { 2, keep, sizeof(keep) / sizeof(keep[0]) };
-
-		if (markdown_to_html_opts(md, strlen(md), &o, &notes))
-			goto out;
-	}
-	json_object_set_new(view, "notes", notes.len ? tmpl_rawn(notes.ptr, notes.len) : json_null());
-	set_s(view, "notes_file", jx_path_str(res, "notes.file"));
-
-	if (write_buf(c, dir.ptr, "tables.md", &mdb))
-		goto out;
-	if (tmpl_render(k->summary, view, &page, 1))
-		goto out;
-	if (write_buf(c, dir.ptr, "index.html", &page))
-		goto out;
-	rc = 0;
-out:
-	json_decref(view);
-	ids_free(&ids);
-	ids_free(&files);
-	buf_release(&dir);
-	buf_release(&page);
-	buf_release(&notes);
-	buf_release(&mdb);
-	buf_release(&b);
-	buf_release(&csv);
-	return rc;
-}
 
 int
 render_run(struct render_ctx *c, json_t *res)
@@ -2687,7 +2338,7 @@ render_run(struct render_ctx *c, json_t *res)
 	if ((depth = run_depth(v.id)) < 0)
 		return error("run id '%s' is not a relative path", v.id);
 	if (jstr(res, "kind") && !strcmp(jstr(res, "kind"), "summary"))
-		return render_summary(c, res, v.id, (size_t)depth);
+		return render_summary_run(c, res);
 	v.depth = (size_t)depth;
 	v.energy = !src || strcmp(src, "none");
 	v.view = json_object();
@@ -2973,7 +2624,7 @@ render_begin(struct render_ctx *c, const char *tmpl_dir, struct site *s)
 	c->tmpl_dir = tmpl_dir;
 	c->site = s;
 	c->cache = k;
-	if (!(k->run = tmpl_load(tmpl_dir, "run")) || !(k->summary = tmpl_load(tmpl_dir, "summary")) ||
+	if (!(k->run = tmpl_load(tmpl_dir, "run")) ||
 	    !(k->index = tmpl_load(tmpl_dir, "index")))
 		goto out;
 	buf_addf(&path, "%s/%s", tmpl_dir, CSS_NAME);
@@ -2999,7 +2650,6 @@ render_end(struct render_ctx *c)
 	if (!k)
 		return;
 	tmpl_free(k->run);
-	tmpl_free(k->summary);
 	tmpl_free(k->index);
 	free(k);
 	c->cache = NULL;

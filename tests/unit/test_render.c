@@ -448,9 +448,9 @@ test_site(void)
 		CHECK(strstr(sum, "published figures") != NULL, "summary: badge");
 		CHECK(!strstr(sum, "powermetrics"), "summary: no powermetrics caveat");
 		CHECK(strstr(sum, ">229,275<") && strstr(sum, ">217,932.5<"), "summary: numbers as published");
-		CHECK(strstr(sum, "id=\"tbl-threads\"") && strstr(sum, "id=\"chart-threads\""),
+		CHECK(strstr(sum, "id=\"tbl-threads\"") && strstr(sum, "id=\"chart-threads-rps\""),
 		      "summary: table and chart ids from the CSV name");
-		CHECK(strstr(sum, "id=\"threads-_script_alert_1___script_-1\"") != NULL,
+		CHECK(strstr(sum, "id=\"r-threads-script_alert_1_script-1\"") != NULL,
 		      "summary: row ids from the key and x columns");
 		CHECK(strstr(sum, "<dd>https://example.com/post</dd>") != NULL,
 		      "summary: the source URL is text");
