@@ -25,37 +25,12 @@ cmp_str(const void *a, const void *b)
 static int
 printable_name(const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	const unsigned char *p;
 
-	while (*p) {
-		size_t k, len;
-		unsigned int c = *p;
-
-		if (c < 0x20 || c == 0x7f || c == '\\')
+	for (p = (const unsigned char *)s; *p; p++)
+		if (*p < 0x20 || *p == 0x7f || *p == '\\')
 			return 0;
-		if (c < 0x80) {
-			p++;
-			continue;
-		}
-		/* well-formed UTF-8: lead byte, then 1-3 continuation bytes */
-		if (c >= 0xc2 && c <= 0xdf)
-			len = 2;
-		else if (c >= 0xe0 && c <= 0xef)
-			len = 3;
-		else if (c >= 0xf0 && c <= 0xf4)
-			len = 4;
-		else
-			return 0;
-		for (k = 1; k < len; k++)
-			if ((p[k] & 0xc0) != 0x80)
-				return 0;
-		/* no overlong 3/4-byte forms, no surrogates, nothing above U+10FFFF */
-		if ((c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] > 0x9f) ||
-		    (c == 0xf0 && p[1] < 0x90) || (c == 0xf4 && p[1] > 0x8f))
-			return 0;
-		p += len;
-	}
-	return 1;
+	return utf8_valid(s, strlen(s));
 }
 
 static int

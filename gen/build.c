@@ -15,7 +15,7 @@
  *
  * Incremental builds (cache.h): a run whose key matches the manifest of
  * the site being replaced is not read again; its results.json is loaded
- * from the old site and its files are hard-linked into the new tree.  The
+ * from the old site and its files are copied into the new tree.  The
  * index pages are always rendered again.  When nothing changed at all,
  * nothing is written.
  */
@@ -41,6 +41,7 @@
 #include "path.h"
 #include "progress.h"
 #include "render.h"
+#include "render_views.h"
 #include "results.h"
 #include "session.h"
 #include "sha256.h"
@@ -355,7 +356,7 @@ render_fresh(struct pool *p, json_t *res)
 	return rc;
 }
 
-/* An unchanged run: results from the old site, files linked from it. */
+/* An unchanged run: results and files from the old site. */
 static json_t *
 reuse(struct pool *p, struct slot *s)
 {
@@ -374,9 +375,9 @@ reuse(struct pool *p, struct slot *s)
 		json_decref(res);
 		goto fail;
 	}
-	if (cache_link_files(p->out, p->site->tmp, prefix.ptr, s->old->files,
+	if (cache_copy_files(p->out, p->site->tmp, prefix.ptr, s->old->files,
 			     s->old->nfiles)) {
-		/* Never leave links to the old site where pages will be written. */
+		/* Render afresh into a clean folder. */
 		buf_reset(&path);
 		buf_addf(&path, "%s/%s", p->site->tmp, prefix.ptr);
 		path_remove_tree(path.ptr);
@@ -637,6 +638,8 @@ build_run_all(const struct build_opts *o)
 		nreused += s[i].reused != 0;
 	}
 	if (!bad && diag_errors == errors0 && render_index(&rc, all))
+		bad = -1;
+	if (!bad && diag_errors == errors0 && render_views(&rc, all, o->archive))
 		bad = -1;
 	if (!bad && diag_errors == errors0 && write_manifest(&site, global, s, runs.n))
 		bad = -1;

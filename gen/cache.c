@@ -7,6 +7,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <sys/syscall.h>
+#endif
 
 #include "cache.h"
 #include "input.h"
@@ -508,19 +511,35 @@ cache_files_exist(const char *root, const char *prefix, char *const *files, size
 	return ok;
 }
 
+/* Copy src to a new file dst: in the kernel where it can (a reflink on
+ * file systems that share extents), else through a buffer. */
 static int
 copy_file(const char *src, const char *dst)
 {
 	char tmp[65536];
+	struct stat st;
 	ssize_t k, w;
+	off_t left;
 	int in, out, rc = 0;
 
 	if ((in = open(src, O_RDONLY | O_CLOEXEC)) < 0)
 		return -1;
-	if ((out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666)) < 0) {
+	if (fstat(in, &st) || !S_ISREG(st.st_mode) ||
+	    (out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666)) < 0) {
 		close(in);
 		return -1;
 	}
+#if defined(__linux__) && defined(SYS_copy_file_range)
+	/* copy_file_range(2) through syscall(), as site.c does renameat2. */
+	for (left = st.st_size; left > 0; left -= k) {
+		k = (ssize_t)syscall(SYS_copy_file_range, in, NULL, out, NULL, (size_t)left, 0u);
+		if (k <= 0)
+			break;
+	}
+#else
+	(void)left;
+#endif
+	/* Not supported here, or the file changed size: copy what is left. */
 	while (!rc && (k = read(in, tmp, sizeof(tmp))) != 0) {
 		if (k < 0) {
 			rc = -1;
@@ -542,7 +561,7 @@ copy_file(const char *src, const char *dst)
 }
 
 int
-cache_link_files(const char *from, const char *to, const char *prefix,
+cache_copy_files(const char *from, const char *to, const char *prefix,
 		 char *const *files, size_t n)
 {
 	struct buf src = BUF_INIT, dst = BUF_INIT;
@@ -562,9 +581,7 @@ cache_link_files(const char *from, const char *to, const char *prefix,
 			break;
 		}
 		*slash = '/';
-		if (link(src.ptr, dst.ptr) == 0)
-			continue;
-		if (errno == ENOENT || errno == EEXIST || copy_file(src.ptr, dst.ptr))
+		if (copy_file(src.ptr, dst.ptr))
 			rc = -1;
 	}
 	buf_release(&src);

@@ -75,11 +75,14 @@ int cache_describe(const char *root, const unsigned char global[32],
 int cache_files_exist(const char *root, const char *prefix, char *const *files,
 		      size_t n);
 /*
- * Hard-link (or copy, where links fail) from/prefix/f to to/prefix/f for
- * each file; parents are created.  0, or -1 (silently: the caller then
- * renders the run afresh) when a source is missing or cannot be read.
+ * Copy from/prefix/f to to/prefix/f for each file (copy_file_range: a
+ * reflink where the file system shares extents); parents are created.
+ * Copies, not hard links: site_write() truncates an existing file in
+ * place, so a page written again over a link would change the live site
+ * before the swap.  0, or -1 (silently: the caller then renders the run
+ * afresh) when a source is missing or cannot be read.
  */
-int cache_link_files(const char *from, const char *to, const char *prefix,
+int cache_copy_files(const char *from, const char *to, const char *prefix,
 		     char *const *files, size_t n);
 
 #endif

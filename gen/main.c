@@ -35,10 +35,19 @@ static const char usage_build[] =
 	"\n"
 	"Reads every run under the archive (default 'archive'), writes the site\n"
 	"into a temporary directory and swaps it in as DIR (default 'site') only\n"
-	"when every run was read without error.\n";
+	"when every run was read without error.\n"
+	"\n"
+	"  -j N, --jobs N  read and render N runs at a time (default: one per core);\n"
+	"                  the site is the same whatever N is\n"
+	"  -q, --quiet     no summary line and no progress line (the progress line\n"
+	"                  is only drawn when stderr is a terminal)\n"
+	"\n"
+	"A rebuild reads again only the runs whose files changed since DIR was\n"
+	"built (DIR/.erg-cache); when nothing changed it writes nothing.\n";
 
 static const char usage_check[] =
-	"usage: erg check [--archive DIR] [--max-runs N] [--max-inflated BYTES] [--max-file BYTES]\n"
+	"usage: erg check [--archive DIR] [-j N] [--max-runs N] [--max-inflated BYTES]\n"
+	"                 [--max-file BYTES]\n"
 	"\n"
 	"Validates every run as 'erg build' would, prints each problem with its\n"
 	"location, and writes nothing.  Exit status 0 only if there was no error.\n";
@@ -86,6 +95,20 @@ parse_size(const char *opt, const char *s, uint64_t *out)
 	return 0;
 }
 
+/* Runs at a time: 1 to 1024 (threads beyond the number of runs are not started). */
+static int
+parse_jobs(const char *opt, const char *s, int *out)
+{
+	uint64_t v = 0;
+
+	if (parse_size(opt, s, &v))
+		return -1;
+	if (v > 1024)
+		return error("%s wants at most 1024, not '%s'", opt, s);
+	*out = (int)v;
+	return 0;
+}
+
 static int
 is_value_option(const char *a, int check_only)
 {
@@ -117,6 +140,10 @@ cmd_build(int argc, char **argv, int check_only)
 			return 0;
 		} else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
 			o.quiet = 1;
+		} else if (!strncmp(a, "-j", 2) && a[2]) {
+			/* -jN, as make has it */
+			if (parse_jobs("-j", a + 2, &o.jobs))
+				return -1;
 		} else if (!is_value_option(a, check_only)) {
 			return error("unknown option '%s' (see 'erg help %s')", a,
 				     check_only ? "check" : "build");
@@ -130,9 +157,8 @@ cmd_build(int argc, char **argv, int check_only)
 		} else if (!strcmp(a, "--templates") && !check_only) {
 			tmpl = argv[++i];
 		} else if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
-			if (parse_size(a, argv[++i], &v))
+			if (parse_jobs(a, argv[++i], &o.jobs))
 				return -1;
-			o.jobs = (int)v;
 		} else if (!strcmp(a, "--max-runs")) {
 			if (parse_size(a, argv[++i], &v))
 				return -1;

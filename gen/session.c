@@ -186,10 +186,20 @@ measurement_from(struct run *r, const char *path, long line, json_t *o,
 	}
 	if (jx_str(o, "target", &s) > 0)
 		m->target_full = xstrdup(s);
-	if (jx_num(o, "round", &v) > 0)
-		m->round = (int)v;
-	if (jx_num(o, "slot", &v) > 0)
-		m->slot = (int)v;
+	/* Rounds and slots are small whole numbers; anything else is not a
+	 * runner's record (and would not fit an int). */
+	if (jx_num(o, "round", &v) > 0) {
+		if (v != floor(v) || v < 0 || v > 1e6)
+			error_at(path, line, "'round' must be a whole number from 0 to 1000000, not %g", v);
+		else
+			m->round = (int)v;
+	}
+	if (jx_num(o, "slot", &v) > 0) {
+		if (v != floor(v) || v < 0 || v > 1e6)
+			error_at(path, line, "'slot' must be a whole number from 0 to 1000000, not %g", v);
+		else
+			m->slot = (int)v;
+	}
 	if (jx_num(o, "startedAtMs", &v) > 0)
 		m->start_ms = v;
 	if (jx_num(o, "serverPid", &v) > 0)
@@ -338,7 +348,7 @@ read_timeline(struct run *r, const char *dir)
 	char *p, *end, *nl;
 	long line = 0;
 	double ts, last_ts = -INFINITY;
-	int bad = 0;
+	int bad = 0, errors0 = diag_errors;
 	json_error_t err;
 
 	buf_addf(&path, "%s/timeline.jsonl", dir);
@@ -386,6 +396,8 @@ read_timeline(struct run *r, const char *dir)
 		}
 		json_decref(o);
 	}
+	if (diag_errors > errors0)
+		bad = -1;	/* errors reported below read_event's return value */
 	if (!bad && r->nm == 0)
 		bad = error_at(path.ptr, 0, "no measurements in the timeline");
 	buf_release(&data);

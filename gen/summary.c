@@ -115,6 +115,13 @@ read_table(const char *dir, const char *rel, json_t *spec, json_t *units)
 	if (input_read_all(path.ptr, input_max_small, &data) ||
 	    csv_parse(path.ptr, data.ptr, data.len, &c))
 		goto out;
+	for (i = 0; i < c.n; i++)
+		for (j = 0; j < c.rows[i].n; j++)
+			if (!utf8_valid(c.rows[i].f[j], strlen(c.rows[i].f[j]))) {
+				error_at(path.ptr, c.rows[i].line, "field %zu is not valid UTF-8", j + 1);
+				csv_free(&c);
+				goto out;
+			}
 	if (c.n == 0 || c.rows[0].n == 0) {
 		error_at(path.ptr, 1, "empty table: a header row naming the columns is needed");
 		csv_free(&c);

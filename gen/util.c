@@ -280,3 +280,37 @@ str_startswith(const char *s, const char *prefix)
 {
 	return !strncmp(s, prefix, strlen(prefix));
 }
+
+int
+utf8_valid(const char *str, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)str, *end = p + n;
+
+	while (p < end) {
+		unsigned int c = *p;
+		size_t len, k;
+
+		if (c < 0x80) {
+			p++;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf)
+			len = 2;
+		else if (c >= 0xe0 && c <= 0xef)
+			len = 3;
+		else if (c >= 0xf0 && c <= 0xf4)
+			len = 4;
+		else
+			return 0;
+		if ((size_t)(end - p) < len)
+			return 0;
+		for (k = 1; k < len; k++)
+			if ((p[k] & 0xc0) != 0x80)
+				return 0;
+		if ((c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] > 0x9f) ||
+		    (c == 0xf0 && p[1] < 0x90) || (c == 0xf4 && p[1] > 0x8f))
+			return 0;
+		p += len;
+	}
+	return 1;
+}

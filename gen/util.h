@@ -62,6 +62,9 @@ extern int diag_quiet_warnings; /* set to suppress warning output (still counted
 int parse_double(const char *s, double *out);
 int parse_i64(const char *s, int64_t *out);
 
+/* Is s[0..n) well-formed UTF-8 (no overlongs, surrogates, > U+10FFFF)? */
+int utf8_valid(const char *s, size_t n);
+
 int str_endswith(const char *s, const char *suffix);
 int str_startswith(const char *s, const char *prefix);
 

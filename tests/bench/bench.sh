@@ -78,6 +78,7 @@ sync
 # Warm the page cache for every reader alike.
 cat "$plist" "$gz" > /dev/null
 
+load0=$(cut -d' ' -f1-3 /proc/loadavg)
 now_ns() { date +%s%N; }
 # run NAME CMD...: one timed run; appends "wall_s rss_kb cpu_s" to $tmp/NAME.
 run() {
@@ -96,30 +97,28 @@ run() {
 		/System time \(seconds\)/ { s = $NF }
 		END { printf "%.6f %d %.2f\n", w / 1e9, rss, u + s }' "$tmp/time.out" >> "$tmp/res/$name"
 }
-fresh() { rm -rf "$1"; }
 
-mkdir -p "$tmp/res"
+mkdir -p "$tmp/res" "$tmp/out"
 say "bench: $REPS repetitions"
 for rep in $(seq 1 "$REPS"); do
 	say "bench: repetition $rep"
 	run cat cat "$plist"
 	run zcat zcat "$gz"
-	fresh "$tmp/site-plain"
+	# Full builds go to a new OUT each time, and nothing is deleted while
+	# measuring: ext4 is slow to allocate inodes right after many were
+	# freed, which would charge rm -rf to erg.
 	# shellcheck disable=SC2086
-	run plain "$ERG" build --quiet $JOBSOPT --archive "$tmp/plain" --out "$tmp/site-plain"
-	fresh "$tmp/site-gz"
+	run plain "$ERG" build --quiet $JOBSOPT --archive "$tmp/plain" --out "$tmp/out/plain$rep"
 	# shellcheck disable=SC2086
-	run gz "$ERG" build --quiet $JOBSOPT --archive "$tmp/gz" --out "$tmp/site-gz"
+	run gz "$ERG" build --quiet $JOBSOPT --archive "$tmp/gz" --out "$tmp/out/gz$rep"
 	# shellcheck disable=SC2086
 	run noop100 "$ERG" build --quiet $JOBSOPT --archive "$tmp/a100" --out "$tmp/site100"
-	fresh "$tmp/site1000"
 	# shellcheck disable=SC2086
-	run full1000 "$ERG" build --quiet $JOBSOPT --archive "$tmp/a1000" --out "$tmp/site1000"
+	run full1000 "$ERG" build --quiet $JOBSOPT --archive "$tmp/a1000" --out "$tmp/out/a1000-$rep"
 done
 say "bench: the 4x session (once)"
-fresh "$tmp/site-x4"
 # shellcheck disable=SC2086
-run x4 "$ERG" build --quiet $JOBSOPT --archive "$tmp/x4" --out "$tmp/site-x4"
+run x4 "$ERG" build --quiet $JOBSOPT --archive "$tmp/x4" --out "$tmp/out/x4"
 
 # summ NAME FIELD -> "median min max" of column FIELD
 summ() {
@@ -138,8 +137,9 @@ samples=$(tr -cd '\000' < "$plist" | wc -c | tr -d ' ')
 {
 	echo "erg benchmark, $(date -u +%Y-%m-%d) - $(uname -sm), $(nproc) cores," \
 		"$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)," \
-		"$(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo);" \
-		"load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"
+		"$(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)"
+	echo "load average at the start $load0, at the end $(cut -d' ' -f1-3 /proc/loadavg)" \
+		"(anything else running makes wall times noisy; CPU s is the process's own)"
 	echo "erg -j: ${JOBS:-default ($(nproc))}; $REPS repetitions, alternating; median [min - max]"
 	echo "power.plist: $size_plain bytes, $samples samples; .gz: $size_gz bytes; 4x: $size_x4 bytes"
 	echo

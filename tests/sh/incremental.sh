@@ -110,6 +110,13 @@ else
 	notok "r2 notes modified: results of the wrong runs changed"
 fi
 same_as_fresh "r2 notes modified"
+# Reused files are copies: a page written again later must never write
+# through a link into the site being replaced.
+if [ -z "$(find "$site" -type f -links +1)" ]; then
+	ok "r2 notes modified: reused files are copies, not links"
+else
+	notok "r2 notes modified: files with several links in the site"
+fi
 
 # 3. touched only: read again, same content
 touch "$a/2023/r3/power.plist"

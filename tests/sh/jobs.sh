@@ -59,6 +59,14 @@ else
 	notok "-j 4 site differs from -j 1"
 	show "$tmp/diff"
 fi
+# -jN, as make spells it.
+"$ERG" build --quiet -j3 --archive "$a" --out "$tmp/j3" --templates "$ERG_SRC/templates" 2> /dev/null
+if diff -r "$tmp/j1" "$tmp/j3" > "$tmp/diff" 2>&1; then
+	ok "-j3 site equals -j 1"
+else
+	notok "-j3 site differs from -j 1"
+	show "$tmp/diff"
+fi
 # The default (one job per core) too.
 "$ERG" build --quiet --archive "$a" --out "$tmp/jd" --templates "$ERG_SRC/templates" 2> /dev/null
 if diff -r "$tmp/j1" "$tmp/jd" > "$tmp/diff" 2>&1; then
@@ -108,11 +116,11 @@ else
 	show "$tmp/j1.err"
 fi
 
-# -j takes a positive number.
-for bad in 0 -1 x; do
+# -j takes a positive number, at most 1024.
+for bad in 0 -1 x 1025; do
 	if "$ERG" build -j "$bad" --archive "$a" --out "$tmp/jx" 2> "$tmp/err"; then
 		notok "-j $bad accepted"
-	elif grep -q "^erg: error: -j wants a positive whole number" "$tmp/err"; then
+	elif grep -q "^erg: error: -j wants a positive whole number\|^erg: error: -j wants at most 1024" "$tmp/err"; then
 		ok "-j $bad refused"
 	else
 		notok "-j $bad: unexpected message"

@@ -1,0 +1,100 @@
+#!/bin/sh
+# tests/sh/views.sh - the cross-run pages of the committed archive
+# (gen/render_views.c): machines/, targets/, compare/, diffs/.
+#
+# The site comes from `erg build` when the build renders these pages;
+# until build.c calls render_views(), from the unit test program
+# (ERG_VIEWS_SITE=DIR build/tests/test_views renders the committed
+# archive's runs, index and views into DIR).  Checked:
+#   - machines/apple-m5-mac17-3/ lists the two energy sessions and the
+#     published-headline summary, with links to their run pages;
+#   - targets/elysia/ exists, and shows the cross-device caveat;
+#   - compare/ has a throughput row per target (one per targets/ page);
+#   - diffs/ lists the diff page of the two M5 energy sessions, which
+#     exists;
+#   - every page links relative, resolving files (build/tools/linkcheck).
+# Environment: ERG, BUILD, ERG_SRC (set by tests/run.sh).
+set -u
+ERG_SRC=${ERG_SRC:-$(pwd)}
+BUILD=${BUILD:-build}
+case $BUILD in /*) b=$BUILD ;; *) b=$ERG_SRC/$BUILD ;; esac
+ERG=${ERG:-$b/erg}
+LC_ALL=C
+TZ=UTC
+export LC_ALL TZ ERG_SRC
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+ok() { echo "ok - views: $*"; }
+notok() { echo "not ok - views: $*"; }
+check() { # description, command...
+	what_=$1
+	shift
+	if "$@"; then ok "$what_"; else notok "$what_"; fi
+}
+show() { sed -n '1,20s/^/# /p' "$1"; }
+
+if ! ls "$ERG_SRC"/archive/*/* > /dev/null 2>&1; then
+	echo "# no committed archive: nothing to check"
+	ok "skipped (no committed archive)"
+	exit 0
+fi
+
+site=$tmp/site
+if "$ERG" build --quiet --archive "$ERG_SRC/archive" --out "$site" \
+	--templates "$ERG_SRC/templates" 2> "$tmp/err" && [ -d "$site/machines" ]; then
+	echo "# pages from erg build"
+	from=build
+else
+	if [ ! -d "$site/machines" ] && [ -f "$site/index.html" ]; then
+		echo "# erg build does not render the views yet: pages from test_views"
+	else
+		echo "# erg build failed (checked by sh/site): pages from test_views"
+		show "$tmp/err"
+	fi
+	rm -rf "$site"
+	ERG_VIEWS_SITE=$site "$b/tests/test_views" > "$tmp/unit" 2>&1
+	from=test_views
+fi
+check "the views of the committed archive exist (from $from)" test -f "$site/compare/index.html"
+
+m=$site/machines/apple-m5-mac17-3/index.html
+check "machines/apple-m5-mac17-3/index.html exists" test -f "$m"
+for r in 2026-08-26T0856-saturated 2026-08-26T1023-attrib 2026-08-26-published-headline; do
+	check "the M5 machine page lists run m5-energy/$r" \
+		grep -q "<tr id=\"run-m5-energy-$r\"><th scope=\"row\"><a href=\"../../runs/m5-energy/$r/index.html\">" "$m"
+done
+check "the M5 machine page charts its idle power across runs" grep -q 'id="chart-idle"' "$m"
+check "the M5 machine page has elysia's history charts" grep -q 'id="chart-mj-elysia"' "$m"
+
+t=$site/targets/elysia/index.html
+check "targets/elysia/index.html exists" test -f "$t"
+check "the target page carries the cross-device caveat" \
+	grep -q 'powermetrics energy is an estimate and not comparable across devices' "$t"
+check "the target page lists elysia on the Intel machine too" grep -q 'machines/intel-i7-13700k/index.html' "$t"
+
+c=$site/compare/index.html
+ntargets=$(find "$site/targets" -mindepth 1 -maxdepth 1 -type d | wc -l | tr -d ' ')
+nrows=$(grep -c '<tr id="rps-' "$c")
+check "compare/index.html has a row per target ($nrows rows, $ntargets targets)" \
+	test "$nrows" -eq "$ntargets" -a "$ntargets" -gt 0
+check "compare/index.html has the M5 energy matrix" grep -q 'id="tbl-mj-apple-m5-mac17-3"' "$c"
+check "compare/index.html has exactly one script, the static sort script" \
+	test "$(grep -c '<script' "$c")" -eq 1
+
+d=m5-energy-2026-08-26T0856-saturated_vs_m5-energy-2026-08-26T1023-attrib
+check "diffs/index.html lists the M5 energy sessions' diff" grep -q "href=\"../diffs/$d/index.html\"" "$site/diffs/index.html"
+check "the diff page exists and is erg diff's" grep -q '<h1>erg diff</h1>' "$site/diffs/$d/index.html"
+
+# linkcheck allows exactly one script: erg's own sort script, byte for
+# byte the text of templates/views-p-sort.html, loading nothing.
+if [ -x "$b/tools/linkcheck" ]; then
+	LINKCHECK_SCRIPT="$ERG_SRC/templates/views-p-sort.html" "$b/tools/linkcheck" "$site" > "$tmp/links" 2>&1
+	nbad=$(grep -c '^not ok' "$tmp/links")
+	check "every link of the site resolves and no foreign script (linkcheck: $nbad page(s) with problems)" \
+		test "$nbad" -eq 0
+	[ "$nbad" -eq 0 ] || grep -A3 '^not ok' "$tmp/links" | sed -n '1,20s/^/# /p'
+else
+	echo "# $b/tools/linkcheck not built: links not checked here"
+fi
+exit 0
