@@ -1966,6 +1966,80 @@ chart_mhz(struct rv *v, json_t *list)
 	buf_release(&svg);
 }
 
+
+/* CPU-time shares per load window from the tasks sampler (checks.c):
+ * shares only, never joules per process; DEAD_TASKS is its own bucket so
+ * the reader sees how much could not be attributed. */
+static void
+chart_attribution(struct rv *v, json_t *list)
+{
+	const json_t *wins = jpath(v->res, "validation.attribution.windows"), *w, *b;
+	size_t nw = json_array_size(wins), nparts = 0, i, j, k;
+	const char **parts = NULL, **bars;
+	struct buf *labels;
+	double *share;
+	struct buf svg = BUF_INIT;
+	struct svg_frame f = { 0 };
+	struct svg_stack st = { 0 };
+	const char *cap = "Share of CPU time in each load window by process group, from the "
+			  "powermetrics tasks sampler. DEAD_TASKS is CPU time of processes that "
+			  "exited within a sample and cannot be attributed, so every other share "
+			  "is a lower bound. Shares of CPU time, not of energy: no per-process "
+			  "joules are derived.";
+
+	if (!nw)
+		return;
+	/* bucket names in order of first appearance */
+	json_array_foreach(wins, i, w)
+		json_array_foreach(json_object_get(w, "buckets"), j, b) {
+			const char *name = jstr(b, "name");
+
+			for (k = 0; name && k < nparts; k++)
+				if (!strcmp(parts[k], name))
+					break;
+			if (name && k == nparts) {
+				parts = xrealloc(parts, (nparts + 1) * sizeof(*parts));
+				parts[nparts++] = name;
+			}
+		}
+	if (!nparts) {
+		free(parts);
+		return;
+	}
+	bars = xcalloc(nw, sizeof(*bars));
+	labels = xcalloc(nw, sizeof(*labels));
+	share = xcalloc(nw * nparts, sizeof(double));
+	json_array_foreach(wins, i, w) {
+		buf_init(&labels[i], 0);
+		buf_addf(&labels[i], "%s %s", jstr(w, "measurement") ? jstr(w, "measurement") : "?",
+			 jstr(w, "route") ? jstr(w, "route") : "");
+		bars[i] = labels[i].ptr;
+		json_array_foreach(json_object_get(w, "buckets"), j, b)
+			for (k = 0; k < nparts; k++)
+				if (jstr(b, "name") && !strcmp(parts[k], jstr(b, "name")))
+					share[i * nparts + k] = jnum(b, "cpu_share");
+	}
+	st.nbars = nw;
+	st.nparts = nparts;
+	st.bar_labels = bars;
+	st.part_labels = parts;
+	st.share = share;
+	f.id = ids_make(&v->ids, "chart-attribution", NULL, NULL);
+	f.title = "CPU-time shares per load window";
+	f.desc = cap;
+	f.xlabel = "load window";
+	f.ylabel = "share of CPU time";
+	svg_stacked_bars(&svg, &f, &st);
+	figure(list, &svg, cap);
+	for (i = 0; i < nw; i++)
+		buf_release(&labels[i]);
+	free(labels);
+	free(bars);
+	free(share);
+	free(parts);
+	buf_release(&svg);
+}
+
 /* ------------------------------------------------------------------ */
 /* pages */
 
@@ -2368,6 +2442,7 @@ render_run(struct render_ctx *c, json_t *res)
 		chart_idle(&v, list);
 		chart_mhz(&v, list);
 		chart_trace(&v, list);
+		chart_attribution(&v, list);
 	}
 	json_object_set_new(v.view, "charts_session", list);
 
