@@ -106,3 +106,10 @@ check-archive: $(BUILD)/tools/rebuild
 # Rewrite the expected site of the small session (tests/golden/small/); review with git diff.
 regen-golden: $(ERG) $(BUILD)/tools/mksmall
 	@ERG_SRC=$(CURDIR) BUILD=$(BUILD) sh tests/golden/regen.sh
+
+# Benchmark, not part of test: the full-fidelity reference session (plain and
+# gzipped) against cat/zcat, peak RSS (also with a 4x power file), no-op
+# rebuild of 100 runs, full build of 1,000 runs; writes tests/bench/last.txt.
+# REPS=N repetitions (default 5), JOBS=N for erg -j.
+bench: all
+	@BUILD=$(BUILD) SHARED=$(SHARED) REPS="$(REPS)" JOBS="$(JOBS)" sh tests/bench/bench.sh

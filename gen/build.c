@@ -16,8 +16,8 @@
  * Incremental builds (cache.h): a run whose key matches the manifest of
  * the site being replaced is not read again; its results.json is loaded
  * from the old site and its files are copied into the new tree.  The
- * index pages are always rendered again.  When nothing changed at all,
- * nothing is written.
+ * index and the cross-run views are always rendered again.  When nothing
+ * changed at all, nothing is written.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -90,10 +90,9 @@ digest_quiet(const char *path, char hex[65], uint64_t *size)
 	free(b);
 	if (k < 0)
 		return -1;
+	*size = c.len;	/* bytes read, before sha256_final adds the padding */
 	sha256_final(&c, d);
 	sha256_hex(d, hex);
-	/* As sha256_file() reports it (the same figure either way). */
-	*size = c.len;
 	return 0;
 }
 
@@ -306,13 +305,6 @@ build_process(const struct run_ref *ref)
 /* ------------------------------------------------------------------ */
 /* the whole archive */
 
-/*
- * util.c may offer per-thread capture of diagnostics: while a buffer is
- * set, the calling thread's diagnostics are appended to it instead of
- * being written.  Declared weak so that build.c links without it; then
- * workers write their diagnostics directly (same lines, order by time).
- */
-void diag_capture(struct buf *b) __attribute__((weak));
 
 struct slot {
 	const struct run_ref *ref;
@@ -423,13 +415,11 @@ worker(void *arg)
 		if (i >= p->n)
 			break;
 		s = &p->s[i];
-		if (diag_capture)
-			diag_capture(&s->diag);
+		diag_capture(&s->diag);
 		progress_run_begin();
 		work(p, s);
 		progress_run_end(s->old ? 0 : s->bytes);
-		if (diag_capture)
-			diag_capture(NULL);
+		diag_capture(NULL);
 		if (s->failed)
 			atomic_store(&p->bad, 1);
 		pthread_mutex_lock(&p->mu);
@@ -531,7 +521,7 @@ up_to_date(const struct build_opts *o, const struct cache_manifest *m,
 
 static int
 write_manifest(struct site *site, const unsigned char global[32],
-	       const struct slot *s, size_t n)
+	       const unsigned char akey[32], const struct slot *s, size_t n)
 {
 	char **ids = xcalloc(n + 1, sizeof(*ids));
 	unsigned char (*keys)[32] = xcalloc(n + 1, sizeof(*keys));
@@ -546,7 +536,8 @@ write_manifest(struct site *site, const unsigned char global[32],
 			memcpy(keys[i], s[i].key, 32);
 	}
 	/* Without a manifest the next build is simply a full one. */
-	if (!cache_describe(site->tmp, global, ids, (const unsigned char (*)[32])keys, n, &text))
+	if (!cache_describe(site->tmp, global, akey, ids, (const unsigned char (*)[32])keys, n,
+			    &text))
 		rc = site_write(site, CACHE_MANIFEST, text.ptr, text.len);
 	buf_release(&text);
 	free(ids);
@@ -563,7 +554,7 @@ build_run_all(const struct build_opts *o)
 	struct cache_manifest old = { 0 };
 	struct pool p;
 	struct slot *s;
-	unsigned char global[32];
+	unsigned char global[32], akey[32];
 	json_t *all = NULL;
 	uint64_t total = 0;
 	size_t i, nreused = 0;
@@ -575,7 +566,13 @@ build_run_all(const struct build_opts *o)
 		warn("no runs found under '%s'", o->archive);
 	s = xcalloc(runs.n + 1, sizeof(*s));
 	if (o->out) {
+		char **ids = xcalloc(runs.n + 1, sizeof(*ids));
+
+		for (i = 0; i < runs.n; i++)
+			ids[i] = runs.v[i].id;
 		cache_global_key(o->tmpl_dir, o->version, global);
+		cache_archive_key(o->archive, ids, runs.n, akey);
+		free(ids);
 		have_old = !cache_load(o->out, &old) && !memcmp(old.global, global, 32);
 	}
 	for (i = 0; i < runs.n; i++) {
@@ -593,7 +590,7 @@ build_run_all(const struct build_opts *o)
 		else
 			nreused++;
 	}
-	if (have_old && up_to_date(o, &old, global, s, runs.n)) {
+	if (have_old && !memcmp(old.archive, akey, 32) && up_to_date(o, &old, global, s, runs.n)) {
 		if (!o->quiet)
 			fprintf(stderr, "erg: '%s' is up to date (%zu run%s)\n", o->out,
 				runs.n, runs.n == 1 ? "" : "s");
@@ -641,7 +638,7 @@ build_run_all(const struct build_opts *o)
 		bad = -1;
 	if (!bad && diag_errors == errors0 && render_views(&rc, all, o->archive))
 		bad = -1;
-	if (!bad && diag_errors == errors0 && write_manifest(&site, global, s, runs.n))
+	if (!bad && diag_errors == errors0 && write_manifest(&site, global, akey, s, runs.n))
 		bad = -1;
 	render_end(&rc);
 	if (bad || diag_errors > errors0) {

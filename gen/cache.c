@@ -170,6 +170,66 @@ walk_content(struct sha256 *c, struct buf *path, const char *rel, int depth)
 	free_names(names, n);
 }
 
+/* Everything under the archive that belongs to no run (diffs.txt, ...). */
+static int
+walk_archive(struct sha256 *c, struct buf *path, struct buf *rel, int depth,
+	     char *const *ids, size_t n)
+{
+	char **names;
+	size_t k, i, plen = path->len, rlen = rel->len;
+	struct stat st;
+	int rc = 0;
+
+	if (depth > MAX_DEPTH || list_dir(path->ptr, &names, &k))
+		return -1;
+	for (i = 0; i < k && !rc; i++) {
+		const char *r;
+
+		buf_addch(path, '/');
+		buf_addstr(path, names[i]);
+		if (rel->len)
+			buf_addch(rel, '/');
+		buf_addstr(rel, names[i]);
+		r = rel->ptr;
+		if (lstat(path->ptr, &st)) {
+			rc = -1;
+		} else if (S_ISDIR(st.st_mode)) {
+			/* A run is keyed on its own; a folder's own times change
+			 * with the runs added or removed, which the run list shows. */
+			if (!n || !bsearch(&r, ids, n, sizeof(*ids), cmp_str))
+				rc = walk_archive(c, path, rel, depth + 1, ids, n);
+		} else {
+			key_stat(c, rel->ptr, &st);
+		}
+		buf_setlen(path, plen);
+		buf_setlen(rel, rlen);
+	}
+	free_names(names, k);
+	return rc;
+}
+
+void
+cache_archive_key(const char *archive, char *const *run_ids, size_t nruns,
+		  unsigned char key[32])
+{
+	struct buf path = BUF_INIT, rel = BUF_INIT;
+	char **ids = xcalloc(nruns + 1, sizeof(*ids));
+	struct sha256 c;
+
+	memcpy(ids, run_ids, nruns * sizeof(*ids));
+	if (nruns)
+		qsort(ids, nruns, sizeof(*ids), cmp_str);
+	sha256_init(&c);
+	sha256_update(&c, "archive\0", 8);
+	buf_addstr(&path, archive);
+	if (walk_archive(&c, &path, &rel, 0, ids, nruns))
+		sha256_update(&c, "?", 1);
+	sha256_final(&c, key);
+	free(ids);
+	buf_release(&path);
+	buf_release(&rel);
+}
+
 void
 cache_global_key(const char *tmpl_dir, const char *version, unsigned char key[32])
 {
@@ -179,7 +239,7 @@ cache_global_key(const char *tmpl_dir, const char *version, unsigned char key[32
 	const char *sde = getenv("SOURCE_DATE_EPOCH");
 
 	sha256_init(&c);
-	buf_addf(&b, "erg-cache 1\nversion %s\nsde %s%s\nlimits %llu %llu\n",
+	buf_addf(&b, "erg-cache 2\nversion %s\nsde %s%s\nlimits %llu %llu\n",
 		 version ? version : "", sde ? "=" : "", sde ? sde : "",
 		 (unsigned long long)input_max_stream,
 		 (unsigned long long)input_max_small);
@@ -298,10 +358,13 @@ cache_load(const char *out, struct cache_manifest *m)
 		goto out;
 	p = data.ptr;
 	end = data.ptr + data.len;
-	if (!(line = next_line(&p, end)) || strcmp(line, "erg-cache 1"))
+	if (!(line = next_line(&p, end)) || strcmp(line, "erg-cache 2"))
 		goto out;
 	if (!(line = next_line(&p, end)) || strncmp(line, "global ", 7) ||
 	    !valid_hex(line + 7) || unhex(line + 7, m->global))
+		goto out;
+	if (!(line = next_line(&p, end)) || strncmp(line, "archive ", 8) ||
+	    !valid_hex(line + 8) || unhex(line + 8, m->archive))
 		goto out;
 	if (!(line = next_line(&p, end)) || sscanf(line, "site %llu%n", &n, &k) != 1 ||
 	    line[k] || n > data.len)
@@ -418,8 +481,8 @@ hex(struct buf *b, const unsigned char d[32])
 
 int
 cache_describe(const char *root, const unsigned char global[32],
-	       char *const *ids, const unsigned char (*keys)[32], size_t n,
-	       struct buf *out)
+	       const unsigned char archive[32], char *const *ids,
+	       const unsigned char (*keys)[32], size_t n, struct buf *out)
 {
 	struct buf path = BUF_INIT;
 	char **files = NULL, **site = NULL;
@@ -468,8 +531,10 @@ cache_describe(const char *root, const unsigned char global[32],
 		if (!who[i])
 			site[nsite++] = files[i];
 	}
-	buf_addstr(out, "erg-cache 1\nglobal ");
+	buf_addstr(out, "erg-cache 2\nglobal ");
 	hex(out, global);
+	buf_addstr(out, "\narchive ");
+	hex(out, archive);
 	buf_addf(out, "\nsite %zu\n", nsite);
 	for (i = 0; i < nsite; i++)
 		buf_addf(out, "%s\n", site[i]);

@@ -10,12 +10,16 @@
  * an mtime does not hide a change.  The whole build is keyed by erg's
  * version, the erg executable's identity (size, inode, mtime), the
  * contents of every template file, SOURCE_DATE_EPOCH and the size limits;
- * a different global key makes every run stale.
+ * a different global key makes every run stale.  The files of the archive
+ * outside the runs' directories (diffs.txt, read by the cross-run views)
+ * have a key of their own: the views are rendered on every build, so it
+ * only decides whether the whole build can be skipped.
  *
  * The manifest holds only hashes and the site's own file names (no
  * archive paths), one record a line:
- *     erg-cache 1
+ *     erg-cache 2
  *     global <hex>
+ *     archive <hex>
  *     site <n>                 then n lines: files outside runs' folders
  *     run <hex> <n> <id>       then n lines: files under runs/<id>/
  * It is a pure function of the archive's file identities, the templates
@@ -43,6 +47,7 @@ struct cache_run {
 
 struct cache_manifest {
 	unsigned char global[32];
+	unsigned char archive[32];
 	char **site;		/* files outside every run's folder, sorted */
 	size_t nsite;
 	struct cache_run *runs;	/* sorted by id (strcmp) */
@@ -52,9 +57,14 @@ struct cache_manifest {
 /* Key of one run directory; *bytes: total size of its regular files. */
 int cache_run_key(const char *dir, const char *id, unsigned char key[32],
 		  uint64_t *bytes);
-/* Key of everything else the site depends on. */
+/* Key of everything else every page depends on. */
 void cache_global_key(const char *tmpl_dir, const char *version,
 		      unsigned char key[32]);
+/* Key of the archive's files outside the runs' directories (diffs.txt,
+ * read by the cross-run views, which are rendered on every build anyway:
+ * it only decides whether a build can be skipped). */
+void cache_archive_key(const char *archive, char *const *run_ids, size_t nruns,
+		       unsigned char key[32]);
 
 /* Read OUT's manifest; -1 (silently) when there is none or it is invalid. */
 int cache_load(const char *out, struct cache_manifest *m);
@@ -68,8 +78,8 @@ void cache_free(struct cache_manifest *m);
  * text to out.
  */
 int cache_describe(const char *root, const unsigned char global[32],
-		   char *const *ids, const unsigned char (*keys)[32], size_t n,
-		   struct buf *out);
+		   const unsigned char archive[32], char *const *ids,
+		   const unsigned char (*keys)[32], size_t n, struct buf *out);
 
 /* Do all of these files exist under root (prefix/ + each name)? */
 int cache_files_exist(const char *root, const char *prefix, char *const *files,

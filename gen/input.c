@@ -18,6 +18,7 @@
 #include <zlib.h>
 
 #include "input.h"
+#include "progress.h"
 #include "util.h"
 
 uint64_t input_max_stream = (uint64_t)8 << 30;
@@ -58,6 +59,7 @@ read_raw(struct input *in, void *p, size_t n)
 	}
 	if (r == 0)
 		in->raw_eof = 1;
+	progress_add_bytes((uint64_t)r);
 	return (long)r;
 }
 

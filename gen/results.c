@@ -238,12 +238,12 @@ results_json(const struct run *r)
 	json_object_set_new(cond, "heartbeats", json_integer((json_int_t)r->heartbeats));
 	json_object_set_new(cond, "resumed", json_integer(r->resumed));
 	json_object_set_new(o, "conditions", cond);
-	json_object_set_new(o, "reconstructed",
-			    json_deep_copy(jx_path(r->meta, "erg.reconstructed")
-					   ? jx_path(r->meta, "erg.reconstructed") : json_null()));
-	json_object_set_new(o, "caveats", json_deep_copy(json_object_get(r->meta, "caveats")
-							 ? json_object_get(r->meta, "caveats")
-							 : json_array()));
+	/* json_deep_copy returns a new reference; the defaults must not be
+	 * created only to be copied (they would leak). */
+	json_object_set_new(o, "reconstructed", jx_path(r->meta, "erg.reconstructed")
+			    ? json_deep_copy(jx_path(r->meta, "erg.reconstructed")) : json_null());
+	json_object_set_new(o, "caveats", json_object_get(r->meta, "caveats")
+			    ? json_deep_copy(json_object_get(r->meta, "caveats")) : json_array());
 	json_object_set_new(o, "energy_source", json_string(r->npf ? "powermetrics" : "none"));
 	for (i = 0; i < r->npf; i++) {
 		json_t *p = json_object();

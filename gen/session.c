@@ -239,7 +239,13 @@ read_idle(struct run *r, const char *path, long line, json_t *o)
 	w->kind = opt_strdup(o, "kind");
 	w->follows = opt_strdup(o, "followsMeasurementId");
 	w->precedes = opt_strdup(o, "precedesMeasurementId");
-	w->index = jx_num(o, "index", &v) > 0 ? (int)v : (int)r->nidle - 1;
+	w->index = (int)r->nidle - 1;
+	if (jx_num(o, "index", &v) > 0) {
+		if (v != floor(v) || v < 0 || v > 1e6)
+			bad = error_at(path, line, "'index' must be a whole number from 0 to 1000000, not %g", v);
+		else
+			w->index = (int)v;
+	}
 	w->start_ms = w->end_ms = w->base_start_ms = w->base_end_ms = NAN;
 	if (jx_num(o, "startedAtMs", &w->start_ms) <= 0 ||
 	    jx_num(o, "endedAtMs", &w->end_ms) <= 0)

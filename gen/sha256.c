@@ -137,9 +137,9 @@ sha256_file(const char *path, char hex[65], uint64_t *size)
 		return error_errno("cannot read '%s'", path);
 	}
 	fclose(f);
+	if (size)
+		*size = c.len;	/* before sha256_final adds the padding */
 	sha256_final(&c, d);
 	sha256_hex(d, hex);
-	if (size)
-		*size = c.len;
 	return 0;
 }

@@ -9,9 +9,18 @@
 #include "buf.h"
 #include "util.h"
 
-int diag_errors;
-int diag_warnings;
+_Atomic int diag_errors;
+_Atomic int diag_warnings;
 int diag_quiet_warnings;
+
+/* Where this thread's diagnostics go instead of stderr (diag_capture). */
+static _Thread_local struct buf *diag_sink;
+
+void
+diag_capture(struct buf *b)
+{
+	diag_sink = b;
+}
 
 void *
 xmalloc(size_t n)
@@ -89,7 +98,10 @@ vreport(const char *where, const char *level, int with_errno, const char *fmt,
 		if ((unsigned char)b.ptr[i] < 0x20 || b.ptr[i] == 0x7f)
 			b.ptr[i] = '?';
 	buf_addch(&b, '\n');
-	fputs(b.ptr, stderr);
+	if (diag_sink)
+		buf_add(diag_sink, b.ptr, b.len);
+	else
+		fputs(b.ptr, stderr);
 	buf_release(&b);
 }
 
@@ -106,6 +118,7 @@ die(const char *fmt, ...)
 {
 	va_list ap;
 
+	diag_sink = NULL;	/* a fatal message is never held back */
 	va_start(ap, fmt);
 	vreport(NULL, "error", 0, fmt, ap);
 	va_end(ap);
@@ -117,6 +130,7 @@ die_errno(const char *fmt, ...)
 {
 	va_list ap;
 
+	diag_sink = NULL;
 	va_start(ap, fmt);
 	vreport(NULL, "error", 1, fmt, ap);
 	va_end(ap);

@@ -53,9 +53,19 @@ void warn_off(const char *path, long long off, const char *fmt, ...) PRINTF(3, 4
 #define BUG(...) bug_fl(__FILE__, __LINE__, __VA_ARGS__)
 NORETURN void bug_fl(const char *file, int line, const char *fmt, ...) PRINTF(3, 4);
 
-/* Counters of diagnostics printed so far (for exit status and summaries). */
-extern int diag_errors;
-extern int diag_warnings;
+struct buf;
+/*
+ * While b is set, the calling thread's diagnostics are appended to b
+ * (whole lines) instead of written to stderr, so that a caller running
+ * work in parallel can print them in a deterministic order; NULL writes
+ * directly again.  die() always writes directly.
+ */
+void diag_capture(struct buf *b);
+
+/* Counters of diagnostics printed so far (for exit status and summaries);
+ * atomic, as worker threads report too. */
+extern _Atomic int diag_errors;
+extern _Atomic int diag_warnings;
 extern int diag_quiet_warnings; /* set to suppress warning output (still counted) */
 
 /* Parse a whole string as a finite double / int64; 0 on success, -1 otherwise. */

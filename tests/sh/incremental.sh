@@ -4,9 +4,9 @@
 #   - one run's input modified or only touched: that run is read again,
 #     the others are reused, and the site equals a fresh full build of the
 #     same archive (diff -r, the manifest included: same archive state);
-#   - a run added or removed, a template changed, an output file deleted,
-#     a damaged manifest, SOURCE_DATE_EPOCH changed: the result equals a
-#     fresh build.
+#   - a run added or removed, the archive's diffs.txt written, a template
+#     changed, an output file deleted, a damaged manifest, SOURCE_DATE_EPOCH
+#     changed: the result equals a fresh build.
 # Timing is measured by the benchmark (make bench), not asserted here.
 # Environment: ERG, BUILD, ERG_SRC (set by tests/run.sh).
 set -u
@@ -154,6 +154,18 @@ else
 fi
 same_as_fresh "r1 removed"
 
+# 5b. an archive file outside the runs (diffs.txt, read by the views)
+printf '2023/r2 2023/r3\n' > "$a/diffs.txt"
+build "$site"
+expect_err "diffs.txt added" "^erg: built 3 runs into '.*' (3 unchanged)$"
+same_as_fresh "diffs.txt added"
+build "$site"
+expect_err "diffs.txt unchanged" "is up to date"
+printf '2023/r3 2024/r4\n' > "$a/diffs.txt"
+build "$site"
+expect_err "diffs.txt changed" "(3 unchanged)"
+same_as_fresh "diffs.txt changed"
+
 # 6. a template changed: every run is rendered again
 printf '\n' >> "$t/run.html"
 build "$site"
@@ -185,7 +197,7 @@ expect_err "index deleted" "(3 unchanged)"
 same_as_fresh "index deleted"
 
 # 9. a damaged or missing manifest: a full build, no error
-printf 'erg-cache 1\nglobal zz\n' > "$site/.erg-cache/manifest"
+printf 'erg-cache 2\nglobal zz\n' > "$site/.erg-cache/manifest"
 if build "$site" && grep -q "^erg: built 3 runs into '[^']*'$" "$tmp/err"; then
 	ok "damaged manifest: full build"
 else
