@@ -2437,6 +2437,16 @@ render_run(struct render_ctx *c, json_t *res)
 		chart_routes(&v, list, 1);
 	}
 	json_object_set_new(v.view, "charts_routes", list);
+	{
+		/* latency percentiles, when the load generator reported them */
+		struct buf lat = BUF_INIT;
+
+		if (render_latency_charts(res, &lat) > 0)
+			json_object_set_new(v.view, "latency_charts", tmpl_rawn(lat.ptr, lat.len));
+		else
+			json_object_set_new(v.view, "latency_charts", json_false());
+		buf_release(&lat);
+	}
 	list = json_array();
 	if (v.energy) {
 		chart_idle(&v, list);
