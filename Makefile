@@ -25,6 +25,11 @@ UNITBIN  := $(UNITSRC:tests/unit/%.c=$(BUILD)/tests/%)
 TOOLSRC  := $(sort $(wildcard tests/tools/*.c))
 TOOLBIN  := $(TOOLSRC:tests/tools/%.c=$(BUILD)/tools/%)
 
+FUZZSRC  := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_TARGETS := $(FUZZSRC:tests/fuzz/fuzz_%.c=%)
+REPLAYBIN := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/replay_%)
+INJECT   := $(BUILD)/inject/inject.so
+
 ERG      := $(BUILD)/erg
 ARCHIVE  ?= archive
 OUT      ?= site
@@ -32,7 +37,7 @@ SHARED   ?= ../shared
 
 .PHONY: all deps site test check asan valgrind clean regen-archive check-archive bench
 
-all: $(ERG) $(UNITBIN) $(TOOLBIN)
+all: $(ERG) $(UNITBIN) $(TOOLBIN) $(REPLAYBIN) $(INJECT)
 
 # Install missing Debian packages (sudo only when not root).
 deps:
@@ -113,3 +118,30 @@ regen-golden: $(ERG) $(BUILD)/tools/mksmall
 # REPS=N repetitions (default 5), JOBS=N for erg -j.
 bench: all
 	@BUILD=$(BUILD) SHARED=$(SHARED) REPS="$(REPS)" JOBS="$(JOBS)" sh tests/bench/bench.sh
+
+# Fuzz targets (tests/fuzz/README.md).  Under the project's compiler each
+# target links tests/fuzz/replay.c as main and replays its checked-in
+# corpus inside make test; `make fuzz` builds them with clang 14 and
+# libFuzzer and runs each for FUZZ_SECONDS.
+FUZZ_COMMON := tests/fuzz/common.c tests/fuzz/fuzz.h
+$(BUILD)/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(FUZZ_COMMON) $(BUILD)/liberg.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Igen -Itests/fuzz $(ALL_LDFLAGS) -o $@ $< tests/fuzz/replay.c tests/fuzz/common.c $(BUILD)/liberg.a $(LIBS)
+
+# LD_PRELOAD shim making writes and renames fail (tests/sh/inject.sh).
+$(INJECT): tests/inject/inject.c
+	@mkdir -p $(@D)
+	$(CC) -std=c17 -D_GNU_SOURCE -Wall -Wextra -O2 -g -fPIC -shared $(EXTRA_CFLAGS) -o $@ $< -ldl
+
+FUZZ_SECONDS ?= 60
+FUZZ_BUILD   := build-fuzz
+FUZZ_CFLAGS  := -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -O1 -g \
+                -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(PKG_CFLAGS)
+.PHONY: fuzz
+fuzz:
+	@mkdir -p $(FUZZ_BUILD)/fuzz
+	@for t in $(FUZZ_TARGETS); do \
+	  clang-14 $(FUZZ_CFLAGS) -Igen -Itests/fuzz -o $(FUZZ_BUILD)/fuzz/fuzz_$$t \
+	    tests/fuzz/fuzz_$$t.c tests/fuzz/common.c $(LIBSRC) $(PKG_LIBS) -lm -lpthread || exit 1; \
+	done
+	sh tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)

@@ -7,33 +7,54 @@
  * every "<?xml" (an XML declaration can only start a document: '<' cannot
  * occur unescaped in text), each piece is trimmed of ASCII whitespace and
  * empty pieces are dropped.  Cutting at "<?xml" while streaming, rather than
- * after collecting a NUL-delimited chunk, keeps memory at one document even
- * for a stream without NULs.  A piece that does not parse is an error,
- * unless nothing but whitespace and NULs follows it: powermetrics may be
- * stopped mid-write, so a truncated last document is dropped with a
- * warning.
+ * after collecting a NUL-delimited chunk, keeps memory bounded even for a
+ * stream without NULs.  A piece that does not parse is an error, unless
+ * nothing but whitespace and NULs follows it: powermetrics may be stopped
+ * mid-write, so a truncated last document is dropped with a warning.
  *
- * Parsing uses libplist's XML parser, one document at a time; everything
- * taken from a document is in sample_extract(), so a faster scanner can
- * replace libplist there without touching the framing.
+ * Parsing: every document first goes through the fast scanner of
+ * plistfast.c, which takes only the values below and recognises a strict
+ * subset of XML plist; a document it does not recognise is parsed with
+ * libplist, the reference (sample_extract()), with every diagnostic.  Both
+ * paths end in the same code (compute_energy(), cluster_means(),
+ * keep_task(), sample_finish()), so they give identical samples;
+ * tests/unit/test_plistfast.c checks that on every real document.
+ *
+ * Pipeline: the first BATCH_BYTES of a stream (so all of a small file),
+ * and all of it without worker threads, is consumed piece by piece as it
+ * is framed, on the calling thread.  Past that, pieces are collected into
+ * batches of about BATCH_BYTES, which worker threads scan while this
+ * thread reads (and inflates) the next ones; batches are then consumed
+ * strictly in order on this thread (framing decisions, libplist fallback,
+ * diagnostics, task names), so the result and every diagnostic are the
+ * same whatever the threads.  At most MAX_INFLIGHT batches exist at once,
+ * so memory stays at a few MB whatever the file size.  One difference
+ * from a serial reader: after a read error (a corrupt gzip) past the
+ * first batch, the batches read before it are dropped unconsumed, so
+ * warnings about their documents are not printed (the file is an error
+ * either way).
  *
  * Tasks (formats.md §1.6): of each task only pid, name, cputime_ns and
  * ptime_ns are kept, names interned per file, tasks without CPU time
  * dropped, so a sample of 100 tasks of which 40 ran costs about 1 KB.
  * A sample without a "tasks" array or "coalitions" costs nothing.
  *
- * libplist reads <real> with atof(), so the program must keep the "C"
- * numeric locale (never setlocale(LC_NUMERIC, "")).
+ * libplist reads <real> with atof(), and the fast path with strtod(), so
+ * the program must keep the "C" numeric locale (never
+ * setlocale(LC_NUMERIC, "")).
  */
 #include <math.h>
 #include <plist/plist.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "buf.h"
 #include "input.h"
+#include "plistfast.h"
 #include "power.h"
 #include "util.h"
 
@@ -42,6 +63,13 @@
 #define MAX_DOC ((size_t)64 << 20)
 /* plist dates count seconds from 2001-01-01T00:00:00Z. */
 #define APPLE_EPOCH_UNIX_S 978307200.0
+/* A batch is handed on once its pieces hold this many bytes. */
+#define BATCH_BYTES ((size_t)1 << 20)
+/* Batches read and not yet consumed, at most (per worker, plus two). */
+#define MAX_INFLIGHT(workers) (2 * (workers) + 2)
+
+int power_parse_mode = POWER_PARSE_AUTO;
+int power_threads = 0;
 
 /* One document being extracted, for located diagnostics. */
 struct doc {
@@ -52,15 +80,51 @@ struct doc {
 	size_t no;		/* 1-based document number in the file */
 };
 
+/* A piece of the stream, data[a..b) of its batch, trimmed. */
+struct piece {
+	size_t a, b;
+	int status;		/* pf_scan()'s, or -1: not scanned */
+	struct pfast v;		/* its values (v.tasks unused) when PF_OK */
+	size_t t0, nt;		/* its tasks: batch tasks[t0 .. t0 + nt) */
+};
+
+struct batch {
+	struct buf data;	/* stream bytes from offset base on */
+	uint64_t base;
+	struct piece *pc;
+	size_t npc, apc;
+	struct pf_task *tasks;	/* tasks of the recognised pieces */
+	size_t ntasks, atasks;
+	enum { B_QUEUED, B_CLAIMED, B_DONE } state;
+	struct batch *next;
+};
+
+/* Worker threads and the queue of batches they scan. */
+struct pipe {
+	pthread_mutex_t mu;
+	pthread_cond_t work;	/* a batch was queued, or quit */
+	pthread_cond_t done;	/* a batch was scanned */
+	struct batch *head, *tail;	/* in stream order, oldest first */
+	struct batch *unclaimed;	/* first batch nobody scans yet */
+	size_t inflight;
+	int quit;
+	pthread_t *t;
+	size_t nt;
+};
+
 struct reader {
 	const char *path;
 	struct power_file *pf;
 	struct input *in;
-	struct buf acc;		/* stream bytes from offset base on */
-	uint64_t base;
-	size_t dstart;		/* start of the current piece in acc */
-	size_t nscan;		/* acc[dstart..nscan) holds no NUL */
-	size_t xscan;		/* acc[dstart+1..xscan) holds no "<?xml" */
+	int scan;		/* run the fast scanner */
+	int workers;		/* worker threads to start for a big file */
+	struct batch *cur;	/* being filled: cur->data is the read buffer */
+	struct batch *spare;	/* consumed batches, for reuse */
+	struct pipe *pp;	/* NULL until a second batch shows the file is big */
+	struct pfast scratch;	/* for scanning on this thread */
+	size_t dstart;		/* start of the current piece in cur->data */
+	size_t nscan;		/* data[dstart..nscan) holds no NUL */
+	size_t xscan;		/* data[dstart+1..xscan) holds no "<?xml" */
 	struct buf stray;	/* scratch: stray text for a warning */
 	/* A piece that failed to parse: an error unless it was the last. */
 	int pend;
@@ -202,25 +266,42 @@ get_str(const struct doc *d, plist_t dict, const char *key, const char *what,
 	return *out ? 1 : 0;
 }
 
-/* The joules of one sample and where they came from (enum psrc). */
+/* ---- what both paths share -------------------------------------------- */
+
+/* processor keys by enum pf_proc */
+static const char *const proc_key[PF_NPROC] = {
+	"cpu_energy", "gpu_energy", "ane_energy",
+	"combined_power", "cpu_power", "gpu_power", "ane_power",
+	"package_joules", "package_watts",
+};
+
+/* A processor number (enum pf_proc): 1 with *out, 0 if absent, -1 after a
+ * diagnostic. */
+typedef int proc_get_fn(const void *ctx, int k, double *out);
+
+static double
+ts_ms_of(int32_t sec, int32_t usec)
+{
+	return ((double)sec + APPLE_EPOCH_UNIX_S) * 1000 + (double)usec / 1000;
+}
+
+/*
+ * The joules of one sample and where they came from (enum psrc), reading
+ * only the keys it needs, in this order: a key it does not reach is never
+ * checked.
+ */
 static int
-extract_energy(const struct doc *d, plist_t proc, double elapsed_ms,
+compute_energy(proc_get_fn *get, const void *ctx, double elapsed_ms,
 	       struct psample *s)
 {
-	static const char *const energy[] = { "cpu_energy", "gpu_energy", "ane_energy" };
-	static const char *const power[] = { "cpu_power", "gpu_power", "ane_power" };
 	double v, sum = 0;
 	int i, r, any = 0;
-	char what[48];
 
 	s->joules = NAN;
 	s->src = PSRC_NONE;
-	if (!proc)
-		return 0;
 	/* Apple silicon: integer mJ counters; a missing one counts 0. */
-	for (i = 0; i < 3; i++) {
-		snprintf(what, sizeof(what), "processor.%s", energy[i]);
-		r = get_nonneg(d, proc, energy[i], what, &v);
+	for (i = PF_CPU_ENERGY; i <= PF_ANE_ENERGY; i++) {
+		r = get(ctx, i, &v);
 		if (r < 0)
 			return -1;
 		if (r) {
@@ -234,16 +315,15 @@ extract_energy(const struct doc *d, plist_t proc, double elapsed_ms,
 		return 0;
 	}
 	/* Mean mW over the window: combined_power, else its parts. */
-	r = get_nonneg(d, proc, "combined_power", "processor.combined_power", &v);
+	r = get(ctx, PF_COMBINED_POWER, &v);
 	if (r < 0)
 		return -1;
 	if (r) {
 		sum = v;
 		any = 1;
 	} else {
-		for (i = 0; i < 3; i++) {
-			snprintf(what, sizeof(what), "processor.%s", power[i]);
-			r = get_nonneg(d, proc, power[i], what, &v);
+		for (i = PF_CPU_POWER; i <= PF_ANE_POWER; i++) {
+			r = get(ctx, i, &v);
 			if (r < 0)
 				return -1;
 			if (r) {
@@ -258,7 +338,7 @@ extract_energy(const struct doc *d, plist_t proc, double elapsed_ms,
 		return 0;
 	}
 	/* Intel: joules, else watts. */
-	r = get_nonneg(d, proc, "package_joules", "processor.package_joules", &v);
+	r = get(ctx, PF_PACKAGE_JOULES, &v);
 	if (r < 0)
 		return -1;
 	if (r) {
@@ -266,7 +346,7 @@ extract_energy(const struct doc *d, plist_t proc, double elapsed_ms,
 		s->src = PSRC_PACKAGE;
 		return 0;
 	}
-	r = get_nonneg(d, proc, "package_watts", "processor.package_watts", &v);
+	r = get(ctx, PF_PACKAGE_WATTS, &v);
 	if (r < 0)
 		return -1;
 	if (r) {
@@ -281,6 +361,154 @@ extract_energy(const struct doc *d, plist_t proc, double elapsed_ms,
 	return 0;
 }
 
+/* Cluster class of a name: 0 'S', 1 'P', 2 'M', 3 'E', -1 others. */
+static int
+cluster_class(char first)
+{
+	switch (first) {
+	case 'S': return 0;
+	case 'P': return 1;
+	case 'M': return 2;
+	case 'E': return 3;
+	default: return -1;
+	}
+}
+
+/* Mean cluster frequencies from freq_hz sums and counts by class:
+ * performance ('S', else 'P', else 'M') and 'E'. */
+static void
+cluster_means(const double sum[4], const size_t cnt[4], struct psample *s)
+{
+	int k;
+
+	s->pclust_mhz = s->eclust_mhz = NAN;
+	for (k = 0; k < 3; k++)
+		if (cnt[k]) {
+			s->pclust_mhz = sum[k] / (double)cnt[k] / 1e6;
+			break;
+		}
+	if (cnt[3])
+		s->eclust_mhz = sum[3] / (double)cnt[3] / 1e6;
+}
+
+static uint64_t
+name_hash(const char *s, size_t n)
+{
+	uint64_t h = 1469598103934665603ULL;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+	return h;
+}
+
+/* Index of name[0..n) in pf->names, adding it if new. */
+static uint32_t
+intern_name(struct reader *r, const char *name, size_t n)
+{
+	struct power_file *pf = r->pf;
+	size_t mask, i, k;
+
+	if (2 * (pf->nnames + 1) > r->nhash_cap) {
+		size_t cap = r->nhash_cap ? 2 * r->nhash_cap : 256;
+		uint32_t *t = xcalloc(cap, sizeof(*t));
+
+		for (k = 0; k < pf->nnames; k++) {
+			for (i = name_hash(pf->names[k], strlen(pf->names[k])) & (cap - 1); t[i];
+			     i = (i + 1) & (cap - 1))
+				;
+			t[i] = (uint32_t)k + 1;
+		}
+		free(r->nhash);
+		r->nhash = t;
+		r->nhash_cap = cap;
+	}
+	mask = r->nhash_cap - 1;
+	for (i = name_hash(name, n) & mask; r->nhash[i]; i = (i + 1) & mask) {
+		const char *e = pf->names[r->nhash[i] - 1];
+
+		if (!strncmp(e, name, n) && e[n] == '\0')
+			return r->nhash[i] - 1;
+	}
+	if (pf->nnames >= UINT32_MAX - 1)
+		BUG("too many task names");
+	ALLOC_GROW(pf->names, pf->nnames + 1, pf->anames);
+	pf->names[pf->nnames] = xstrndup(name, n);
+	r->nhash[i] = (uint32_t)pf->nnames + 1;
+	return (uint32_t)pf->nnames++;
+}
+
+/* One task as read: kept unless it is ALL_TASKS or had no CPU time. */
+static void
+keep_task(struct reader *r, int32_t pid, const char *name, size_t n, double cpu,
+	  double p)
+{
+	struct power_file *pf = r->pf;
+	struct ptask *k;
+
+	/* ALL_TASKS is the sum of the others; idle tasks add nothing. */
+	if (pid == -2 || (cpu == 0 && !(p > 0)))
+		return;
+	ALLOC_GROW(pf->tasks, pf->ntasks + 1, pf->atasks);
+	k = &pf->tasks[pf->ntasks++];
+	k->cpu_ns = cpu;
+	k->p_ns = p;
+	k->pid = pid;
+	k->name = intern_name(r, name, n);
+}
+
+/*
+ * The checks every sample ends with.  Returns 1 to keep the sample, 0 to
+ * drop it (after a warning).
+ */
+static int
+sample_finish(struct reader *r, const struct doc *d, struct psample *s)
+{
+	/* energy-method.md §1.3: such samples cannot be placed in time. */
+	if (!isfinite(s->ts_ms) || !isfinite(s->elapsed_ms)) {
+		warn_off(d->path, (long long)d->off, "sample %zu: no %s; sample dropped",
+			 d->no, !isfinite(s->ts_ms) ? "'timestamp'" : "'elapsed_ns'");
+		return 0;
+	}
+	if (s->ts_ms < r->last_ts)
+		warn_off(d->path, key_off(d, "timestamp"),
+			 "sample %zu: timestamp goes back %.0f s", d->no,
+			 (r->last_ts - s->ts_ms) / 1000);
+	r->last_ts = s->ts_ms;
+	return 1;
+}
+
+/* ---- the libplist path ------------------------------------------------ */
+
+struct plist_proc {
+	const struct doc *d;
+	plist_t proc;
+};
+
+static int
+plist_proc_get(const void *ctx, int k, double *out)
+{
+	const struct plist_proc *c = ctx;
+	char what[48];
+
+	snprintf(what, sizeof(what), "processor.%s", proc_key[k]);
+	return get_nonneg(c->d, c->proc, proc_key[k], what, out);
+}
+
+/* The joules of one sample and where they came from (enum psrc). */
+static int
+extract_energy(const struct doc *d, plist_t proc, double elapsed_ms,
+	       struct psample *s)
+{
+	struct plist_proc c = { d, proc };
+
+	s->joules = NAN;
+	s->src = PSRC_NONE;
+	if (!proc)
+		return 0;
+	return compute_energy(plist_proc_get, &c, elapsed_ms, s);
+}
+
 /* Mean cluster frequencies: performance ('S', else 'P', else 'M') and 'E'. */
 static int
 extract_clusters(const struct doc *d, plist_t proc, struct psample *s)
@@ -293,7 +521,7 @@ extract_clusters(const struct doc *d, plist_t proc, struct psample *s)
 	const char *name;
 	int k, r;
 
-	s->pclust_mhz = s->eclust_mhz = NAN;
+	cluster_means(sum, cnt, s);
 	if (!proc)
 		return 0;
 	cl = plist_dict_get_item(proc, "clusters");
@@ -312,13 +540,9 @@ extract_clusters(const struct doc *d, plist_t proc, struct psample *s)
 			return -1;
 		if (!name)
 			continue;
-		switch (name[0]) {
-		case 'S': k = 0; break;
-		case 'P': k = 1; break;
-		case 'M': k = 2; break;
-		case 'E': k = 3; break;
-		default: continue;
-		}
+		k = cluster_class(name[0]);
+		if (k < 0)
+			continue;
 		r = get_nonneg(d, c, "freq_hz", "processor.clusters[].freq_hz", &hz);
 		if (r < 0)
 			return -1;
@@ -327,13 +551,7 @@ extract_clusters(const struct doc *d, plist_t proc, struct psample *s)
 			cnt[k]++;
 		}
 	}
-	for (k = 0; k < 3; k++)
-		if (cnt[k]) {
-			s->pclust_mhz = sum[k] / (double)cnt[k] / 1e6;
-			break;
-		}
-	if (cnt[3])
-		s->eclust_mhz = sum[3] / (double)cnt[3] / 1e6;
+	cluster_means(sum, cnt, s);
 	return 0;
 }
 
@@ -341,26 +559,19 @@ static int
 extract_thermal(const struct doc *d, plist_t root, struct reader *r,
 		struct psample *s)
 {
-	static const struct { const char *name; signed char level; } lv[] = {
-		{ "Nominal", THERMAL_NOMINAL }, { "Light", THERMAL_LIGHT },
-		{ "Moderate", THERMAL_MODERATE }, { "Heavy", THERMAL_HEAVY },
-		{ "Critical", THERMAL_CRITICAL },
-		/* The kernel's names for the levels past Heavy. */
-		{ "Trapping", THERMAL_CRITICAL }, { "Sleeping", THERMAL_CRITICAL },
-	};
 	const char *t;
-	size_t i;
+	int lv;
 
 	s->thermal = THERMAL_ABSENT;
 	if (get_str(d, root, "thermal_pressure", "thermal_pressure", &t) < 0)
 		return -1;
 	if (!t)
 		return 0;
-	for (i = 0; i < sizeof(lv) / sizeof(lv[0]); i++)
-		if (!strcmp(t, lv[i].name)) {
-			s->thermal = lv[i].level;
-			return 0;
-		}
+	lv = pf_thermal_level(t, strlen(t));
+	if (lv != -2) {
+		s->thermal = (signed char)lv;
+		return 0;
+	}
 	if (!r->thermal_warned) {
 		r->thermal_warned = 1;
 		warn_off(d->path, key_off(d, "thermal_pressure"),
@@ -370,57 +581,11 @@ extract_thermal(const struct doc *d, plist_t root, struct reader *r,
 	return 0;
 }
 
-/* ---- tasks ------------------------------------------------------------ */
-
-static uint64_t
-name_hash(const char *s)
-{
-	uint64_t h = 1469598103934665603ULL;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-	return h;
-}
-
-/* Index of name in pf->names, adding it if new. */
-static uint32_t
-intern_name(struct reader *r, const char *name)
-{
-	struct power_file *pf = r->pf;
-	size_t mask, i, k;
-
-	if (2 * (pf->nnames + 1) > r->nhash_cap) {
-		size_t cap = r->nhash_cap ? 2 * r->nhash_cap : 256;
-		uint32_t *t = xcalloc(cap, sizeof(*t));
-
-		for (k = 0; k < pf->nnames; k++) {
-			for (i = name_hash(pf->names[k]) & (cap - 1); t[i]; i = (i + 1) & (cap - 1))
-				;
-			t[i] = (uint32_t)k + 1;
-		}
-		free(r->nhash);
-		r->nhash = t;
-		r->nhash_cap = cap;
-	}
-	mask = r->nhash_cap - 1;
-	for (i = name_hash(name) & mask; r->nhash[i]; i = (i + 1) & mask)
-		if (!strcmp(pf->names[r->nhash[i] - 1], name))
-			return r->nhash[i] - 1;
-	if (pf->nnames >= UINT32_MAX - 1)
-		BUG("too many task names");
-	ALLOC_GROW(pf->names, pf->nnames + 1, pf->anames);
-	pf->names[pf->nnames] = xstrdup(name);
-	r->nhash[i] = (uint32_t)pf->nnames + 1;
-	return (uint32_t)pf->nnames++;
-}
-
 /* One entry of a tasks array; what names it in messages ("tasks[3]"). */
 static int
 extract_task(struct reader *r, const struct doc *d, plist_t t, const char *arr,
 	     const char *what)
 {
-	struct power_file *pf = r->pf;
-	struct ptask *k;
 	const char *name;
 	double pid, cpu, p;
 	int rc;
@@ -444,15 +609,9 @@ extract_task(struct reader *r, const struct doc *d, plist_t t, const char *arr,
 		return -1;
 	if (!rc)
 		p = NAN;
-	/* ALL_TASKS is the sum of the others; idle tasks add nothing. */
-	if (pid == -2 || (cpu == 0 && !(p > 0)))
-		return 0;
-	ALLOC_GROW(pf->tasks, pf->ntasks + 1, pf->atasks);
-	k = &pf->tasks[pf->ntasks++];
-	k->cpu_ns = cpu;
-	k->p_ns = p;
-	k->pid = (int32_t)pid;
-	k->name = intern_name(r, name ? name : "");
+	if (!name)
+		name = "";
+	keep_task(r, (int32_t)pid, name, strlen(name), cpu, p);
 	return 0;
 }
 
@@ -550,7 +709,7 @@ sample_extract(struct reader *r, const struct doc *d, plist_t root,
 			return doc_error(d, "timestamp", "'timestamp' is %s, expected a date",
 					 type_name(v));
 		plist_get_date_val(v, &sec, &usec);
-		s->ts_ms = ((double)sec + APPLE_EPOCH_UNIX_S) * 1000 + (double)usec / 1000;
+		s->ts_ms = ts_ms_of(sec, usec);
 	}
 
 	proc = plist_dict_get_item(root, "processor");
@@ -574,20 +733,56 @@ sample_extract(struct reader *r, const struct doc *d, plist_t root,
 		if (str)
 			pf->os_build = xstrdup(str);
 	}
+	return sample_finish(r, d, s);
+}
 
-	/* energy-method.md §1.3: such samples cannot be placed in time. */
-	if (!isfinite(s->ts_ms) || !isfinite(s->elapsed_ms)) {
-		warn_off(d->path, (long long)d->off, "sample %zu: no %s; sample dropped",
-			 d->no, !isfinite(s->ts_ms) ? "'timestamp'" : "'elapsed_ns'");
+/* ---- the fast path ---------------------------------------------------- */
+
+static int
+fast_proc_get(const void *ctx, int k, double *out)
+{
+	const struct pfast *f = ctx;
+
+	if (!(f->has & PF_HAS_NUM(k))) {
+		*out = 0;
 		return 0;
 	}
-	if (s->ts_ms < r->last_ts)
-		warn_off(d->path, key_off(d, "timestamp"),
-			 "sample %zu: timestamp goes back %.0f s", d->no,
-			 (r->last_ts - s->ts_ms) / 1000);
-	r->last_ts = s->ts_ms;
+	*out = f->num[k];
 	return 1;
 }
+
+/*
+ * sample_extract() from the fast scanner's values: pf_scan() recognised
+ * the document only if every value it took passes the checks of
+ * sample_extract(), so nothing here can fail.
+ */
+static int
+sample_fast(struct reader *r, const struct doc *d, const struct pfast *f,
+	    const struct pf_task *t, size_t nt, struct psample *s)
+{
+	struct power_file *pf = r->pf;
+	size_t i;
+
+	memset(s, 0, sizeof(*s));
+	s->off = d->off;
+	s->elapsed_ms = f->has & PF_HAS_ELAPSED ? f->elapsed_ns / 1e6 : NAN;
+	s->ts_ms = f->has & PF_HAS_TS ? ts_ms_of(f->ts_sec, f->ts_usec) : NAN;
+	if (compute_energy(fast_proc_get, f, s->elapsed_ms, s) < 0)
+		BUG("fast path energy failed");
+	cluster_means(f->csum, f->ccnt, s);
+	s->thermal = f->thermal;
+	s->has_tasks = (f->has & PF_HAS_TASKS) != 0;
+	for (i = 0; i < nt; i++)
+		keep_task(r, t[i].pid, d->text + t[i].name_off, t[i].name_len, t[i].cpu_ns,
+			  t[i].p_ns);
+	if (!pf->hw_model && (f->has & PF_HAS_HW))
+		pf->hw_model = xstrndup(d->text + f->hw_off, f->hw_len);
+	if (!pf->os_build && (f->has & PF_HAS_OS))
+		pf->os_build = xstrndup(d->text + f->os_off, f->os_len);
+	return sample_finish(r, d, s);
+}
+
+/* ---- consuming pieces, in stream order -------------------------------- */
 
 /*
  * libplist 2.2.0 rejects character data that is not inside a leaf element
@@ -696,23 +891,13 @@ add_sample(struct power_file *pf, const struct psample *s)
 	pf->s[pf->n++] = *s;
 }
 
-/* Parse one document acc[a..b), b exclusive and already NUL-terminated. */
+/* Parse document pc of batch b with libplist (pc->b is NUL-terminated). */
 static int
-parse_doc(struct reader *r, size_t a, size_t b)
+parse_libplist(struct reader *r, struct doc *d, char *p, struct psample *s)
 {
-	char *p = r->acc.ptr + a;
-	size_t n = b - a, first = 0;
-	struct doc d;
-	struct psample s;
+	size_t n = d->len, first = 0;
 	plist_t root = NULL;
-	size_t t0;
 	int k;
-
-	d.path = r->path;
-	d.text = p;
-	d.len = n;
-	d.off = r->base + a;
-	d.no = ++r->pf->docs;
 
 	plist_from_xml(p, (uint32_t)n, &root);
 	if (!root) {
@@ -720,25 +905,69 @@ parse_doc(struct reader *r, size_t a, size_t b)
 		if (blank_stray_text(p, n, &first, &r->stray)) {
 			plist_from_xml(p, (uint32_t)n, &root);
 			if (root && !r->stray_docs++)
-				warn_off(r->path, (long long)(d.off + first),
+				warn_off(r->path, (long long)(d->off + first),
 					 "sample %zu: ignored stray text between elements: '%s'",
-					 d.no, r->stray.ptr);
+					 d->no, r->stray.ptr);
 		}
 	}
 	if (!root) {
 		r->pend = 1;
 		r->pend_complete = ends_with_plist_close(p, n);
-		r->pend_off = d.off;
-		r->pend_no = d.no;
-		return 0;
+		r->pend_off = d->off;
+		r->pend_no = d->no;
+		return 2;
 	}
-	t0 = r->pf->ntasks;
-	k = sample_extract(r, &d, root, &s);
+	k = sample_extract(r, d, root, s);
 	plist_free(root);
+	return k;
+}
+
+/* One document: piece pc of batch b. */
+static int
+parse_doc(struct reader *r, struct batch *b, struct piece *pc)
+{
+	char *p = b->data.ptr + pc->a;
+	struct doc d;
+	struct psample s;
+	size_t t0;
+	char save;
+	int k;
+
+	d.path = r->path;
+	d.text = p;
+	d.len = pc->b - pc->a;
+	d.off = b->base + pc->a;
+	d.no = ++r->pf->docs;
+
+	t0 = r->pf->ntasks;
+	if (pc->status == PF_OK) {
+		k = sample_fast(r, &d, &pc->v, b->tasks + pc->t0, pc->nt, &s);
+		r->pf->fast_docs++;
+	} else {
+		save = p[d.len];
+		p[d.len] = '\0';	/* libplist may read up to a NUL */
+		k = parse_libplist(r, &d, p, &s);
+		b->data.ptr[pc->b] = save;
+		if (k == 2)
+			return 0;	/* broken: pending */
+	}
 	if (k <= 0)
 		r->pf->ntasks = t0;	/* the sample's tasks go with it */
 	if (k < 0)
 		return -1;
+	/* No computer draws more than 100 kW: a finite, non-negative energy
+	 * beyond that is a corrupt counter, not a measurement, and must not
+	 * be published as one. */
+	if (k > 0 && isfinite(s.joules) && s.joules / (s.elapsed_ms / 1000) > 1e5) {
+		static const char *const key[] = { "", "cpu_energy", "combined_power",
+						   "package_joules" };
+		const char *kn = s.src > 0 && s.src < 4 ? key[(int)s.src] : "processor";
+
+		r->pf->ntasks = t0;
+		return doc_error(&d, s.src > 0 && s.src < 4 ? kn : NULL,
+				 "'processor.%s' gives an implausible %g W (over 100 kW)", kn,
+				 s.joules / (s.elapsed_ms / 1000));
+	}
 	if (k) {
 		ALLOC_GROW(r->toff, r->pf->n + 2, r->atoff);
 		r->toff[r->pf->n] = t0;
@@ -757,39 +986,342 @@ pending_error(struct reader *r)
 			 "sample %zu: broken XML plist", r->pend_no);
 }
 
-/* One piece acc[a..b) of the framed stream. */
+/* One piece of the framed stream, in order. */
 static int
-piece(struct reader *r, size_t a, size_t b)
+consume_piece(struct reader *r, struct batch *b, struct piece *pc)
 {
-	char *p = r->acc.ptr;
-	char save;
+	const char *p = b->data.ptr + pc->a;
+	size_t n = pc->b - pc->a;
+
+	/* Something follows the failed document, so it was not truncated. */
+	if (r->pend)
+		return pending_error(r);
+	if (!memchr(p, '<', n)) {
+		/* Not a document at all: a stray line between documents. */
+		warn_off(r->path, (long long)(b->base + pc->a),
+			 "ignored text between documents: '%.*s'",
+			 (int)(n > 80 ? 80 : n), p);
+		return 0;
+	}
+	return parse_doc(r, b, pc);
+}
+
+static int
+consume_batch(struct reader *r, struct batch *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->npc; i++)
+		if (consume_piece(r, b, &b->pc[i]) < 0)
+			return -1;
+	return 0;
+}
+
+/* ---- scanning batches (any thread) ------------------------------------ */
+
+static void
+scan_batch(struct batch *b, struct pfast *f)
+{
+	struct piece *pc;
+	size_t i;
+
+	b->ntasks = 0;
+	for (i = 0; i < b->npc; i++) {
+		pc = &b->pc[i];
+		pc->status = pf_scan(b->data.ptr + pc->a, pc->b - pc->a, f);
+		pc->t0 = b->ntasks;
+		pc->nt = 0;
+		if (pc->status != PF_OK)
+			continue;
+		pc->v = *f;
+		pc->v.tasks = NULL;
+		pc->v.coal = NULL;
+		pc->v.ntasks = pc->v.atasks = pc->v.acoal = 0;
+		if (f->ntasks) {
+			ALLOC_GROW(b->tasks, b->ntasks + f->ntasks, b->atasks);
+			memcpy(b->tasks + b->ntasks, f->tasks, f->ntasks * sizeof(*f->tasks));
+			b->ntasks += f->ntasks;
+			pc->nt = f->ntasks;
+		}
+	}
+}
+
+static void
+unscanned(struct batch *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->npc; i++)
+		b->pc[i].status = -1;
+	b->ntasks = 0;
+}
+
+static void *
+worker_main(void *arg)
+{
+	struct pipe *pp = arg;
+	struct pfast f = PFAST_INIT;
+	struct batch *b;
+
+	pthread_mutex_lock(&pp->mu);
+	for (;;) {
+		while (!pp->quit && !pp->unclaimed)
+			pthread_cond_wait(&pp->work, &pp->mu);
+		if (pp->quit)
+			break;
+		b = pp->unclaimed;
+		pp->unclaimed = b->next;
+		b->state = B_CLAIMED;
+		pthread_mutex_unlock(&pp->mu);
+		scan_batch(b, &f);
+		pthread_mutex_lock(&pp->mu);
+		b->state = B_DONE;
+		pthread_cond_broadcast(&pp->done);
+	}
+	pthread_mutex_unlock(&pp->mu);
+	pfast_free(&f);
+	return NULL;
+}
+
+/* ---- batches and the pipeline (the reading thread) -------------------- */
+
+static struct batch *
+batch_new(struct reader *r)
+{
+	struct batch *b = r->spare;
+
+	if (b) {
+		r->spare = b->next;
+		buf_reset(&b->data);
+	} else {
+		b = xcalloc(1, sizeof(*b));
+		buf_init(&b->data, 0);
+	}
+	b->npc = b->ntasks = 0;
+	b->base = 0;
+	b->state = B_QUEUED;
+	b->next = NULL;
+	return b;
+}
+
+static void
+batch_free(struct batch *b)
+{
+	buf_release(&b->data);
+	free(b->pc);
+	free(b->tasks);
+	free(b);
+}
+
+static void
+batch_recycle(struct reader *r, struct batch *b)
+{
+	/* Keep two for reuse; a batch grown by a huge document goes. */
+	size_t n = 0;
+	struct batch *s;
+
+	for (s = r->spare; s; s = s->next)
+		n++;
+	if (n >= 2 || b->data.cap > 4 * BATCH_BYTES) {
+		batch_free(b);
+		return;
+	}
+	b->next = r->spare;
+	r->spare = b;
+}
+
+static int
+online_cpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+}
+
+/* Start the workers; 0, or -1 if none could be started (serial then). */
+static int
+pipe_start(struct reader *r)
+{
+	struct pipe *pp = xcalloc(1, sizeof(*pp));
+	int i;
+
+	pthread_mutex_init(&pp->mu, NULL);
+	pthread_cond_init(&pp->work, NULL);
+	pthread_cond_init(&pp->done, NULL);
+	pp->t = xcalloc((size_t)r->workers, sizeof(*pp->t));
+	for (i = 0; i < r->workers; i++)
+		if (!pthread_create(&pp->t[pp->nt], NULL, worker_main, pp))
+			pp->nt++;
+	if (!pp->nt) {
+		pthread_mutex_destroy(&pp->mu);
+		pthread_cond_destroy(&pp->work);
+		pthread_cond_destroy(&pp->done);
+		free(pp->t);
+		free(pp);
+		r->workers = 0;
+		return -1;
+	}
+	r->pp = pp;
+	return 0;
+}
+
+/* Stop the workers and drop every batch still queued. */
+static void
+pipe_stop(struct reader *r)
+{
+	struct pipe *pp = r->pp;
+	struct batch *b;
+	size_t i;
+
+	if (!pp)
+		return;
+	pthread_mutex_lock(&pp->mu);
+	pp->quit = 1;
+	pthread_cond_broadcast(&pp->work);
+	pthread_mutex_unlock(&pp->mu);
+	for (i = 0; i < pp->nt; i++)
+		pthread_join(pp->t[i], NULL);
+	while ((b = pp->head)) {
+		pp->head = b->next;
+		batch_free(b);
+	}
+	pthread_mutex_destroy(&pp->mu);
+	pthread_cond_destroy(&pp->work);
+	pthread_cond_destroy(&pp->done);
+	free(pp->t);
+	free(pp);
+	r->pp = NULL;
+}
+
+/* Wait for the oldest batch (scanning batches meanwhile), consume it. */
+static int
+consume_oldest(struct reader *r)
+{
+	struct pipe *pp = r->pp;
+	struct batch *b, *x;
 	int ret;
+
+	pthread_mutex_lock(&pp->mu);
+	b = pp->head;
+	while (b->state != B_DONE) {
+		if ((x = pp->unclaimed) != NULL) {
+			/* Help rather than wait. */
+			pp->unclaimed = x->next;
+			x->state = B_CLAIMED;
+			pthread_mutex_unlock(&pp->mu);
+			scan_batch(x, &r->scratch);
+			pthread_mutex_lock(&pp->mu);
+			x->state = B_DONE;
+			pthread_cond_broadcast(&pp->done);
+			continue;
+		}
+		pthread_cond_wait(&pp->done, &pp->mu);
+	}
+	pp->head = b->next;
+	if (!pp->head)
+		pp->tail = NULL;
+	pp->inflight--;
+	pthread_mutex_unlock(&pp->mu);
+	ret = consume_batch(r, b);
+	batch_recycle(r, b);
+	return ret;
+}
+
+/* Consume every batch handed on. */
+static int
+drain(struct reader *r)
+{
+	while (r->pp && r->pp->head)
+		if (consume_oldest(r) < 0)
+			return -1;
+	return 0;
+}
+
+/* Scan (unless libplist does it all) and consume batch b here. */
+static int
+consume_here(struct reader *r, struct batch *b)
+{
+	if (r->scan)
+		scan_batch(b, &r->scratch);
+	else
+		unscanned(b);
+	return consume_batch(r, b);
+}
+
+/* Drop the bytes of the current batch before the current piece. */
+static void
+drop_consumed(struct reader *r)
+{
+	struct batch *c = r->cur;
+
+	if (!r->dstart)
+		return;
+	memmove(c->data.ptr, c->data.ptr + r->dstart, c->data.len - r->dstart);
+	buf_setlen(&c->data, c->data.len - r->dstart);
+	c->base += r->dstart;
+	r->nscan -= r->dstart;
+	r->xscan -= r->dstart;
+	r->dstart = 0;
+}
+
+/*
+ * Hand batch b on: to the workers (started with the first batch that has
+ * more after it), or, without them, scan and consume it here.
+ */
+static int
+hand_on(struct reader *r, struct batch *b, int more)
+{
+	struct pipe *pp;
+	int ret;
+
+	if (!r->pp && more && r->workers > 0 && r->scan)
+		pipe_start(r);
+	pp = r->pp;
+	if (!pp) {
+		ret = consume_here(r, b);
+		batch_recycle(r, b);
+		return ret;
+	}
+	pthread_mutex_lock(&pp->mu);
+	b->state = B_QUEUED;
+	b->next = NULL;
+	if (pp->tail)
+		pp->tail->next = b;
+	else
+		pp->head = b;
+	pp->tail = b;
+	if (!pp->unclaimed)
+		pp->unclaimed = b;
+	pp->inflight++;
+	pthread_cond_signal(&pp->work);
+	pthread_mutex_unlock(&pp->mu);
+	while (pp->inflight >= (size_t)MAX_INFLIGHT(pp->nt))
+		if (consume_oldest(r) < 0)
+			return -1;
+	return 0;
+}
+
+/* A piece cur->data[a..b) of the framed stream: trimmed, kept if not empty. */
+static void
+add_piece(struct reader *r, size_t a, size_t b)
+{
+	struct batch *c = r->cur;
+	const char *p = c->data.ptr;
+	struct piece *pc;
 
 	while (a < b && is_ws(p[a]))
 		a++;
 	while (b > a && is_ws(p[b - 1]))
 		b--;
 	if (a == b)
-		return 0;
-	/* Something follows the failed document, so it was not truncated. */
-	if (r->pend)
-		return pending_error(r);
-	if (!memchr(p + a, '<', b - a)) {
-		/* Not a document at all: a stray line between documents. */
-		size_t n = b - a;
-
-		warn_off(r->path, (long long)(r->base + a),
-			 "ignored text between documents: '%.*s'",
-			 (int)(n > 80 ? 80 : n), p + a);
-		return 0;
-	}
+		return;
 	if (b - a > UINT32_MAX)
 		BUG("document larger than MAX_DOC");
-	save = p[b];
-	p[b] = '\0';	/* libplist may read up to a NUL */
-	ret = parse_doc(r, a, b);
-	r->acc.ptr[b] = save;
-	return ret;
+	ALLOC_GROW(c->pc, c->npc + 1, c->apc);
+	pc = &c->pc[c->npc++];
+	pc->a = a;
+	pc->b = b;
+	pc->status = -1;
 }
 
 /* The first "<?xml" wholly in p[from..n), or NULL.  '?' is rare: find it. */
@@ -822,8 +1354,9 @@ read_stream(struct reader *r)
 	 * documents a read brings: no quadratic rescans.
 	 */
 	for (;;) {
-		char *p = r->acc.ptr;
-		size_t len = r->acc.len, lim, xs;
+		struct batch *c = r->cur, *nb;
+		char *p = c->data.ptr;
+		size_t len = c->data.len, lim, xs;
 		const char *nul, *x;
 
 		nul = memchr(p + r->nscan, '\0', len - r->nscan);
@@ -833,50 +1366,96 @@ read_stream(struct reader *r)
 			xs = r->dstart + 1;
 		x = xs < lim ? find_xmldecl(p, lim, xs) : NULL;
 		if (x) {
-			if (piece(r, r->dstart, (size_t)(x - p)) < 0)
-				return -1;
+			add_piece(r, r->dstart, (size_t)(x - p));
 			r->dstart = r->xscan = (size_t)(x - p);
 			continue;
 		}
 		if (nul) {
-			if (piece(r, r->dstart, lim) < 0)
-				return -1;
+			add_piece(r, r->dstart, lim);
 			r->dstart = r->nscan = r->xscan = lim + 1;
 			continue;
 		}
 		r->xscan = len;
-		if (eof)
-			return piece(r, r->dstart, len);
+		if (eof) {
+			add_piece(r, r->dstart, len);
+			r->cur = NULL;
+			if (hand_on(r, c, 0) < 0)
+				return -1;
+			return drain(r);
+		}
 
-		/* Keep only the current piece, then read more behind it. */
-		if (r->dstart) {
-			memmove(p, p + r->dstart, len - r->dstart);
-			r->acc.len -= r->dstart;
-			r->base += r->dstart;
+		if (!r->pp && (r->workers <= 0 || !r->scan ||
+			       c->base + c->data.len < BATCH_BYTES)) {
+			/*
+			 * Serially (a small file, or its first MiB): consume
+			 * what is framed before reading on, as the reader
+			 * always did, so a read error comes after every
+			 * diagnostic about the documents before it.
+			 */
+			if (c->npc) {
+				if (consume_here(r, c) < 0)
+					return -1;
+				c->npc = 0;
+			}
+			drop_consumed(r);
+		} else if (r->dstart >= BATCH_BYTES && c->npc) {
+			/* Hand the batch on; the current piece moves to a new one. */
+			nb = batch_new(r);
+			nb->base = c->base + r->dstart;
+			buf_add(&nb->data, p + r->dstart, len - r->dstart);
 			r->nscan -= r->dstart;
 			r->xscan -= r->dstart;
 			r->dstart = 0;
+			r->cur = nb;
+			if (hand_on(r, c, 1) < 0)
+				return -1;
+			c = nb;
+		} else if (!c->npc) {
+			drop_consumed(r);	/* nothing kept before dstart */
 		}
-		if (r->acc.len > MAX_DOC)
-			return error_off(r->path, (long long)r->base,
+		if (c->data.len - r->dstart > MAX_DOC) {
+			/* Report it after what came before, as a serial reader would. */
+			if (drain(r) < 0 || consume_here(r, c) < 0)
+				return -1;
+			return error_off(r->path, (long long)(c->base + r->dstart),
 					 "sample %zu: document larger than %zu MiB",
 					 r->pf->docs + 1, MAX_DOC >> 20);
-		buf_grow(&r->acc, READ_CHUNK);
-		got = input_read(r->in, r->acc.ptr + r->acc.len, READ_CHUNK);
+		}
+		buf_grow(&c->data, READ_CHUNK);
+		got = input_read(r->in, c->data.ptr + c->data.len, READ_CHUNK);
 		if (got < 0)
 			return -1;
 		if (!got)
 			eof = 1;
-		r->acc.len += (size_t)got;
-		r->acc.ptr[r->acc.len] = '\0';
+		c->data.len += (size_t)got;
+		c->data.ptr[c->data.len] = '\0';
 	}
+}
+
+/* POWER_PARSE_* from power_parse_mode, else from $ERG_POWER_PARSER. */
+static int
+parse_mode(void)
+{
+	const char *e;
+
+	if (power_parse_mode != POWER_PARSE_AUTO)
+		return power_parse_mode;
+	e = getenv("ERG_POWER_PARSER");
+	if (!e || !*e || !strcmp(e, "auto"))
+		return POWER_PARSE_AUTO;
+	if (!strcmp(e, "serial"))
+		return POWER_PARSE_SERIAL;
+	if (!strcmp(e, "libplist"))
+		return POWER_PARSE_LIBPLIST;
+	return POWER_PARSE_AUTO;
 }
 
 int
 power_read(const char *path, struct power_file *pf)
 {
 	struct reader r;
-	int ret;
+	struct batch *b;
+	int ret, mode = parse_mode();
 
 	memset(pf, 0, sizeof(*pf));
 	pf->path = xstrdup(path);
@@ -885,7 +1464,9 @@ power_read(const char *path, struct power_file *pf)
 	r.path = path;
 	r.pf = pf;
 	r.last_ts = -INFINITY;
-	buf_init(&r.acc, 0);
+	r.scan = mode != POWER_PARSE_LIBPLIST;
+	r.workers = mode == POWER_PARSE_AUTO ?
+		(power_threads > 0 ? power_threads : online_cpus()) - 1 : 0;
 	buf_init(&r.stray, 0);
 	r.in = input_open(path, input_max_stream);
 	if (!r.in) {
@@ -893,8 +1474,10 @@ power_read(const char *path, struct power_file *pf)
 		return -1;
 	}
 	pf->gzip = input_is_gzip(r.in);
+	r.cur = batch_new(&r);
 
 	ret = read_stream(&r);
+	pipe_stop(&r);
 	if (!ret && r.pend) {
 		if (r.pend_complete) {
 			ret = pending_error(&r);
@@ -909,7 +1492,13 @@ power_read(const char *path, struct power_file *pf)
 		warn_at(path, 0, "ignored stray text in %zu other sample%s too",
 			r.stray_docs - 1, r.stray_docs == 2 ? "" : "s");
 	input_close(r.in);
-	buf_release(&r.acc);
+	if (r.cur)
+		batch_free(r.cur);
+	while ((b = r.spare)) {
+		r.spare = b->next;
+		batch_free(b);
+	}
+	pfast_free(&r.scratch);
 	buf_release(&r.stray);
 	free(r.nhash);
 	if (ret < 0) {
@@ -1087,7 +1676,7 @@ struct tgroup {
 static uint64_t
 task_key_hash(int32_t pid, const char *name)
 {
-	return name_hash(name) ^ ((uint64_t)(uint32_t)pid * 0x9E3779B97F4A7C15ULL);
+	return name_hash(name, strlen(name)) ^ ((uint64_t)(uint32_t)pid * 0x9E3779B97F4A7C15ULL);
 }
 
 static struct ptask_sum *

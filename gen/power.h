@@ -4,9 +4,10 @@
  * records, put them on the wall-clock axis, and integrate energy over time
  * windows.
  *
- * Reading streams: only one document is held in memory at a time, so a
- * multi-hour capture (or its .gz) costs memory in proportion to its number
- * of samples, not its size.  Each power.plist* file of a session is read
+ * Reading streams: only a few MB of the stream are held at a time (one
+ * document, or a few 1 MiB batches of them while worker threads parse),
+ * so a multi-hour capture (or its .gz) costs memory in proportion to its
+ * number of samples, not its size.  Each power.plist* file of a session is read
  * and fitted on its own (a resumed session leaves a gap between files);
  * power_integrate() then takes all of them together.
  *
@@ -89,6 +90,7 @@ struct power_file {
 				 * tasks[task_off[i] .. task_off[i + 1]) */
 	char **names;		/* interned task names */
 	size_t nnames, anames;
+	size_t fast_docs;	/* documents read by the fast path (plistfast.h) */
 };
 
 #define POWER_FILE_INIT { 0 }
@@ -104,6 +106,22 @@ struct power_file {
  */
 int power_read(const char *path, struct power_file *pf);
 void power_file_free(struct power_file *pf);	/* back to POWER_FILE_INIT */
+
+/*
+ * How power_read parses documents.  POWER_PARSE_AUTO: the fast scanner of
+ * plistfast.h, libplist for any document it does not recognise, and for a
+ * file of more than one batch (1 MiB) worker threads that scan while the
+ * caller reads; POWER_PARSE_SERIAL: the same on the calling thread only;
+ * POWER_PARSE_LIBPLIST: libplist for every document (the reference).  All
+ * three give the same power_file and the same diagnostics (but after a
+ * read error past the first MiB with worker threads: see power.c).  While
+ * power_parse_mode is POWER_PARSE_AUTO, the environment variable
+ * ERG_POWER_PARSER ("auto", "serial", "libplist") may choose instead.
+ */
+enum { POWER_PARSE_AUTO = 0, POWER_PARSE_SERIAL = 1, POWER_PARSE_LIBPLIST = 2 };
+extern int power_parse_mode;
+/* Threads reading one file, the caller included; 0 (default): one per core. */
+extern int power_threads;
 
 /*
  * Fit pf's time axis from ts_ms and elapsed_ms and set every start_ms and

@@ -1,5 +1,7 @@
 /*
  * test_power.c - the powermetrics reader, time fit and window integration.
+ * Every reader test runs twice: with the fast path (plistfast.c) and with
+ * libplist alone (POWER_PARSE_LIBPLIST), the reference.
  *
  * Real samples come from $SHARED/samples/powermetrics (SHARED defaults to
  * "../shared").  Every expected figure for them was read by hand from the
@@ -1468,22 +1470,79 @@ test_missing_time(void)
 	buf_release(&want);
 }
 
+/*
+ * The parser switches: power_parse_mode, and $ERG_POWER_PARSER while the
+ * mode is POWER_PARSE_AUTO.  fast_docs tells which path read a document.
+ */
+static void
+test_parser_switch(void)
+{
+	struct buf path = BUF_INIT;
+	struct power_file pf;
+	const char *m4 = sample_path(&path, "m4max_Mac16-5_macos26.2_25C56_tasks_1sample.plist");
+	int save = power_parse_mode, r;
+
+	power_parse_mode = POWER_PARSE_AUTO;
+	unsetenv("ERG_POWER_PARSER");
+	r = power_read(m4, &pf);
+	CHECK(r == 0 && pf.n == 1 && pf.fast_docs == 1, "default: the fast path reads m4max");
+	power_file_free(&pf);
+	setenv("ERG_POWER_PARSER", "libplist", 1);
+	r = power_read(m4, &pf);
+	CHECK(r == 0 && pf.n == 1 && pf.fast_docs == 0, "ERG_POWER_PARSER=libplist");
+	power_file_free(&pf);
+	power_parse_mode = POWER_PARSE_SERIAL;
+	r = power_read(m4, &pf);
+	CHECK(r == 0 && pf.n == 1 && pf.fast_docs == 1, "power_parse_mode wins over the environment");
+	power_file_free(&pf);
+	unsetenv("ERG_POWER_PARSER");
+	power_parse_mode = POWER_PARSE_LIBPLIST;
+	r = power_read(m4, &pf);
+	CHECK(r == 0 && pf.n == 1 && pf.fast_docs == 0, "POWER_PARSE_LIBPLIST");
+	power_file_free(&pf);
+	/* VMware's stray text: libplist (after blanking), whatever the mode */
+	power_parse_mode = POWER_PARSE_SERIAL;
+	diag_quiet_warnings++;
+	r = power_read(sample_path(&path, "intel_VMware7-1_no-power_1sample.output"), &pf);
+	diag_quiet_warnings--;
+	CHECK(r == 0 && pf.n == 1 && pf.fast_docs == 0, "VMware: stray text falls back to libplist");
+	power_file_free(&pf);
+	power_parse_mode = save;
+	buf_release(&path);
+}
+
 int
 main(void)
 {
-	test_real_samples();
-	test_gzip_identical();
-	test_fit();
-	test_integrate();
-	test_synthetic_end_to_end();
-	test_framing();
-	test_truncated_and_broken();
-	test_wrong_values();
-	test_value_paths();
-	test_missing_time();
-	test_tasks_real();
-	test_tasks_synthetic();
-	test_tasks_wrong();
-	tmp_cleanup();
+	/*
+	 * Everything twice: with the fast path (libplist for what it does
+	 * not recognise), then with libplist alone, the reference.  Both
+	 * must meet every expectation.
+	 */
+	static const struct { int mode; const char *name; } modes[] = {
+		{ POWER_PARSE_AUTO, "fast path" }, { POWER_PARSE_LIBPLIST, "libplist only" },
+	};
+	size_t m;
+
+	for (m = 0; m < sizeof(modes) / sizeof(modes[0]); m++) {
+		printf("# parser: %s\n", modes[m].name);
+		power_parse_mode = modes[m].mode;
+		test_real_samples();
+		test_gzip_identical();
+		test_fit();
+		test_integrate();
+		test_synthetic_end_to_end();
+		test_framing();
+		test_truncated_and_broken();
+		test_wrong_values();
+		test_value_paths();
+		test_missing_time();
+		test_tasks_real();
+		test_tasks_synthetic();
+		test_tasks_wrong();
+		tmp_cleanup();
+	}
+	power_parse_mode = POWER_PARSE_AUTO;
+	test_parser_switch();
 	return th_done();
 }

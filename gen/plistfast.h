@@ -1,0 +1,122 @@
+/*
+ * plistfast.h - the fast path of the powermetrics reader: one pass over
+ * the bytes of one XML plist document that takes only what power.c needs,
+ * or says "not recognised" so that power.c parses the document with
+ * libplist (the reference) instead.
+ *
+ * pf_scan() accepts a strict subset of what libplist 2.2.0 reads, and for
+ * every document it accepts, its values are exactly those power.c's
+ * libplist path takes from the same bytes: integers as libplist reads them
+ * (strtoull, here strict decimal only), reals with strtod on the same text
+ * libplist gives to atof(), dates as libplist's strptime + timegm, the
+ * last of duplicate keys (here: a duplicate of an extracted key is not
+ * recognised).  Anything unusual is not recognised, never guessed at; see
+ * enum pf_status for what, and plistfast.c for why.
+ *
+ * The scanner allocates nothing per element (tasks grow one array, reused
+ * from document to document), holds no global state and may run on many
+ * threads at once, each with its own struct pfast.
+ */
+#ifndef ERG_PLISTFAST_H
+#define ERG_PLISTFAST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Why a document was not recognised (PF_OK: it was). */
+enum pf_status {
+	PF_OK = 0,
+	PF_END,		/* the document ends before its top-level dict closes */
+	PF_TEXT,	/* text between elements (libplist rejects it; power.c's
+			 * stray-text retry handles it) */
+	PF_MARKUP,	/* markup outside the subset: an element other than dict,
+			 * array, key, string, integer, real, date, true/, false/
+			 * (data included), attributes or spaces inside a tag, a
+			 * self-closing leaf, CDATA, a comment inside a value, a
+			 * DOCTYPE with an internal subset, <plist> twice ... */
+	PF_STRUCT,	/* a dict entry without key, a key without value, a key
+			 * in an array, a top level that is not one dict,
+			 * nesting deeper than PF_MAX_DEPTH */
+	PF_ENTITY,	/* '&' in a key or string (an entity: libplist decodes
+			 * or rejects it) */
+	PF_TYPE,	/* an extracted key with a value of another type */
+	PF_VALUE,	/* an extracted value outside the plain form or range:
+			 * an integer not in plain decimal (octal, hex, sign +,
+			 * spaces, 19+ digits), a real strtod does not consume
+			 * whole, a non-finite or negative quantity, elapsed_ns
+			 * <= 0, a date not YYYY-MM-DDTHH:MM:SSZ in 1970..2037, an
+			 * unknown thermal_pressure, a pid out of int32, a task
+			 * without pid */
+	PF_DUP,		/* an extracted key twice in one dict */
+	PF_NSTATUS
+};
+
+/* Numbers of the "processor" dict, in power.c's order of preference. */
+enum pf_proc {
+	PF_CPU_ENERGY, PF_GPU_ENERGY, PF_ANE_ENERGY,
+	PF_COMBINED_POWER, PF_CPU_POWER, PF_GPU_POWER, PF_ANE_POWER,
+	PF_PACKAGE_JOULES, PF_PACKAGE_WATTS,
+	PF_NPROC
+};
+
+/* pfast.has bits */
+#define PF_HAS_ELAPSED	(1u << 0)
+#define PF_HAS_TS	(1u << 1)
+#define PF_HAS_PROC	(1u << 2)	/* a "processor" dict */
+#define PF_HAS_TASKS	(1u << 3)	/* a top-level "tasks" or "coalitions" */
+#define PF_HAS_HW	(1u << 4)
+#define PF_HAS_OS	(1u << 5)
+#define PF_HAS_NUM(k)	(1u << (8 + (k)))	/* processor number k (enum pf_proc) */
+
+/* A task, every one (power.c decides which to keep). */
+struct pf_task {
+	double cpu_ns;		/* 0 if absent */
+	double p_ns;		/* NAN if absent */
+	int32_t pid;
+	uint32_t name_len;	/* name: doc[name_off .. +name_len); "" if absent */
+	size_t name_off;
+};
+
+struct pfast {
+	unsigned has;		/* PF_HAS_* */
+	double elapsed_ns;
+	int32_t ts_sec;		/* timestamp, seconds since 2001-01-01 (plist_get_date_val) */
+	int32_t ts_usec;	/* always 0: dates have whole seconds */
+	double num[PF_NPROC];	/* processor numbers, where PF_HAS_NUM */
+	/* processor.clusters[]: freq_hz sums and counts of the named clusters
+	 * with a freq_hz, by class 0 'S', 1 'P', 2 'M', 3 'E', in array order */
+	double csum[4];
+	size_t ccnt[4];
+	signed char thermal;	/* THERMAL_* of power.h, THERMAL_ABSENT if no key */
+	size_t hw_off, os_off;	/* hw_model, kern_osversion: doc offsets ... */
+	uint32_t hw_len, os_len; /* ... and lengths, where PF_HAS_HW / PF_HAS_OS */
+	/* The tasks of the top-level "tasks", else of every coalition's
+	 * "tasks", in document order.  The array is reused by the next scan. */
+	struct pf_task *tasks;
+	size_t ntasks, atasks;
+	/* scratch */
+	unsigned char *coal;	/* per task: came from a coalition */
+	size_t acoal;
+};
+
+#define PFAST_INIT { 0 }
+#define PF_MAX_DEPTH 64
+
+/*
+ * Scan doc[0..len) (one trimmed document of the stream).  The bytes need
+ * no terminator.  Returns PF_OK with *out filled, or the reason it was not
+ * recognised (out is then unspecified, but stays valid to free or reuse).
+ */
+int pf_scan(const char *doc, size_t len, struct pfast *out);
+void pfast_free(struct pfast *f);	/* back to PFAST_INIT */
+
+/* A short name of a status ("text between elements"). */
+const char *pf_status_name(int status);
+
+/*
+ * THERMAL_* level of a thermal_pressure string s[0..len), or -2 if
+ * unknown (power.c warns; the fast path does not recognise it).
+ */
+int pf_thermal_level(const char *s, size_t len);
+
+#endif

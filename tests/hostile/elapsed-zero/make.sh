@@ -1,0 +1,6 @@
+#!/bin/sh
+# elapsed_ns of sample 33 is 0.
+. "$HOSTILE/lib.sh"
+r=$1/2023/run
+small "$r"
+sample_edit "$r/power.plist" 33 's{<key>elapsed_ns</key><integer>1000000000</integer>}{<key>elapsed_ns</key><integer>0</integer>}'
