@@ -1008,7 +1008,7 @@ setup_view(struct rv *v)
 	kv_add(rows, "Chip", S(jstr(mach, "chip")));
 	x = 0;
 	for (i = 0; i < 8; i++) {
-		char key[16];
+		char key[32];
 		const json_t *pl;
 
 		snprintf(key, sizeof(key), "perflevel%d", i);

@@ -33,6 +33,7 @@ for t in "$@"; do
 	bin=$BUILD/fuzz/fuzz_$t
 	log=$BUILD/fuzz/$t.log
 	mkdir -p "$BUILD/fuzz/corpus/$t" "$BUILD/fuzz/artifacts/$t"
+	: > "$scratch/stamp"
 	dict=
 	[ -f "tests/fuzz/dict/$t.dict" ] && dict=-dict=tests/fuzz/dict/$t.dict
 	# shellcheck disable=SC2086
@@ -44,19 +45,20 @@ for t in "$@"; do
 	# Plain mode ends with stat:: lines; fork mode (-fork=N) prints
 	# "#RUNS: cov: C ft: F corp: ... oom/timeout/crash: O/T/C ...".
 	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-	last=$(grep -E '^#[0-9]+:? ' "$log" | tail -1)
+	last=$(grep -E '^#[0-9]+:?[[:space:]]' "$log" | tail -1)
 	[ -n "$runs" ] || runs=$(echo "$last" | sed -n 's/^#\([0-9]*\):.*/\1/p')
 	cov=$(echo "$last" | sed -n 's/.* cov: \([0-9]*\) ft: \([0-9]*\).*/cov \1, ft \2/p')
 	crashes=$(echo "$last" | sed -n 's/.*oom\/timeout\/crash: \([0-9\/]*\).*/, oom\/timeout\/crash \1/p')
-	nart=$(ls "$BUILD/fuzz/artifacts/$t" 2>/dev/null | wc -l)
+	new=$(find "$BUILD/fuzz/artifacts/$t" -type f -newer "$scratch/stamp" | sort)
+	nart=$(echo "$new" | grep -c .)
 	if [ "$rc" -eq 0 ] && [ "$nart" -eq 0 ]; then
 		echo "fuzz $t: ok, ${runs:-?} runs in ${SECONDS_EACH} s, ${cov:-no coverage line}${crashes}"
 	else
 		failed=1
 		echo "fuzz $t: FAILED (status $rc) after ${runs:-?} runs, ${cov:-no coverage line}${crashes}; log $log"
 		grep -E '^(==[0-9]+==ERROR|SUMMARY|fuzz: oracle failed|.*runtime error)' "$log" | sort | uniq -c | sort -rn | head -8
-		ls "$BUILD/fuzz/artifacts/$t" 2>/dev/null | sed 's/^/  artifact: /'
+		echo "$new" | sed '/^$/d; s/^/  artifact: /'
 	fi
-	rm -rf "${scratch:?}"/erg-fuzz-*
+	rm -rf "${scratch:?}"/erg-fuzz-* "$scratch/stamp"
 done
 exit "$failed"

@@ -655,6 +655,37 @@ test_crafted(void)
 	buf_release(&why);
 }
 
+/*
+ * Checks after extraction apply to both paths alike: more than 100 kW
+ * (power.c) is an error, whether the fast path read the sample (a finite
+ * 1e300 mJ) or libplist did (a 20-digit integer the fast path leaves to
+ * it).
+ */
+static void
+test_implausible(void)
+{
+	static const char *const body[] = {
+		HEAD EL TS PROC("<key>cpu_energy</key>\n<real>1e300</real>\n") TAIL,
+		HEAD EL TS PROC("<key>cpu_energy</key>\n<integer>18446744073709551615</integer>\n") TAIL,
+		HEAD EL TS PROC("<key>combined_power</key>\n<real>2e8</real>\n") TAIL,
+	};
+	struct pfast f = PFAST_INIT;
+	struct seen sn;
+	size_t i;
+	long fast;
+
+	for (i = 0; i < sizeof(body) / sizeof(body[0]); i++) {
+		fast = compare_path(i == 1 ? "cpu_energy 2^64 - 1" : "over 100 kW",
+				    tmp_file(body[i], strlen(body[i])), &sn);
+		CHECK(fast >= 0 && sn.rc == -1 && sn.ne == 1,
+		      "implausible energy %zu: the same error either way", i);
+	}
+	CHECK(pf_scan(body[0], strlen(body[0]), &f) == PF_OK &&
+	      pf_scan(body[1], strlen(body[1]), &f) == PF_VALUE,
+	      "1e300 mJ is read by the fast path, 2^64 - 1 left to libplist");
+	pfast_free(&f);
+}
+
 /* Values pf_scan() took from crafted documents, checked by hand. */
 static void
 test_values(void)
@@ -1500,6 +1531,7 @@ main(int argc, char **argv)
 
 	test_crafted();
 	test_values();
+	test_implausible();
 	test_dates();
 	test_numbers();
 	test_real_samples();

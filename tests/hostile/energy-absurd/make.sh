@@ -1,7 +1,7 @@
 #!/bin/sh
 # cpu_energy of sample 24, inside the first load window, is 1e300 mJ
 # (a 1e294 W processor).  Finite and not negative, but no measurement:
-# erg must not publish it as one.  When written, erg built the run and
+# erg must not publish it as one.  Before the fix, erg built the run and
 # published the number without a word.
 . "$HOSTILE/lib.sh"
 r=$1/2023/run
