@@ -98,7 +98,8 @@ scan(const char *root, const char *rel, int depth, struct run_list *out)
 		names[n++] = xstrdup(e->d_name);
 	}
 	closedir(d);
-	qsort(names, n, sizeof(*names), cmp_str);
+	if (n > 1)
+		qsort(names, n, sizeof(*names), cmp_str);
 	for (i = 0; i < n && !rc; i++) {
 		buf_reset(&subrel);
 		if (*rel)
@@ -124,7 +125,11 @@ archive_scan(const char *root, struct run_list *out)
 	memset(out, 0, sizeof(*out));
 	if (!path_is_dir(root))
 		return error("archive '%s' is not a directory", root);
-	return scan(root, "", 0, out);
+	if (scan(root, "", 0, out)) {
+		run_list_free(out);
+		return -1;
+	}
+	return 0;
 }
 
 void

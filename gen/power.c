@@ -941,7 +941,7 @@ parse_doc(struct reader *r, struct batch *b, struct piece *pc)
 
 	t0 = r->pf->ntasks;
 	if (pc->status == PF_OK) {
-		k = sample_fast(r, &d, &pc->v, b->tasks + pc->t0, pc->nt, &s);
+		k = sample_fast(r, &d, &pc->v, (pc->nt ? b->tasks + pc->t0 : NULL), pc->nt, &s);
 		r->pf->fast_docs++;
 	} else {
 		save = p[d.len];

@@ -359,6 +359,7 @@ read_timeline(struct run *r, const char *dir)
 
 	buf_addf(&path, "%s/timeline.jsonl", dir);
 	if (input_read_all(path.ptr, input_max_small, &data)) {
+		buf_release(&data);
 		buf_release(&path);
 		return -1;
 	}
@@ -435,7 +436,8 @@ check_overlaps(struct run *r, const char *tl)
 			w[3 * n + 2] = (double)r->m[i].routes[j].line;
 			n++;
 		}
-	qsort(w, n, 3 * sizeof(double), cmp_win);
+	if (n > 1)
+		qsort(w, n, 3 * sizeof(double), cmp_win);
 	for (i = 1; i < n; i++)
 		if (w[3 * i] < w[3 * (i - 1) + 1])
 			bad = error_at(tl, (long)w[3 * i + 2],
