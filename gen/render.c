@@ -44,6 +44,7 @@
 #include "svg.h"
 #include "tmpl.h"
 #include "util.h"
+#include "view.h"
 
 #define EN_DASH "\xe2\x80\x93"
 #define CSS_NAME "erg.css"
@@ -56,29 +57,6 @@ struct cache {
 /* ------------------------------------------------------------------ */
 /* JSON access and view values */
 
-static double
-num_of(const json_t *v)
-{
-	double d;
-
-	if (!v || !json_is_number(v))
-		return NAN;
-	d = json_number_value(v);
-	return isfinite(d) ? d : NAN;
-}
-
-static double
-jnum(const json_t *o, const char *key)
-{
-	return num_of(json_object_get(o, key));
-}
-
-static const char *
-jstr(const json_t *o, const char *key)
-{
-	return json_string_value(json_object_get(o, key));
-}
-
 /* obj.a.b lookup (jx_path takes a non-const object). */
 static json_t *
 jpath(const json_t *o, const char *dotted)
@@ -88,18 +66,6 @@ jpath(const json_t *o, const char *dotted)
 
 /* A string for the view; null for NULL.  The results hold valid UTF-8 and
  * what erg adds is ASCII, but the escapers repair anything else anyway. */
-static json_t *
-S(const char *s)
-{
-	return s ? json_string_nocheck(s) : json_null();
-}
-
-static void
-set_s(json_t *o, const char *key, const char *s)
-{
-	json_object_set_new(o, key, S(s));
-}
-
 enum fmt {
 	F_FIXED,	/* decimals */
 	F_THOUS,	/* thousands separators, decimals */

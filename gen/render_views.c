@@ -35,6 +35,7 @@
 #include "svg.h"
 #include "tmpl.h"
 #include "util.h"
+#include "view.h"
 
 #define EN_DASH "\xe2\x80\x93"
 #define MIDDOT " \xc2\xb7 "
@@ -49,41 +50,6 @@ static const char caveat_devices[] =
 
 /* ------------------------------------------------------------------ */
 /* JSON access and view values */
-
-static double
-num_of(const json_t *v)
-{
-	double d;
-
-	if (!v || !json_is_number(v))
-		return NAN;
-	d = json_number_value(v);
-	return isfinite(d) ? d : NAN;
-}
-
-static double
-jnum(const json_t *o, const char *key)
-{
-	return num_of(json_object_get(o, key));
-}
-
-static const char *
-jstr(const json_t *o, const char *key)
-{
-	return json_string_value(json_object_get(o, key));
-}
-
-static json_t *
-S(const char *s)
-{
-	return s ? json_string_nocheck(s) : json_null();
-}
-
-static void
-set_s(json_t *o, const char *key, const char *s)
-{
-	json_object_set_new(o, key, S(s));
-}
 
 static void
 set_b(json_t *o, const char *key, int b)
