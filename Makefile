@@ -134,14 +134,26 @@ $(INJECT): tests/inject/inject.c
 	$(CC) -std=c17 -D_GNU_SOURCE -Wall -Wextra -O2 -g -fPIC -shared $(EXTRA_CFLAGS) -o $@ $< -ldl
 
 FUZZ_SECONDS ?= 60
+FUZZ_JOBS    ?= 1
 FUZZ_BUILD   := build-fuzz
-FUZZ_CFLAGS  := -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -O1 -g \
-                -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(PKG_CFLAGS)
-.PHONY: fuzz
-fuzz:
-	@mkdir -p $(FUZZ_BUILD)/fuzz
-	@for t in $(FUZZ_TARGETS); do \
-	  clang-14 $(FUZZ_CFLAGS) -Igen -Itests/fuzz -o $(FUZZ_BUILD)/fuzz/fuzz_$$t \
-	    tests/fuzz/fuzz_$$t.c tests/fuzz/common.c $(LIBSRC) $(PKG_LIBS) -lm -lpthread || exit 1; \
-	done
-	sh tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+FUZZ_BASE    := -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -O1 -g \
+                -fno-sanitize-recover=all $(PKG_CFLAGS)
+# gen/ is compiled once with fuzzer-no-link (coverage without libFuzzer's
+# main) and linked into every target; only the target file itself is
+# compiled per target.
+FUZZ_LIBOBJ  := $(LIBSRC:gen/%.c=$(FUZZ_BUILD)/gen/%.o)
+FUZZ_BINS    := $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz/fuzz_%)
+$(FUZZ_BUILD)/gen/%.o: gen/%.c $(wildcard gen/*.h)
+	@mkdir -p $(@D)
+	clang-14 $(FUZZ_BASE) -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
+$(FUZZ_BUILD)/liberg-fuzz.a: $(FUZZ_LIBOBJ)
+	@rm -f $@
+	ar rcs $@ $^
+$(FUZZ_BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_COMMON) $(FUZZ_BUILD)/liberg-fuzz.a
+	@mkdir -p $(@D)
+	clang-14 $(FUZZ_BASE) -fsanitize=fuzzer,address,undefined -Igen -Itests/fuzz -o $@ \
+	  $< tests/fuzz/common.c $(FUZZ_BUILD)/liberg-fuzz.a $(PKG_LIBS) -lm -lpthread
+.PHONY: fuzz fuzz-build
+fuzz-build: $(FUZZ_BINS)
+fuzz: fuzz-build
+	FUZZ_JOBS=$(FUZZ_JOBS) sh tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
