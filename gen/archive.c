@@ -67,8 +67,8 @@ scan(const char *root, const char *rel, int depth, struct run_list *out)
 			goto out;
 		}
 		if (out->n >= archive_max_runs) {
-			rc = error("'%s': more than %zu runs in the archive (raise with --max-runs)",
-				   root, archive_max_runs);
+			rc = error_at(root, 0, "more than %zu runs in the archive (raise with --max-runs)",
+				      archive_max_runs);
 			goto out;
 		}
 		ALLOC_GROW(out->v, out->n + 1, out->alloc);

@@ -591,6 +591,7 @@ build_run_all(const struct build_opts *o)
 			nreused++;
 	}
 	if (have_old && !memcmp(old.archive, akey, 32) && up_to_date(o, &old, global, s, runs.n)) {
+		site_remove_stale(o->out);
 		if (!o->quiet)
 			fprintf(stderr, "erg: '%s' is up to date (%zu run%s)\n", o->out,
 				runs.n, runs.n == 1 ? "" : "s");

@@ -175,10 +175,6 @@ cmd_build(int argc, char **argv, int check_only)
 		}
 	}
 	if (check_only) {
-		/* NEEDSWORK: under -j a run's diagnostic is sometimes missing
-		 * from check's report (a race not yet found); check reads runs
-		 * one at a time until it is. */
-		o.jobs = 1;
 		o.out = NULL;
 	} else {
 		if (find_templates(tmpl, &tdir)) {

@@ -805,6 +805,8 @@ value_text(struct buf *b, const json_t *x)
 	const char *k;
 	size_t i;
 
+	if (!x)
+		return;
 	switch (json_typeof(x)) {
 	case JSON_STRING:
 		buf_add(b, json_string_value(x), json_string_length(x));

@@ -354,7 +354,7 @@ read_timeline(struct run *r, const char *dir)
 	char *p, *end, *nl;
 	long line = 0;
 	double ts, last_ts = -INFINITY;
-	int bad = 0, errors0 = diag_errors;
+	int bad = 0, errors0 = diag_thread_errors();
 	json_error_t err;
 
 	buf_addf(&path, "%s/timeline.jsonl", dir);
@@ -365,7 +365,10 @@ read_timeline(struct run *r, const char *dir)
 	}
 	r->session_start_ms = INFINITY;
 	r->session_end_ms = -INFINITY;
-	for (p = data.ptr, end = data.ptr + data.len; p < end; p = nl + 1) {
+	p = data.ptr;
+	if (data.len >= 3 && !memcmp(p, "\xef\xbb\xbf", 3))
+		p += 3;		/* a byte order mark, as jx_load allows */
+	for (end = data.ptr + data.len; p < end; p = nl + 1) {
 		json_t *o;
 		const char *ev;
 		size_t n;
@@ -403,7 +406,7 @@ read_timeline(struct run *r, const char *dir)
 		}
 		json_decref(o);
 	}
-	if (diag_errors > errors0)
+	if (diag_thread_errors() > errors0)
 		bad = -1;	/* errors reported below read_event's return value */
 	if (!bad && r->nm == 0)
 		bad = error_at(path.ptr, 0, "no measurements in the timeline");
@@ -586,7 +589,11 @@ read_meta(struct run *r, const char *dir)
 		error_at(path.ptr, 1, "meta.json is not a JSON object");
 		goto out;
 	}
-	explicit = jx_str(r->meta, "notes", &notes) > 0;
+	explicit = jx_str(r->meta, "notes", &notes);
+	if (explicit < 0) {
+		error_at(path.ptr, 0, "'notes' is not a string (the path of a Markdown file in the run)");
+		goto out;
+	}
 	switch (path_inside(dir, notes, &full, &why)) {
 	case 0:
 		buf_reset(&data);

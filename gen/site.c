@@ -4,7 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #if defined(__linux__)
 #include <sys/syscall.h>
@@ -15,6 +18,72 @@
 #include "site.h"
 #include "util.h"
 
+/*
+ * A build holds an flock on its temporary tree until it commits or
+ * aborts; the kernel drops the lock when the process dies however it
+ * dies, so an unlocked tree is one nobody is writing.  The age test
+ * covers the moment between another build's mkdtemp and its flock.
+ */
+#define STALE_SECONDS 10
+
+static int
+lock_dir(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	if (flock(fd, LOCK_EX | LOCK_NB)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* Remove OUT.tmp-XXXXXX trees (mkdtemp's six characters) left behind by
+ * builds that were killed. */
+void
+site_remove_stale(const char *out)
+{
+	struct buf parent = BUF_INIT, prefix = BUF_INIT, p = BUF_INIT;
+	const char *slash = strrchr(out, '/');
+	struct dirent *e;
+	struct stat st;
+	DIR *d;
+
+	if (slash) {
+		buf_add(&parent, out, (size_t)(slash - out) + (slash == out));
+		buf_addf(&prefix, "%s.tmp-", slash + 1);
+	} else {
+		buf_addstr(&parent, ".");
+		buf_addf(&prefix, "%s.tmp-", out);
+	}
+	if (!(d = opendir(parent.ptr)))
+		goto out;
+	while ((e = readdir(d))) {
+		int fd;
+
+		if (strncmp(e->d_name, prefix.ptr, prefix.len) ||
+		    strlen(e->d_name + prefix.len) != 6)
+			continue;
+		buf_reset(&p);
+		buf_addf(&p, "%s/%s", parent.ptr, e->d_name);
+		if (lstat(p.ptr, &st) || !S_ISDIR(st.st_mode) ||
+		    st.st_mtime > time(NULL) - STALE_SECONDS)
+			continue;
+		if ((fd = lock_dir(p.ptr)) < 0)
+			continue;	/* a build is writing it */
+		if (!path_remove_tree(p.ptr))
+			warn("removed '%s', left behind by an interrupted build", p.ptr);
+		close(fd);
+	}
+	closedir(d);
+out:
+	buf_release(&parent);
+	buf_release(&prefix);
+	buf_release(&p);
+}
+
 int
 site_begin(struct site *s, const char *out)
 {
@@ -24,6 +93,8 @@ site_begin(struct site *s, const char *out)
 	while (n > 1 && out[n - 1] == '/')
 		n--;
 	s->out = xstrndup(out, n);
+	s->lock = -1;
+	site_remove_stale(s->out);
 	buf_addf(&b, "%s.tmp-XXXXXX", s->out);
 	if (!mkdtemp(b.ptr)) {
 		error_errno("cannot create a temporary directory beside '%s'", s->out);
@@ -34,8 +105,17 @@ site_begin(struct site *s, const char *out)
 	}
 	/* mkdtemp makes 0700; a site is meant to be read by others. */
 	chmod(b.ptr, 0755);
+	s->lock = lock_dir(b.ptr);
 	s->tmp = buf_detach(&b, NULL);
 	return 0;
+}
+
+static void
+unlock(struct site *s)
+{
+	if (s->tmp && s->lock >= 0)
+		close(s->lock);
+	s->lock = -1;
 }
 
 int
@@ -127,6 +207,7 @@ site_commit(struct site *s)
 out:
 	if (rc && path_exists(s->tmp))
 		path_remove_tree(s->tmp);
+	unlock(s);
 	buf_release(&old);
 	free(s->tmp);
 	free(s->out);
@@ -139,6 +220,7 @@ site_abort(struct site *s)
 {
 	if (s->tmp)
 		path_remove_tree(s->tmp);
+	unlock(s);
 	free(s->tmp);
 	free(s->out);
 	s->tmp = s->out = NULL;

@@ -16,6 +16,27 @@ int diag_quiet_warnings;
 /* Where this thread's diagnostics go instead of stderr (diag_capture). */
 static _Thread_local struct buf *diag_sink;
 
+/*
+ * Errors reported by this thread.  Readers that ask "did anything below
+ * me report an error?" must not look at the global counter: under -j
+ * another run's error would make an intact run give up early, before it
+ * reports its own problems.
+ */
+static _Thread_local int thread_errors;
+
+static void
+count_error(void)
+{
+	diag_errors++;
+	thread_errors++;
+}
+
+int
+diag_thread_errors(void)
+{
+	return thread_errors;
+}
+
 void
 diag_capture(struct buf *b)
 {
@@ -142,7 +163,7 @@ error(const char *fmt, ...)
 {
 	va_list ap;
 
-	diag_errors++;
+	count_error();
 	va_start(ap, fmt);
 	vreport(NULL, "error", 0, fmt, ap);
 	va_end(ap);
@@ -154,7 +175,7 @@ error_errno(const char *fmt, ...)
 {
 	va_list ap;
 
-	diag_errors++;
+	count_error();
 	va_start(ap, fmt);
 	vreport(NULL, "error", 1, fmt, ap);
 	va_end(ap);
@@ -180,7 +201,7 @@ error_at(const char *path, long line, const char *fmt, ...)
 	struct buf w = BUF_INIT;
 	va_list ap;
 
-	diag_errors++;
+	count_error();
 	where_line(&w, path, line);
 	va_start(ap, fmt);
 	vreport(w.ptr, "error", 0, fmt, ap);
@@ -211,7 +232,7 @@ error_off(const char *path, long long off, const char *fmt, ...)
 	struct buf w = BUF_INIT;
 	va_list ap;
 
-	diag_errors++;
+	count_error();
 	buf_addf(&w, "%s:@%lld", path, off);
 	va_start(ap, fmt);
 	vreport(w.ptr, "error", 0, fmt, ap);

@@ -67,6 +67,9 @@ void diag_capture(struct buf *b);
 extern _Atomic int diag_errors;
 extern _Atomic int diag_warnings;
 extern int diag_quiet_warnings; /* set to suppress warning output (still counted) */
+/* Errors reported so far by the calling thread (compare before and after
+ * a call to learn whether it reported one; never diag_errors for that). */
+int diag_thread_errors(void);
 
 /* Parse a whole string as a finite double / int64; 0 on success, -1 otherwise. */
 int parse_double(const char *s, double *out);
