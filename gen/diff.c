@@ -28,14 +28,20 @@ const char diff_usage[] =
 	"                [--templates DIR] A B\n"
 	"\n"
 	"Compares run B against run A.  A and B are run ids under the archive\n"
-	"(default 'archive') or run directories (holding meta.json and\n"
-	"timeline.jsonl).  Lists every difference of environment (machine,\n"
-	"software, load settings, room temperature, energy source, rounds), then\n"
-	"per target and route: mean +- SD over rounds in A and in B, delta % =\n"
-	"(B/A - 1) * 100, the 95 % bootstrap CI of the ratio of means, the exact\n"
-	"two-sided Mann-Whitney p over rounds, and the verdict: '~' when\n"
-	"p > 0.05, else the delta; '?' when the rounds are too few for any\n"
-	"difference to reach p <= 0.05.\n"
+	"(default 'archive') or run directories: energy sessions (meta.json and\n"
+	"timeline.jsonl) or summary runs (run.json).  Lists every difference of\n"
+	"environment (machine, software, load settings, room temperature, energy\n"
+	"source, rounds), then per target and route: mean +- SD over rounds in A\n"
+	"and in B, delta % = (B/A - 1) * 100, the 95 % bootstrap CI of the ratio\n"
+	"of means, the exact two-sided Mann-Whitney p over rounds, and the\n"
+	"verdict: '~' when p > 0.05, else the delta; '?' when the rounds are too\n"
+	"few for any difference to reach p <= 0.05.\n"
+	"\n"
+	"With a summary run (figures as published) on either side there is one\n"
+	"value per cell and no test: cells are matched by metric, target, route\n"
+	"and x column (a sweep such as connections); each shows its value (a\n"
+	"session's mean +- SD (n)), delta % and B/A; the verdict is 'n/a (one\n"
+	"value per cell)'.  Cells whose units differ are listed, not compared.\n"
 	"\n"
 	"  --format F     text (default), markdown, json, or html (a self-contained\n"
 	"                 page; needs --out)\n"
@@ -309,8 +315,9 @@ jstr(const char *s)
 struct ctx {
 	struct side a, b;
 	int same;
+	int sum_a, sum_b;	/* A, B is a summary run (one value per cell) */
 	json_t *rows, *geomeans, *notes, *warnings;
-	json_t *only_a, *only_b;
+	json_t *only_a, *only_b, *not_comparable;
 	int energy_rows;
 };
 
@@ -322,7 +329,7 @@ add_note(json_t *notes, const char *s)
 	for (i = 0; i < json_array_size(notes); i++)
 		if (!strcmp(json_string_value(json_array_get(notes, i)), s))
 			return;
-	json_array_append_new(notes, json_string(s));
+	json_array_append_new(notes, jstr(s));
 }
 
 static json_t *
@@ -579,17 +586,30 @@ static const struct envsrc env_sources[] = {
 	{ "rounds", "conditions.methodology", "conditions.methodology" },
 };
 
+/*
+ * One group of fields of a side, flattened.  A summary run has no rounds
+ * (the field is absent, not 0), and its run.json names the room
+ * temperature conditions.room_temperature_c: it is shown as the
+ * session's conditions.room_temp_c so that equal temperatures are no
+ * difference.
+ */
 static json_t *
-env_flat(json_t *res, const struct envsrc *e, size_t rounds)
+env_flat(json_t *res, const struct envsrc *e, size_t rounds, int summary)
 {
 	static const char *const skip_start[] = { "ts", "event", NULL };
-	json_t *out = json_object();
+	json_t *out = json_object(), *v;
 
-	if (!strcmp(e->path, "rounds"))
-		json_object_set_new(out, "rounds", json_integer((json_int_t)rounds));
-	else
+	if (!strcmp(e->path, "rounds")) {
+		if (!summary)
+			json_object_set_new(out, "rounds", json_integer((json_int_t)rounds));
+	} else if (summary && !strcmp(e->path, "conditions.room_temp_c") &&
+		   !jx_path(res, e->path) &&
+		   (v = jx_path(res, "conditions.room_temperature_c"))) {
+		flatten(v, e->field, out, NULL);
+	} else {
 		flatten(jx_path(res, e->path), e->field, out,
 			!strcmp(e->path, "conditions.session_start") ? skip_start : NULL);
+	}
 	return out;
 }
 
@@ -604,7 +624,8 @@ environment(struct ctx *c, size_t rounds_a, size_t rounds_b, int *machines_diffe
 	*machines_differ = 0;
 	for (i = 0; i < NELEM(env_sources); i++) {
 		const struct envsrc *e = &env_sources[i];
-		json_t *fa = env_flat(c->a.res, e, rounds_a), *fb = env_flat(c->b.res, e, rounds_b);
+		json_t *fa = env_flat(c->a.res, e, rounds_a, c->sum_a);
+		json_t *fb = env_flat(c->b.res, e, rounds_b, c->sum_b);
 		json_t *keys = json_array(), *va, *vb;
 		const char *key;
 		json_t *tmp;
@@ -631,6 +652,11 @@ environment(struct ctx *c, size_t rounds_a, size_t rounds_b, int *machines_diffe
 			json_object_set_new(d, "a", va ? json_deep_copy(va) : json_null());
 			json_object_set_new(d, "b", vb ? json_deep_copy(vb) : json_null());
 			json_array_append_new(diffs, d);
+			/* A summary run's run.json describes its machine in fewer
+			 * fields (memory as text, no memoryBytes): a field it lacks
+			 * says nothing about whether the machines differ. */
+			if ((c->sum_a || c->sum_b) && !(va && vb))
+				continue;
 			for (j = 0; j < NELEM(ident); j++)
 				if (!strcmp(key, ident[j]))
 					*machines_differ = 1;
@@ -668,6 +694,9 @@ machine_summary(json_t *res)
 			buf_addf(&s, "%.0f GiB", gib);
 		else
 			buf_addf(&s, "%.1f GiB", gib);
+	} else if (jx_path_str(m, "memory")) {
+		/* summary runs: memory as their run.json gives it ("24 GB") */
+		buf_addf(&s, "%s%s", s.len ? ", " : "", jx_path_str(m, "memory"));
 	}
 	if (os)
 		buf_addf(&s, "%s%s", s.len ? ", " : "", os);
@@ -676,19 +705,23 @@ machine_summary(json_t *res)
 	return out;
 }
 
+/* "rounds" is null for a summary run, which has none. */
 static json_t *
-side_json(json_t *res, const char *id, const char *dir, size_t rounds)
+side_json(json_t *res, const char *id, const char *dir, size_t rounds, int summary)
 {
 	json_t *o = json_object(), *v;
 
 	json_object_set_new(o, "run", jstr(id));
 	json_object_set_new(o, "dir", jstr(dir));
+	v = json_object_get(res, "kind");
+	json_object_set_new(o, "kind", json_is_string(v) ? json_deep_copy(v) : json_null());
 	v = json_object_get(res, "title");
 	json_object_set_new(o, "title", json_is_string(v) ? json_deep_copy(v) : json_null());
 	v = json_object_get(res, "captured_at");
 	json_object_set_new(o, "captured_at", json_is_string(v) ? json_deep_copy(v) : json_null());
 	json_object_set_new(o, "machine", machine_summary(res));
-	json_object_set_new(o, "rounds", json_integer((json_int_t)rounds));
+	json_object_set_new(o, "rounds",
+			    summary ? json_null() : json_integer((json_int_t)rounds));
 	return o;
 }
 
@@ -714,23 +747,864 @@ method_json(void)
 	return o;
 }
 
+/* ------------------------------------ one value per cell: summary runs */
+
+/*
+ * A summary run holds figures as published: one value per table cell and
+ * no rounds, so nothing can be tested against it.  Each side becomes a
+ * list of cells, matched by (quantity, target, route, x value); a pair
+ * gives the plain difference and the ratio, never a p or a CI.  A summary
+ * side's cells come from its tables, not from the derived "targets", so
+ * that every numeric column, sweeps over an x column and rows keyed by
+ * something other than a target take part; an energy session's come from
+ * its per-round measurements, as table() reads them.
+ */
+#define NO_TEST_VERDICT "n/a (one value per cell)"
+
+struct cell {
+	const char *qty;	/* what cells are matched by */
+	const char *metric;	/* the name on its side: column or metric */
+	const char *label, *unit;
+	int energy;
+	char *target;		/* owned; "" when the table names none */
+	char *route;		/* owned; NULL: headline */
+	const char *xcol, *xlabel, *xunit;	/* a sweep's x column, or NULL */
+	double x;
+	const char *table;	/* summary: the table's file */
+	double *v;		/* owned: per-round values, or the one published value */
+	size_t n;
+	double sd;		/* published with the value (summary), else NAN */
+	int published, dup, used;
+	size_t idx;		/* order of appearance */
+};
+
+struct cells {
+	struct cell *c;
+	size_t n, alloc;
+};
+
+static void fmt_short(struct buf *b, double v);
+
+static int
+strcmp_null(const char *a, const char *b)
+{
+	if (!a || !b)
+		return !a && !b ? 0 : !a ? -1 : 1;
+	return strcmp(a, b);
+}
+
+static int
+is_summary(json_t *res)
+{
+	const char *k = jx_path_str(res, "kind");
+
+	return k && !strcmp(k, "summary");
+}
+
+/*
+ * The latency percentiles are one quantity whatever their unit: p50_ms in
+ * a summary table, latency_p50_us in an energy session.  They meet under
+ * one name, so the unit check lists them as not comparable instead of
+ * as two unrelated metrics.
+ */
+static const char *
+qty_of(const char *name)
+{
+	static const char *const alias[][2] = {
+		{ "p50_ms", "latency_p50" },	{ "latency_p50_us", "latency_p50" },
+		{ "p99_ms", "latency_p99" },	{ "latency_p99_us", "latency_p99" },
+		{ "latency_mean_us", "latency_mean" },
+	};
+	size_t i;
+
+	for (i = 0; i < NELEM(alias); i++)
+		if (!strcmp(name, alias[i][0]))
+			return alias[i][1];
+	return name;
+}
+
+/* Energy or power: the machine warning applies. */
+static int
+energy_unit(const char *name, const char *unit)
+{
+	static const char *const u[] = { "J", "mJ", "kJ", "\xc2\xb5J", "W", "mW", "kW" };
+	size_t i, n;
+
+	if (!strcmp(name, "mj_per_req") || !strcmp(name, "mj_per_mb") || !strcmp(name, "watts"))
+		return 1;
+	for (i = 0; i < NELEM(u); i++) {
+		n = strlen(u[i]);
+		if (!strncmp(unit, u[i], n) && (!unit[n] || unit[n] == '/' || unit[n] == ' '))
+			return 1;
+	}
+	return 0;
+}
+
+static struct cell *
+cell_add(struct cells *cs)
+{
+	struct cell *x;
+
+	ALLOC_GROW(cs->c, cs->n + 1, cs->alloc);
+	x = &cs->c[cs->n];
+	memset(x, 0, sizeof(*x));
+	x->sd = NAN;
+	x->idx = cs->n++;
+	return x;
+}
+
+static void
+cells_free(struct cells *cs)
+{
+	size_t i;
+
+	for (i = 0; i < cs->n; i++) {
+		free(cs->c[i].target);
+		free(cs->c[i].route);
+		free(cs->c[i].v);
+	}
+	free(cs->c);
+}
+
+static void
+session_cell(const struct side *s, struct cells *cs, const struct metric *m,
+	     const struct tgt *t, const char *route)
+{
+	double *v;
+	size_t n = side_values(s, t->name, route, m, &v);
+	struct cell *x;
+
+	if (!n) {
+		free(v);
+		return;
+	}
+	x = cell_add(cs);
+	x->qty = qty_of(m->name);
+	x->metric = m->name;
+	x->label = m->label;
+	x->unit = m->unit;
+	x->energy = m->energy;
+	x->target = xstrdup(t->name);
+	x->route = route ? xstrdup(route) : NULL;
+	x->v = v;
+	x->n = n;
+}
+
+/* An energy session's cells, in the order of its own tables. */
+static void
+session_cells(const struct side *s, struct cells *cs)
+{
+	const char **routes = NULL;
+	size_t nroutes = 0, aroutes = 0, i, k, t;
+
+	for (i = 0; i < NELEM(head_metrics); i++)
+		for (t = 0; t < s->nt; t++)
+			session_cell(s, cs, &head_metrics[i], &s->t[t], NULL);
+	route_union(s, &routes, &nroutes, &aroutes);
+	for (k = 0; k < nroutes; k++)
+		for (i = 0; i < NELEM(route_metrics); i++)
+			for (t = 0; t < s->nt; t++)
+				if (find_route(&s->t[t], routes[k]))
+					session_cell(s, cs, &route_metrics[i], &s->t[t], routes[k]);
+	free(routes);
+}
+
+/* A key cell as text: a string as it is, a number written shortest. */
+static void
+key_text(struct buf *b, json_t *v)
+{
+	if (json_is_string(v))
+		buf_addstr(b, json_string_value(v));
+	else if (json_is_number(v))
+		fmt_short(b, json_number_value(v));
+}
+
+static int
+col_of(json_t *cols, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < json_array_size(cols); i++) {
+		const char *n = jx_path_str(json_array_get(cols, i), "name");
+
+		if (n && !strcmp(n, name))
+			return (int)i;
+	}
+	return -1;
+}
+
+/* A column that identifies or describes a row rather than measuring it. */
+static int
+is_keyish(json_t *col)
+{
+	const char *r = jx_path_str(col, "role");
+
+	return r && (!strcmp(r, "key") || !strcmp(r, "text"));
+}
+
+/* Which columns of a table make a cell's identity (-1: none). */
+struct tcols {
+	int target, route, x, subject, sd;
+	int qualify;	/* other key columns are needed to tell rows apart */
+};
+
+/*
+ * The row's label: its target; in a table without one, "column: value"
+ * of its first other key or text column (a phase, a list of frameworks);
+ * "" when there is none.  With qualify, every other key or text column
+ * is appended ("hono [runtime: deno]").
+ */
+static char *
+row_label(json_t *cols, json_t *row, const struct tcols *k, int qualify)
+{
+	struct buf b = BUF_INIT;
+	size_t j;
+	int first = 1;
+
+	if (k->subject >= 0 && !json_is_null(json_array_get(row, (size_t)k->subject))) {
+		if (k->subject != k->target)
+			buf_addf(&b, "%s: ", jx_path_str(json_array_get(cols, (size_t)k->subject),
+							 "name"));
+		key_text(&b, json_array_get(row, (size_t)k->subject));
+	}
+	for (j = 0; qualify && j < json_array_size(cols); j++) {
+		json_t *v = json_array_get(row, j);
+		int jj = (int)j;
+
+		if (jj == k->subject || jj == k->target || jj == k->route || jj == k->x ||
+		    !is_keyish(json_array_get(cols, j)) || json_is_null(v))
+			continue;
+		buf_addstr(&b, first ? (b.len ? " [" : "[") : ", ");
+		buf_addf(&b, "%s: ", jx_path_str(json_array_get(cols, j), "name"));
+		key_text(&b, v);
+		first = 0;
+	}
+	if (!first)
+		buf_addch(&b, ']');
+	return buf_detach(&b, NULL);
+}
+
+struct rowkey {
+	char *label, *route;
+	int has_x;
+	double x;
+};
+
+static int
+cmp_rowkey(const void *pa, const void *pb)
+{
+	const struct rowkey *a = pa, *b = pb;
+	int r;
+
+	if ((r = strcmp(a->label, b->label)) || (r = strcmp_null(a->route, b->route)))
+		return r;
+	if (a->has_x != b->has_x)
+		return a->has_x - b->has_x;
+	return !a->has_x || a->x == b->x ? 0 : a->x < b->x ? -1 : 1;
+}
+
+/* Do the label, route and x of each row tell the rows apart? */
+static int
+rows_unique(json_t *cols, json_t *rows, const struct tcols *k)
+{
+	size_t n = json_array_size(rows), i;
+	struct rowkey *key = xcalloc(n + 1, sizeof(*key));
+	int unique = 1;
+
+	for (i = 0; i < n; i++) {
+		json_t *row = json_array_get(rows, i);
+
+		key[i].label = row_label(cols, row, k, 0);
+		if (k->route >= 0 && !json_is_null(json_array_get(row, (size_t)k->route))) {
+			struct buf b = BUF_INIT;
+
+			key_text(&b, json_array_get(row, (size_t)k->route));
+			key[i].route = buf_detach(&b, NULL);
+		}
+		if (k->x >= 0 && json_is_number(json_array_get(row, (size_t)k->x))) {
+			key[i].has_x = 1;
+			key[i].x = json_number_value(json_array_get(row, (size_t)k->x));
+		}
+	}
+	if (n > 1)
+		qsort(key, n, sizeof(*key), cmp_rowkey);
+	for (i = 0; i + 1 < n; i++)
+		if (!cmp_rowkey(&key[i], &key[i + 1]))
+			unique = 0;
+	for (i = 0; i < n; i++) {
+		free(key[i].label);
+		free(key[i].route);
+	}
+	free(key);
+	return unique;
+}
+
+/* A string of a JSON object, or dflt. */
+static const char *
+str_or(json_t *o, const char *key, const char *dflt)
+{
+	const char *v = jx_path_str(o, key);
+
+	return v ? v : dflt;
+}
+
+/* The cell of column j of row (a table t of columns cols), a number. */
+static void
+summary_cell(struct cells *cs, json_t *t, json_t *cols, json_t *row, size_t j,
+	     const struct tcols *k)
+{
+	json_t *col = json_array_get(cols, j), *v = json_array_get(row, j), *sd;
+	const char *name = jx_path_str(col, "name");
+	struct cell *x = cell_add(cs);
+
+	x->qty = qty_of(name);
+	x->metric = name;
+	x->label = str_or(col, "label", name);
+	x->unit = str_or(col, "unit", "");
+	x->energy = energy_unit(name, x->unit);
+	x->target = row_label(cols, row, k, k->qualify);
+	if (k->route >= 0 && !json_is_null(json_array_get(row, (size_t)k->route))) {
+		struct buf b = BUF_INIT;
+
+		key_text(&b, json_array_get(row, (size_t)k->route));
+		x->route = buf_detach(&b, NULL);
+	}
+	if (k->x >= 0 && json_is_number(json_array_get(row, (size_t)k->x))) {
+		json_t *xc = json_array_get(cols, (size_t)k->x);
+
+		x->xcol = jx_path_str(t, "x_column");
+		x->xlabel = str_or(xc, "label", x->xcol);
+		x->xunit = str_or(xc, "unit", "");
+		x->x = json_number_value(json_array_get(row, (size_t)k->x));
+	}
+	x->table = jx_path_str(t, "file");
+	x->v = xcalloc(1, sizeof(*x->v));
+	x->v[0] = json_number_value(v);
+	x->n = 1;
+	sd = k->sd >= 0 && !strcmp(name, "mj_per_req") ? json_array_get(row, (size_t)k->sd) : NULL;
+	if (json_is_number(sd))
+		x->sd = json_number_value(sd);
+	x->published = 1;
+}
+
+/* A summary run's cells: every number of every measuring column. */
+static void
+summary_cells(json_t *res, struct cells *cs)
+{
+	json_t *t;
+	size_t ti;
+
+	json_array_foreach(json_object_get(res, "tables"), ti, t) {
+		json_t *cols = json_object_get(t, "columns"), *rows = json_object_get(t, "rows");
+		const char *xname = jx_path_str(t, "x_column");
+		struct tcols k;
+		size_t j, r;
+
+		k.target = col_of(cols, "target");
+		k.route = col_of(cols, "route");
+		k.x = xname ? col_of(cols, xname) : -1;
+		k.subject = k.target;
+		for (j = 0; k.subject < 0 && j < json_array_size(cols); j++)
+			if ((int)j != k.route && (int)j != k.x &&
+			    is_keyish(json_array_get(cols, j)))
+				k.subject = (int)j;
+		/* an SD column goes with its mean, as summary.c derives it */
+		k.sd = col_of(cols, "mj_per_req") >= 0 ? col_of(cols, "mj_per_req_sd") : -1;
+		k.qualify = !rows_unique(cols, rows, &k);
+		for (j = 0; j < json_array_size(cols); j++) {
+			json_t *col = json_array_get(cols, j), *row;
+			const char *role = jx_path_str(col, "role");
+
+			if ((int)j == k.sd || !jx_path_str(col, "name") || !role ||
+			    strcmp(role, "metric") || !json_is_true(json_object_get(col, "numeric")))
+				continue;
+			json_array_foreach(rows, r, row) {
+				json_t *v = json_array_get(row, j);
+
+				if (json_is_number(v) && isfinite(json_number_value(v)))
+					summary_cell(cs, t, cols, row, j, &k);
+			}
+		}
+	}
+}
+
+/* A summary side's targets and routes (for the only-in lists), from its cells. */
+static void
+side_from_cells(struct side *s, json_t *res, const struct cells *cs)
+{
+	size_t i;
+
+	memset(s, 0, sizeof(*s));
+	s->res = res;
+	for (i = 0; i < cs->n; i++) {
+		struct tgt *t = add_tgt(s, cs->c[i].target);
+
+		if (cs->c[i].route && !find_route(t, cs->c[i].route)) {
+			ALLOC_GROW(t->r, t->nr + 1, t->ar);
+			t->r[t->nr].name = cs->c[i].route;
+			t->r[t->nr].per = NULL;
+			t->nr++;
+		}
+	}
+}
+
+/* The identity of a cell: what is matched across the two sides. */
+static int
+cell_key_cmp(const struct cell *a, const struct cell *b)
+{
+	int r;
+
+	if ((r = strcmp(a->qty, b->qty)) || (r = strcmp(a->target, b->target)) ||
+	    (r = strcmp_null(a->route, b->route)) || (r = strcmp_null(a->xcol, b->xcol)))
+		return r;
+	if (a->xcol && a->x != b->x)
+		return a->x < b->x ? -1 : 1;
+	return 0;
+}
+
+static int
+cmp_cell_key(const void *pa, const void *pb)
+{
+	const struct cell *a = *(const struct cell *const *)pa;
+	const struct cell *b = *(const struct cell *const *)pb;
+	int r = cell_key_cmp(a, b);
+
+	return r ? r : a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+/* The table a row is shown in: quantity, route, x column and unit. */
+static int
+cmp_cell_group(const void *pa, const void *pb)
+{
+	const struct cell *a = *(const struct cell *const *)pa;
+	const struct cell *b = *(const struct cell *const *)pb;
+	int r;
+
+	if ((r = strcmp(a->qty, b->qty)) || (r = strcmp_null(a->route, b->route)) ||
+	    (r = strcmp_null(a->xcol, b->xcol)) || (r = strcmp(a->unit, b->unit)))
+		return r;
+	return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+static int
+group_differs(const struct cell *a, const struct cell *b)
+{
+	return strcmp(a->qty, b->qty) || strcmp_null(a->route, b->route) ||
+	       strcmp_null(a->xcol, b->xcol) || strcmp(a->unit, b->unit);
+}
+
+/* Pointers to the cells, sorted by cmp. */
+static struct cell **
+cells_sorted(struct cells *cs, int (*cmp)(const void *, const void *))
+{
+	struct cell **p = xcalloc(cs->n + 1, sizeof(*p));
+	size_t i;
+
+	for (i = 0; i < cs->n; i++)
+		p[i] = &cs->c[i];
+	if (cs->n > 1)
+		qsort(p, cs->n, sizeof(*p), cmp);
+	return p;
+}
+
+/* The first cell of p (sorted by key) with x's key, or NULL. */
+static struct cell *
+cell_find(struct cell **p, size_t n, const struct cell *x)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (cell_key_cmp(p[mid], x) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && !cell_key_cmp(p[lo], x) ? p[lo] : NULL;
+}
+
+static int
+has_qty(struct cell **p, size_t n, const char *qty)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(p[mid]->qty, qty) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && !strcmp(p[lo]->qty, qty);
+}
+
+/* "rps of route 'get /' of 'elysia' at Workers 4" */
+static void
+cell_desc(struct buf *b, const struct cell *x)
+{
+	buf_addstr(b, x->metric);
+	if (x->route)
+		buf_addf(b, " of route '%s'", x->route);
+	if (*x->target)
+		buf_addf(b, " of '%s'", x->target);
+	if (x->xcol) {
+		buf_addf(b, " at %s ", x->xlabel);
+		fmt_short(b, x->x);
+		if (*x->xunit)
+			buf_addf(b, " %s", x->xunit);
+	}
+}
+
+/* Cells whose identity is given twice on one side are not compared. */
+static void
+mark_dups(struct cell **p, size_t n, json_t *notes, const char *which)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i = j) {
+		struct buf s = BUF_INIT;
+
+		for (j = i + 1; j < n && !cell_key_cmp(p[i], p[j]); j++)
+			p[j]->dup = 1;
+		if (j == i + 1)
+			continue;
+		p[i]->dup = 1;
+		cell_desc(&s, p[i]);
+		buf_addf(&s, " is given %zu times in %s", j - i, which);
+		if (p[i]->table && p[j - 1]->table)
+			buf_addf(&s, " (%s and %s)", p[i]->table, p[j - 1]->table);
+		buf_addstr(&s, ": not compared");
+		add_note(notes, s.ptr);
+		buf_release(&s);
+	}
+}
+
+static double
+cell_mean(const struct cell *x)
+{
+	return x->published ? x->v[0] : stats_mean(x->v, x->n);
+}
+
+/* A side of a row: as sample_json, and whether it is a published figure. */
+static json_t *
+cell_json(const struct cell *x)
+{
+	json_t *o, *vals;
+
+	if (!x->published) {
+		o = sample_json(x->v, x->n);
+		json_object_set_new(o, "published", json_false());
+		json_object_set_new(o, "table", json_null());
+		return o;
+	}
+	o = json_object();
+	vals = json_array();
+	json_object_set_new(o, "mean", jx_real(x->v[0]));
+	json_object_set_new(o, "sd", jx_real(x->sd));
+	json_object_set_new(o, "n", json_integer(1));
+	json_array_append_new(vals, json_real(x->v[0]));
+	json_object_set_new(o, "values", vals);
+	json_object_set_new(o, "published", json_true());
+	json_object_set_new(o, "table", jx_string(x->table));
+	return o;
+}
+
+static json_t *
+x_json(const struct cell *x)
+{
+	if (!x->xcol)
+		return json_null();
+	return json_pack("{s:o, s:o, s:o, s:o}", "column", jstr(x->xcol), "label", jstr(x->xlabel),
+			 "unit", jstr(x->xunit), "value", jx_real(x->x));
+}
+
+static json_t *
+untested_row(struct ctx *c, const struct cell *a, const struct cell *b)
+{
+	json_t *row = json_object();
+	double ma = cell_mean(a), mb = cell_mean(b), delta = NAN, ratio = NAN;
+
+	if (ma != 0 && isfinite(ma) && isfinite(mb)) {
+		ratio = mb / ma;
+		delta = (mb / ma - 1) * 100;
+	}
+	if (c->same) {
+		delta = 0;
+		ratio = 1;
+	}
+	json_object_set_new(row, "metric", jstr(a->metric));
+	if (strcmp(a->metric, b->metric))
+		json_object_set_new(row, "metric_b", jstr(b->metric));
+	json_object_set_new(row, "label", jstr(a->label));
+	json_object_set_new(row, "unit", jstr(a->unit));
+	json_object_set_new(row, "target", jstr(a->target));
+	json_object_set_new(row, "route", jstr(a->route));
+	json_object_set_new(row, "x", x_json(a));
+	json_object_set_new(row, "a", cell_json(a));
+	json_object_set_new(row, "b", cell_json(b));
+	json_object_set_new(row, "delta_pct", jx_real(delta));
+	json_object_set_new(row, "ratio", jx_real(ratio));
+	json_object_set_new(row, "ratio_ci95", json_null());
+	json_object_set_new(row, "p", json_null());
+	json_object_set_new(row, "verdict", json_string(NO_TEST_VERDICT));
+	if (a->energy || b->energy)
+		c->energy_rows++;
+	return row;
+}
+
+static json_t *
+not_comparable_json(const struct cell *a, const struct cell *b)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "metric", jstr(a->metric));
+	json_object_set_new(o, "metric_b", jstr(b->metric));
+	json_object_set_new(o, "target", jstr(a->target));
+	json_object_set_new(o, "route", jstr(a->route));
+	json_object_set_new(o, "x", x_json(a));
+	json_object_set_new(o, "unit_a", jstr(a->unit));
+	json_object_set_new(o, "unit_b", jstr(b->unit));
+	return o;
+}
+
+/* Metrics of x that y has nowhere, with their units. */
+static json_t *
+only_metrics(const struct cells *x, struct cell **py, size_t ny)
+{
+	json_t *out = json_array();
+	size_t i, k;
+
+	for (i = 0; i < x->n; i++) {
+		const struct cell *c = &x->c[i];
+
+		if (has_qty(py, ny, c->qty))
+			continue;
+		for (k = 0; k < json_array_size(out); k++)
+			if (!strcmp(jx_path_str(json_array_get(out, k), "metric"), c->metric) &&
+			    !strcmp(jx_path_str(json_array_get(out, k), "unit"), c->unit))
+				break;
+		if (k == json_array_size(out))
+			json_array_append_new(out, json_pack("{s:o, s:o}", "metric", jstr(c->metric),
+							     "unit", jstr(c->unit)));
+	}
+	return out;
+}
+
+#define MAX_ONE_SIDED_NOTES 20
+
+/*
+ * A cell of x without its match in y although y has its metric, its
+ * target and its route (or a headline): say so, as table() does.  Cells
+ * whose metric, target or route y lacks altogether are in the only-in
+ * lists already.
+ */
+static void
+one_sided_notes(struct ctx *c, const struct cells *x, const struct side *sy, struct cell **py,
+		size_t ny, const char *which)
+{
+	size_t i, shown = 0, more = 0;
+
+	for (i = 0; i < x->n; i++) {
+		const struct cell *e = &x->c[i];
+		const struct tgt *t;
+		struct buf s = BUF_INIT;
+
+		if (e->used || e->dup || !has_qty(py, ny, e->qty) ||
+		    !(t = find_tgt(sy, e->target)) || (e->route && !find_route(t, e->route)))
+			continue;
+		if (shown == MAX_ONE_SIDED_NOTES) {
+			more++;
+			continue;
+		}
+		cell_desc(&s, e);
+		buf_addf(&s, ": values only in %s, not compared", which);
+		add_note(c->notes, s.ptr);
+		buf_release(&s);
+		shown++;
+	}
+	if (more) {
+		struct buf s = BUF_INIT;
+
+		buf_addf(&s, "and %zu more cell%s with values only in %s", more, more == 1 ? "" : "s",
+			 which);
+		add_note(c->notes, s.ptr);
+		buf_release(&s);
+	}
+}
+
+struct grp {
+	size_t lo, hi, first;
+};
+
+static int
+cmp_grp(const void *pa, const void *pb)
+{
+	const struct grp *a = pa, *b = pb;
+
+	return a->first < b->first ? -1 : a->first > b->first;
+}
+
+/*
+ * The rows of a comparison with a summary run: A's cells grouped into
+ * tables (quantity, route, x column, unit) in order of first appearance,
+ * each matched with B's cell of the same identity.
+ */
+static void
+untested_rows(struct ctx *c, struct cells *ca, struct cells *cb)
+{
+	struct cell **ka = cells_sorted(ca, cmp_cell_key), **kb = cells_sorted(cb, cmp_cell_key);
+	struct cell **ga = cells_sorted(ca, cmp_cell_group);
+	struct grp *g = xcalloc(ca->n + 1, sizeof(*g));
+	size_t ng = 0, i, j, gi;
+
+	mark_dups(ka, ca->n, c->notes, "A");
+	mark_dups(kb, cb->n, c->notes, "B");
+	for (i = 0; i < ca->n; i = j) {
+		for (j = i + 1; j < ca->n && !group_differs(ga[i], ga[j]); j++)
+			;
+		g[ng].lo = i;
+		g[ng].hi = j;
+		g[ng].first = ga[i]->idx;
+		ng++;
+	}
+	if (ng > 1)
+		qsort(g, ng, sizeof(*g), cmp_grp);
+	for (gi = 0; gi < ng; gi++) {
+		size_t nrows = 0, ngeo = 0;
+		double *xa = xcalloc(g[gi].hi - g[gi].lo + 1, sizeof(*xa));
+		double *xb = xcalloc(g[gi].hi - g[gi].lo + 1, sizeof(*xb));
+		const struct cell *first = NULL;
+
+		for (i = g[gi].lo; i < g[gi].hi; i++) {
+			struct cell *a = ga[i], *b;
+			double ma, mb;
+
+			if (a->dup || !(b = cell_find(kb, cb->n, a)) || b->dup)
+				continue;
+			a->used = b->used = 1;
+			if (strcmp(a->unit, b->unit)) {
+				json_array_append_new(c->not_comparable, not_comparable_json(a, b));
+				continue;
+			}
+			json_array_append_new(c->rows, untested_row(c, a, b));
+			if (!first)
+				first = a;
+			nrows++;
+			ma = cell_mean(a);
+			mb = cell_mean(b);
+			if (ma > 0 && mb > 0 && isfinite(ma) && isfinite(mb)) {
+				xa[ngeo] = ma;
+				xb[ngeo] = mb;
+				ngeo++;
+			}
+		}
+		if (nrows) {
+			json_t *geo = json_object();
+			double ya = ngeo == nrows ? stats_geomean(xa, ngeo) : NAN;
+			double yb = ngeo == nrows ? stats_geomean(xb, ngeo) : NAN;
+
+			json_object_set_new(geo, "metric", jstr(first->metric));
+			json_object_set_new(geo, "unit", jstr(first->unit));
+			json_object_set_new(geo, "route", jstr(first->route));
+			json_object_set_new(geo, "x_column", jstr(first->xcol));
+			json_object_set_new(geo, "targets", json_integer((json_int_t)ngeo));
+			json_object_set_new(geo, "a", jx_real(ya));
+			json_object_set_new(geo, "b", jx_real(yb));
+			json_object_set_new(geo, "delta_pct",
+					    jx_real(!isfinite(ya) || !isfinite(yb) ? NAN :
+						    c->same ? 0 : (yb / ya - 1) * 100));
+			json_array_append_new(c->geomeans, geo);
+		}
+		free(xa);
+		free(xb);
+	}
+	if (!json_array_size(c->rows) && !json_array_size(c->not_comparable))
+		add_note(c->notes, "no cell is in both runs (same metric, target, route and x "
+			 "value): nothing is compared");
+	one_sided_notes(c, ca, &c->b, kb, cb->n, "A");
+	one_sided_notes(c, cb, &c->a, ka, ca->n, "B");
+	json_object_set_new(c->only_a, "metrics", only_metrics(ca, kb, cb->n));
+	json_object_set_new(c->only_b, "metrics", only_metrics(cb, ka, ca->n));
+	free(g);
+	free(ka);
+	free(kb);
+	free(ga);
+}
+
+/* The sentence every output of a comparison with a summary run carries. */
+static json_t *
+no_test_sentence(const struct ctx *c, const char *id_a, const char *id_b)
+{
+	struct buf s = BUF_INIT;
+	json_t *v;
+
+	if (c->sum_a && c->sum_b && strcmp(id_a, id_b))
+		buf_addf(&s, "No significance test: runs %s and %s have one value per cell", id_a,
+			 id_b);
+	else
+		buf_addf(&s, "No significance test: run %s has one value per cell",
+			 c->sum_a ? id_a : id_b);
+	buf_addstr(&s, " (figures as published); \xce\x94 is a plain difference of the published "
+		   "values, not a tested effect.");
+	v = jstr(s.ptr);
+	buf_release(&s);
+	return v;
+}
+
+static json_t *
+untested_method_json(void)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "alpha", json_null());
+	json_object_set_new(o, "summary",
+			    json_string("summary run: the value as published, one per cell (with "
+					"the SD published beside it, where given); energy session: "
+					"mean and sample SD (n - 1) over rounds"));
+	json_object_set_new(o, "delta", json_string("(B / A - 1) * 100"));
+	json_object_set_new(o, "ratio", json_string("B / A"));
+	json_object_set_new(o, "ratio_ci", json_null());
+	json_object_set_new(o, "test", json_null());
+	return o;
+}
+
 json_t *
 diff_compute(json_t *a, const char *id_a, const char *dir_a, json_t *b,
 	     const char *id_b, const char *dir_b, const char *same_reason)
 {
 	struct ctx c;
+	struct cells ca = { NULL, 0, 0 }, cb = { NULL, 0, 0 };
 	json_t *d = json_object(), *summary = json_object();
 	const char **routes = NULL;
 	size_t nroutes = 0, aroutes = 0, i, k, ra, rb;
 	size_t sig = 0, same = 0, undecided = 0;
-	int machines_differ;
+	int machines_differ, untested;
 
 	memset(&c, 0, sizeof(c));
-	side_scan(&c.a, a);
-	side_scan(&c.b, b);
+	c.sum_a = is_summary(a);
+	c.sum_b = is_summary(b);
+	untested = c.sum_a || c.sum_b;
+	/* A summary side's targets and routes are those of its table cells. */
+	if (c.sum_a) {
+		summary_cells(a, &ca);
+		side_from_cells(&c.a, a, &ca);
+	} else {
+		side_scan(&c.a, a);
+	}
+	if (c.sum_b) {
+		summary_cells(b, &cb);
+		side_from_cells(&c.b, b, &cb);
+	} else {
+		side_scan(&c.b, b);
+	}
 	if (!same_reason && json_array_size(json_object_get(a, "measurements")) &&
 	    json_equal(json_object_get(a, "measurements"), json_object_get(b, "measurements")))
 		same_reason = "identical measurements";
+	if (!same_reason && c.sum_a && c.sum_b && json_array_size(json_object_get(a, "tables")) &&
+	    json_equal(json_object_get(a, "tables"), json_object_get(b, "tables")))
+		same_reason = "identical published tables";
 	c.same = same_reason != NULL;
 	c.rows = json_array();
 	c.geomeans = json_array();
@@ -738,44 +1612,61 @@ diff_compute(json_t *a, const char *id_a, const char *dir_a, json_t *b,
 	c.warnings = json_array();
 	c.only_a = json_object();
 	c.only_b = json_object();
+	c.not_comparable = json_array();
 	ra = side_rounds(&c.a);
 	rb = side_rounds(&c.b);
 
 	json_object_set_new(d, "format", json_string("erg-diff/1"));
-	json_object_set_new(d, "a", side_json(a, id_a, dir_a, ra));
-	json_object_set_new(d, "b", side_json(b, id_b, dir_b, rb));
+	json_object_set_new(d, "a", side_json(a, id_a, dir_a, ra, c.sum_a));
+	json_object_set_new(d, "b", side_json(b, id_b, dir_b, rb, c.sum_b));
 	json_object_set_new(d, "same_data", json_boolean(c.same));
 	json_object_set_new(d, "same_data_reason", jx_string(same_reason));
-	json_object_set_new(d, "method", method_json());
+	json_object_set_new(d, "method", untested ? untested_method_json() : method_json());
 	json_object_set_new(d, "environment", environment(&c, ra, rb, &machines_differ));
+	json_object_set_new(d, "no_significance",
+			    untested ? no_test_sentence(&c, id_a, id_b) : json_null());
 
 	if (c.same) {
 		struct buf s = BUF_INIT;
 
-		buf_addf(&s, "A and B are the same data (%s): every delta is 0, every verdict "
-			 "'~', and the CI of the ratio is exactly [1, 1] (no resampling)",
-			 same_reason);
+		if (untested)
+			buf_addf(&s, "A and B are the same data (%s): every delta is 0 and every "
+				 "ratio 1", same_reason);
+		else
+			buf_addf(&s, "A and B are the same data (%s): every delta is 0, every "
+				 "verdict '~', and the CI of the ratio is exactly [1, 1] (no "
+				 "resampling)", same_reason);
 		add_note(c.notes, s.ptr);
 		buf_release(&s);
 	}
 	only_in(&c, &c.a, &c.b, c.only_a);
 	only_in(&c, &c.b, &c.a, c.only_b);
 
-	for (i = 0; i < NELEM(head_metrics); i++)
-		table(&c, &head_metrics[i], NULL);
-	route_union(&c.a, &routes, &nroutes, &aroutes);
-	route_union(&c.b, &routes, &nroutes, &aroutes);
-	for (k = 0; k < nroutes; k++)
-		for (i = 0; i < NELEM(route_metrics); i++)
-			table(&c, &route_metrics[i], routes[k]);
-	free(routes);
+	if (untested) {
+		if (!c.sum_a)
+			session_cells(&c.a, &ca);
+		if (!c.sum_b)
+			session_cells(&c.b, &cb);
+		untested_rows(&c, &ca, &cb);
+	} else {
+		for (i = 0; i < NELEM(head_metrics); i++)
+			table(&c, &head_metrics[i], NULL);
+		route_union(&c.a, &routes, &nroutes, &aroutes);
+		route_union(&c.b, &routes, &nroutes, &aroutes);
+		for (k = 0; k < nroutes; k++)
+			for (i = 0; i < NELEM(route_metrics); i++)
+				table(&c, &route_metrics[i], routes[k]);
+		free(routes);
+		json_object_set_new(c.only_a, "metrics", json_array());
+		json_object_set_new(c.only_b, "metrics", json_array());
+	}
 
 	if (machines_differ && c.energy_rows)
 		json_array_append_new(c.warnings,
 				      json_string("the machines differ and energy is compared: "
 						  "powermetrics energy is an estimate and not "
 						  "comparable across devices"));
-	for (i = 0; i < json_array_size(c.rows); i++) {
+	for (i = 0; !untested && i < json_array_size(c.rows); i++) {
 		const char *v = jx_path_str(json_array_get(c.rows, i), "verdict");
 
 		if (!strcmp(v, "~"))
@@ -789,16 +1680,21 @@ diff_compute(json_t *a, const char *id_a, const char *dir_a, json_t *b,
 	json_object_set_new(summary, "significant", json_integer((json_int_t)sig));
 	json_object_set_new(summary, "not_significant", json_integer((json_int_t)same));
 	json_object_set_new(summary, "undecided", json_integer((json_int_t)undecided));
+	json_object_set_new(summary, "not_tested",
+			    json_integer(untested ? (json_int_t)json_array_size(c.rows) : 0));
 
 	json_object_set_new(d, "warnings", c.warnings);
 	json_object_set_new(d, "notes", c.notes);
 	json_object_set_new(d, "only_in_a", c.only_a);
 	json_object_set_new(d, "only_in_b", c.only_b);
+	json_object_set_new(d, "not_comparable", c.not_comparable);
 	json_object_set_new(d, "rows", c.rows);
 	json_object_set_new(d, "geomeans", c.geomeans);
 	json_object_set_new(d, "summary", summary);
 	side_free(&c.a);
 	side_free(&c.b);
+	cells_free(&ca);
+	cells_free(&cb);
 	return d;
 }
 
@@ -886,6 +1782,33 @@ fmt_fixed(struct buf *b, double v, int dec)
 	buf_addstr(b, *s == '-' && !*q ? s + 1 : s);
 }
 
+/*
+ * A published figure as it was written, as far as a double can tell:
+ * the fewest decimals that read back as the same number (0.0958, not
+ * 0.09580), so that no digit is shown that the source did not give.
+ * Trailing zeros the source wrote ("0.1010") are lost with the number.
+ */
+static void
+fmt_short(struct buf *b, double v)
+{
+	char s[64];
+	int d;
+
+	if (!isfinite(v)) {
+		buf_addstr(b, "n/a");
+		return;
+	}
+	for (d = 0; d <= 17; d++) {
+		snprintf(s, sizeof(s), "%.*f", d, v);
+		if (strtod(s, NULL) == v) {
+			buf_addstr(b, strcmp(s, "-0") ? s : "0");
+			return;
+		}
+	}
+	snprintf(s, sizeof(s), "%.17g", v);
+	buf_addstr(b, s);
+}
+
 static double
 num(json_t *o, const char *path)
 {
@@ -911,25 +1834,48 @@ pad_left(struct buf *b, const char *s, size_t w)
 	buf_addstr(b, s);
 }
 
-/* "mean ± sd (n)", the parts right-aligned to w when it is not NULL. */
+/* A published figure (summary run): shown as given, without an n. */
+static int
+is_published(json_t *s)
+{
+	return json_is_true(json_object_get(s, "published"));
+}
+
+static void
+fmt_value(struct buf *b, json_t *s, const char *key, int dec)
+{
+	if (is_published(s))
+		fmt_short(b, num(s, key));
+	else
+		fmt_fixed(b, num(s, key), dec);
+}
+
+/*
+ * "mean ± sd (n)", the parts right-aligned to w when it is not NULL.  A
+ * published figure is "value ± sd" (sd as published, when given): its n
+ * would be 1, which says nothing about the rounds behind a published SD.
+ */
 static void
 cell_sample(struct buf *b, json_t *s, int dec, const struct sample_w *w)
 {
 	struct buf t = BUF_INIT;
 
-	fmt_fixed(&t, num(s, "mean"), dec);
+	fmt_value(&t, s, "mean", dec);
 	pad_left(b, t.ptr, w ? w->mean : 0);
 	if (isfinite(num(s, "sd")) || (w && w->sd)) {
 		buf_reset(&t);
 		if (isfinite(num(s, "sd")))
-			fmt_fixed(&t, num(s, "sd"), dec);
+			fmt_value(&t, s, "sd", dec);
 		buf_addstr(b, t.len ? " \xc2\xb1 " : "   ");
 		pad_left(b, t.ptr, w ? w->sd : 0);
 	}
 	buf_reset(&t);
-	buf_addf(&t, "(%.0f)", num(s, "n"));
-	buf_addch(b, ' ');
-	pad_left(b, t.ptr, w ? w->n : 0);
+	if (!is_published(s))
+		buf_addf(&t, "(%.0f)", num(s, "n"));
+	if (t.len || (w && w->n)) {
+		buf_addch(b, ' ');
+		pad_left(b, t.ptr, w ? w->n : 0);
+	}
 	buf_release(&t);
 }
 
@@ -938,16 +1884,18 @@ sample_widths(json_t *s, int dec, struct sample_w *w)
 {
 	struct buf t = BUF_INIT;
 
-	fmt_fixed(&t, num(s, "mean"), dec);
+	fmt_value(&t, s, "mean", dec);
 	w->mean = w->mean > width(t.ptr) ? w->mean : width(t.ptr);
 	buf_reset(&t);
 	if (isfinite(num(s, "sd"))) {
-		fmt_fixed(&t, num(s, "sd"), dec);
+		fmt_value(&t, s, "sd", dec);
 		w->sd = w->sd > width(t.ptr) ? w->sd : width(t.ptr);
 	}
 	buf_reset(&t);
-	buf_addf(&t, "(%.0f)", num(s, "n"));
-	w->n = w->n > width(t.ptr) ? w->n : width(t.ptr);
+	if (!is_published(s)) {
+		buf_addf(&t, "(%.0f)", num(s, "n"));
+		w->n = w->n > width(t.ptr) ? w->n : width(t.ptr);
+	}
 	buf_release(&t);
 }
 
@@ -994,12 +1942,14 @@ cell_p(struct buf *b, double p)
 		buf_addf(b, "%.1e", p);
 }
 
-/* "headline" or "route 'ping'"-like table titles. */
+/* "headline" or "route 'ping'"-like table titles; the units are always
+ * stated ("no unit" for a plain number such as a CV). */
 static void
 table_title(struct buf *b, json_t *row)
 {
-	const char *route = jx_path_str(row, "route");
+	const char *route = jx_path_str(row, "route"), *label = jx_path_str(row, "label");
 	const struct metric *m = metric_by_name(jx_path_str(row, "metric"));
+	const char *unit = jx_path_str(row, "unit");
 
 	if (!route) {
 		size_t i;
@@ -1011,8 +1961,20 @@ table_title(struct buf *b, json_t *row)
 	buf_addstr(b, route ? "route " : "headline");
 	if (route)
 		clean_text(b, route);
-	buf_addf(b, ": %s (%s)", m ? m->label : jx_path_str(row, "metric"),
-		 jx_path_str(row, "unit"));
+	buf_addstr(b, ": ");
+	clean_text(b, label ? label : m ? m->label : jx_path_str(row, "metric"));
+	if (label && strcmp(label, jx_path_str(row, "metric"))) {
+		buf_addstr(b, " [");
+		clean_text(b, jx_path_str(row, "metric"));
+		buf_addch(b, ']');
+	}
+	buf_addstr(b, " (");
+	clean_text(b, unit && *unit ? unit : "no unit");
+	buf_addch(b, ')');
+	if (jx_path_str(row, "x.label")) {
+		buf_addstr(b, ", by ");
+		clean_text(b, jx_path_str(row, "x.label"));
+	}
 }
 
 static int
@@ -1020,7 +1982,9 @@ same_table(json_t *x, json_t *y)
 {
 	const char *rx = jx_path_str(x, "route"), *ry = jx_path_str(y, "route");
 
-	if (strcmp(jx_path_str(x, "metric"), jx_path_str(y, "metric")))
+	if (strcmp(jx_path_str(x, "metric"), jx_path_str(y, "metric")) ||
+	    strcmp(jx_path_str(x, "unit"), jx_path_str(y, "unit")) ||
+	    strcmp_null(jx_path_str(x, "x.column"), jx_path_str(y, "x.column")))
 		return 0;
 	return (!rx && !ry) || (rx && ry && !strcmp(rx, ry));
 }
@@ -1048,41 +2012,142 @@ table_at(json_t *d, size_t t, size_t *lo, size_t *hi, json_t **geo)
 	return 0;
 }
 
+/* Decimals for the measured values of a table (published figures are
+ * shown as given); from all values when every one is published. */
 static int
 table_decimals(json_t *d, size_t lo, size_t hi)
 {
 	json_t *rows = json_object_get(d, "rows");
-	double minabs = INFINITY, v;
+	double minabs = INFINITY, any = INFINITY, v;
 	size_t i;
-	const char *side[] = { "a.mean", "b.mean" }, **s;
+	const char *side[] = { "a", "b" }, **s;
 
 	for (i = lo; i < hi; i++)
 		for (s = side; s < side + 2; s++) {
-			v = fabs(num(json_array_get(rows, i), *s));
-			if (v > 0 && v < minabs)
+			json_t *x = json_object_get(json_array_get(rows, i), *s);
+
+			v = fabs(num(x, "mean"));
+			if (v > 0 && v < any)
+				any = v;
+			if (v > 0 && v < minabs && !is_published(x))
 				minabs = v;
 		}
-	return decimals_for(minabs);
+	return decimals_for(isfinite(minabs) ? minabs : any);
 }
 
 #define NCOL 7
 
-static const char *const col_head[NCOL] = {
-	"target", "A mean \xc2\xb1 SD (n)", "B mean \xc2\xb1 SD (n)", "\xce\x94%",
-	"B/A 95% CI", "p", "verdict",
+/*
+ * The columns of the result tables: with significance (energy sessions on
+ * both sides) or without (a summary run on either side: no CI, no p).
+ */
+struct layout {
+	size_t ncol;
+	const char *head[NCOL];
+	int right[NCOL];	/* text: right-aligned numbers */
+	const char *md_rule;
+	size_t verdict;		/* index of the verdict column */
 };
 
-/* Cells of one row (untrusted names cleaned) into c[NCOL]. */
+static const struct layout tested_layout = {
+	7,
+	{ "target", "A mean \xc2\xb1 SD (n)", "B mean \xc2\xb1 SD (n)", "\xce\x94%",
+	  "B/A 95% CI", "p", "verdict" },
+	{ 0, 0, 0, 1, 0, 1, 0 },
+	"|---|---:|---:|---:|---|---:|---|\n",
+	6,
+};
+
+static int
+untested(json_t *d)
+{
+	return json_is_string(json_object_get(d, "no_significance"));
+}
+
+static void
+layout_of(json_t *d, struct layout *l)
+{
+	if (!untested(d)) {
+		*l = tested_layout;
+		return;
+	}
+	memset(l, 0, sizeof(*l));
+	l->ncol = 6;
+	l->head[0] = "target";
+	/* side_json: "rounds" is null for a summary run */
+	l->head[1] = json_is_null(jx_path(d, "a.rounds")) ? "A published" :
+		     "A mean \xc2\xb1 SD (n)";
+	l->head[2] = json_is_null(jx_path(d, "b.rounds")) ? "B published" :
+		     "B mean \xc2\xb1 SD (n)";
+	l->head[3] = "\xce\x94%";
+	l->head[4] = "B/A";
+	l->head[5] = "verdict";
+	l->right[3] = l->right[4] = 1;
+	l->md_rule = "|---|---:|---:|---:|---:|---|\n";
+	l->verdict = 5;
+}
+
+/* The row's name: its target, and the x value of a sweep. */
+static void
+target_text(struct buf *b, json_t *row, void (*esc)(struct buf *, const char *))
+{
+	const char *t = jx_path_str(row, "target");
+	json_t *x = json_object_get(row, "x");
+
+	if (t && *t)
+		esc(b, t);
+	else if (!json_is_object(x))
+		buf_addstr(b, "\xe2\x80\x94");	/* a table without targets */
+	if (json_is_object(x)) {
+		struct buf v = BUF_INIT;
+
+		if (t && *t)
+			buf_addstr(b, ", ");
+		esc(b, jx_path_str(x, "label"));
+		fmt_short(&v, num(x, "value"));
+		buf_addf(b, " %s", v.ptr);
+		if (jx_path_str(x, "unit") && *jx_path_str(x, "unit")) {
+			buf_addch(b, ' ');
+			esc(b, jx_path_str(x, "unit"));
+		}
+		buf_release(&v);
+	}
+}
+
+static void esc_text(struct buf *b, const char *s);
+
+static void
+cell_ratio(struct buf *b, double r)
+{
+	if (!isfinite(r))
+		buf_addstr(b, "n/a");
+	else
+		buf_addf(b, "%.4f", r);
+}
+
+/* Cells of one row (untrusted names cleaned) into c[NCOL]; w: NULL, or
+ * the widths of A's and of B's values. */
 static void
 row_cells(json_t *row, int dec, int same, const struct sample_w *w, struct buf *c)
 {
+	const struct sample_w *wb = w ? w + 1 : NULL;
+
 	size_t i;
 
 	for (i = 0; i < NCOL; i++)
 		buf_reset(&c[i]);
+	if (jx_path_str(row, "verdict") && !strcmp(jx_path_str(row, "verdict"), NO_TEST_VERDICT)) {
+		target_text(&c[0], row, esc_text);
+		cell_sample(&c[1], json_object_get(row, "a"), dec, w);
+		cell_sample(&c[2], json_object_get(row, "b"), dec, wb);
+		cell_delta(&c[3], num(row, "delta_pct"));
+		cell_ratio(&c[4], num(row, "ratio"));
+		buf_addstr(&c[5], jx_path_str(row, "verdict"));
+		return;
+	}
 	clean_text(&c[0], jx_path_str(row, "target"));
 	cell_sample(&c[1], json_object_get(row, "a"), dec, w);
-	cell_sample(&c[2], json_object_get(row, "b"), dec, w);
+	cell_sample(&c[2], json_object_get(row, "b"), dec, wb);
 	cell_delta(&c[3], num(row, "delta_pct"));
 	cell_ci(&c[4], row, same);
 	cell_p(&c[5], num(row, "p"));
@@ -1101,7 +2166,7 @@ geo_cells(json_t *geo, int dec, const struct sample_w *w, struct buf *c)
 	for (i = 1; i <= 2; i++) {
 		buf_reset(&t);
 		fmt_fixed(&t, num(geo, i == 1 ? "a" : "b"), dec);
-		pad_left(&c[i], t.ptr, w ? w->mean : 0);
+		pad_left(&c[i], t.ptr, w ? w[i - 1].mean : 0);
 	}
 	buf_release(&t);
 	cell_delta(&c[3], num(geo, "delta_pct"));
@@ -1151,6 +2216,30 @@ all_exact(json_t *d)
 static void
 legend(struct buf *b, json_t *d, const char *sep)
 {
+	if (untested(d)) {
+		const char *w[] = { "A", "B" };
+		size_t i;
+
+		int both = json_is_null(jx_path(d, "a.rounds")) &&
+			   json_is_null(jx_path(d, "b.rounds"));
+
+		buf_addstr(b, "values: ");
+		for (i = 0; i < (size_t)(2 - both); i++) {
+			const char *k = i ? "b.rounds" : "a.rounds";
+
+			if (!both)
+				buf_addf(b, "%s%s ", i ? "; " : "", w[i]);
+			if (json_is_null(jx_path(d, k)))
+				buf_addstr(b, "as published, one value per cell (\xc2\xb1 the SD "
+					   "published with it, where given)");
+			else
+				buf_addstr(b, "mean \xc2\xb1 SD (n) over rounds");
+		}
+		buf_addf(b, "%s\xce\x94%% = (B/A \xe2\x88\x92 1)\xc2\xb7" "100; B/A: the ratio of "
+			 "the values; no confidence interval, no p-value%s", sep, sep);
+		buf_addf(b, "verdict: %s", NO_TEST_VERDICT);
+		return;
+	}
 	buf_addf(b, "values: mean \xc2\xb1 SD (n) over rounds; \xce\x94%% = (B/A \xe2\x88\x92 1)"
 		 "\xc2\xb7" "100%s", sep);
 	buf_addf(b, "B/A 95%% CI: percentile bootstrap of the ratio of means (%u resamples, "
@@ -1165,16 +2254,40 @@ summary_line(struct buf *b, json_t *d)
 {
 	json_t *s = json_object_get(d, "summary");
 
+	if (untested(d)) {
+		buf_addf(b, "%.0f comparison%s, none tested for significance (one value per cell)",
+			 num(s, "rows"), num(s, "rows") == 1 ? "" : "s");
+		return;
+	}
 	buf_addf(b, "%.0f comparison%s: %.0f significant, %.0f ~, %.0f ?", num(s, "rows"),
 		 num(s, "rows") == 1 ? "" : "s", num(s, "significant"),
 		 num(s, "not_significant"), num(s, "undecided"));
 }
 
-/* "express, video of bun" lists of what one side alone has. */
-static int
-only_list(struct buf *b, json_t *only, int routes, void (*esc)(struct buf *, const char *))
+/* A name that may be empty (a summary table without targets). */
+static void
+esc_name(struct buf *b, const char *s, void (*esc)(struct buf *, const char *))
 {
-	json_t *arr = json_object_get(only, routes ? "routes" : "targets");
+	if (!s || !*s) {
+		buf_addstr(b, "(no target)");
+	} else if (strchr(s, ',')) {
+		/* "frameworks: elysia, bun" is one name in a list of names */
+		buf_addch(b, '\'');
+		esc(b, s);
+		buf_addch(b, '\'');
+	} else {
+		esc(b, s);
+	}
+}
+
+static const char *const only_kinds[] = { "targets", "routes", "metrics" };
+
+/* "express, video of bun, cv" lists of what one side alone has
+ * (kind: 0 targets, 1 routes, 2 metrics). */
+static int
+only_list(struct buf *b, json_t *only, int kind, void (*esc)(struct buf *, const char *))
+{
+	json_t *arr = json_object_get(only, only_kinds[kind]);
 	size_t i;
 
 	for (i = 0; i < json_array_size(arr); i++) {
@@ -1182,15 +2295,47 @@ only_list(struct buf *b, json_t *only, int routes, void (*esc)(struct buf *, con
 
 		if (i)
 			buf_addstr(b, ", ");
-		if (routes) {
-			esc(b, jx_path_str(e, "route"));
+		if (kind == 1) {
+			esc_name(b, jx_path_str(e, "route"), esc);
 			buf_addstr(b, " of ");
-			esc(b, jx_path_str(e, "target"));
+			esc_name(b, jx_path_str(e, "target"), esc);
+		} else if (kind == 2) {
+			esc(b, jx_path_str(e, "metric"));
+			if (jx_path_str(e, "unit") && *jx_path_str(e, "unit")) {
+				buf_addstr(b, " (");
+				esc(b, jx_path_str(e, "unit"));
+				buf_addch(b, ')');
+			}
 		} else {
-			esc(b, json_string_value(e));
+			esc_name(b, json_string_value(e), esc);
 		}
 	}
 	return i > 0;
+}
+
+/* "rps of route 'ping' of 'elysia': req/s in A, req/min in B" */
+static void
+not_comparable_text(struct buf *b, json_t *e, void (*esc)(struct buf *, const char *))
+{
+	const char *ma = jx_path_str(e, "metric"), *mb = jx_path_str(e, "metric_b");
+
+	esc(b, ma);
+	if (mb && strcmp(ma, mb)) {
+		buf_addstr(b, " / ");
+		esc(b, mb);
+	}
+	if (jx_path_str(e, "route")) {
+		buf_addstr(b, " of route '");
+		esc(b, jx_path_str(e, "route"));
+		buf_addch(b, '\'');
+	}
+	buf_addstr(b, " of ");
+	target_text(b, e, esc);
+	buf_addstr(b, ": ");
+	esc(b, *jx_path_str(e, "unit_a") ? jx_path_str(e, "unit_a") : "no unit");
+	buf_addstr(b, " in A, ");
+	esc(b, *jx_path_str(e, "unit_b") ? jx_path_str(e, "unit_b") : "no unit");
+	buf_addstr(b, " in B");
 }
 
 static void
@@ -1212,17 +2357,17 @@ text_pad(struct buf *b, const char *s, size_t w)
 }
 
 static void
-text_line(struct buf *out, struct buf *c, const size_t *w)
+text_line(struct buf *out, struct buf *c, const size_t *w, const struct layout *l)
 {
 	size_t i;
 
-	for (i = 0; i < NCOL; i++) {
+	for (i = 0; i < l->ncol; i++) {
 		if (i)
 			buf_addstr(out, "  ");
-		if (i == 3 || i == 5)	/* delta and p: numbers, right-aligned */
+		if (l->right[i])	/* delta, p, ratio: numbers, right-aligned */
 			pad_left(out, c[i].ptr, w[i]);
 		else
-			text_pad(out, c[i].ptr, i + 1 < NCOL ? w[i] : 0);
+			text_pad(out, c[i].ptr, i + 1 < l->ncol ? w[i] : 0);
 	}
 	while (out->len && out->ptr[out->len - 1] == ' ')
 		buf_setlen(out, out->len - 1);
@@ -1236,12 +2381,16 @@ text_side(struct buf *out, const char *which, json_t *s)
 	clean_text(out, jx_path_str(s, "run"));
 	buf_addstr(out, "\n   ");
 	if (jx_path_str(s, "captured_at")) {
-		buf_addstr(out, "captured ");
+		buf_addstr(out, json_is_null(json_object_get(s, "rounds")) ? "dated " : "captured ");
 		clean_text(out, jx_path_str(s, "captured_at"));
 		buf_addstr(out, "; ");
 	}
 	clean_text(out, jx_path_str(s, "machine"));
-	buf_addf(out, "; %.0f round%s\n", num(s, "rounds"), num(s, "rounds") == 1 ? "" : "s");
+	if (json_is_null(json_object_get(s, "rounds")))
+		buf_addstr(out, "; summary run: figures as published, no rounds\n");
+	else
+		buf_addf(out, "; %.0f round%s\n", num(s, "rounds"),
+			 num(s, "rounds") == 1 ? "" : "s");
 }
 
 static void
@@ -1263,7 +2412,9 @@ diff_render_text(json_t *d, struct buf *out)
 	struct buf c[NCOL], cell = BUF_INIT;
 	size_t i, j, t, lo, hi, w[NCOL], fw = 5, aw = 1;
 	int same = json_is_true(json_object_get(d, "same_data")), dec;
+	struct layout l;
 
+	layout_of(d, &l);
 	for (i = 0; i < NCOL; i++)
 		buf_init(&c[i], 0);
 	text_side(out, "A", json_object_get(d, "a"));
@@ -1322,54 +2473,69 @@ diff_render_text(json_t *d, struct buf *out)
 	for (j = 0; j < 2; j++) {
 		json_t *only = json_object_get(d, j ? "only_in_b" : "only_in_a");
 
-		for (t = 0; t < 2; t++) {
+		for (t = 0; t < 3; t++) {
 			buf_reset(&cell);
 			if (only_list(&cell, only, (int)t, esc_text))
-				buf_addf(out, "%s only in %s: %s\n", t ? "routes" : "targets",
-					 j ? "B" : "A", cell.ptr);
+				buf_addf(out, "%s only in %s: %s\n", only_kinds[t], j ? "B" : "A",
+					 cell.ptr);
 		}
 	}
+	arr = json_object_get(d, "not_comparable");
+	for (i = 0; i < json_array_size(arr); i++) {
+		buf_addstr(out, "not comparable (units differ): ");
+		not_comparable_text(out, json_array_get(arr, i), esc_text);
+		buf_addch(out, '\n');
+	}
 	buf_addch(out, '\n');
+	if (untested(d)) {
+		clean_text(out, jx_path_str(d, "no_significance"));
+		buf_addstr(out, "\n\n");
+	}
 	legend(out, d, "\n");
 	buf_addstr(out, "\n");
 	summary_line(out, d);
 	buf_addstr(out, "\n");
 
 	for (t = 0; table_at(d, t, &lo, &hi, &geo); t++) {
-		struct sample_w sw = { 0, 0, 0 };
+		struct sample_w sw[2] = { { 0, 0, 0 }, { 0, 0, 0 } };
 
+		/* With significance both sides are alike and share widths; a
+		 * published side has its own. */
 		dec = table_decimals(d, lo, hi);
 		for (i = lo; i < hi; i++) {
-			sample_widths(jx_path(json_array_get(rows, i), "a"), dec, &sw);
-			sample_widths(jx_path(json_array_get(rows, i), "b"), dec, &sw);
+			sample_widths(jx_path(json_array_get(rows, i), "a"), dec, &sw[0]);
+			sample_widths(jx_path(json_array_get(rows, i), "b"), dec,
+				      &sw[untested(d)]);
 		}
-		for (i = 0; i < NCOL; i++)
-			w[i] = width(col_head[i]);
+		if (!untested(d))
+			sw[1] = sw[0];
+		for (i = 0; i < l.ncol; i++)
+			w[i] = width(l.head[i]);
 		for (i = lo; i <= hi; i++) {
 			if (i < hi)
-				row_cells(json_array_get(rows, i), dec, same, &sw, c);
+				row_cells(json_array_get(rows, i), dec, same, sw, c);
 			else if (geo)
-				geo_cells(geo, dec, &sw, c);
+				geo_cells(geo, dec, sw, c);
 			else
 				break;
-			for (j = 0; j < NCOL; j++)
+			for (j = 0; j < l.ncol; j++)
 				w[j] = w[j] > width(c[j].ptr) ? w[j] : width(c[j].ptr);
 		}
 		buf_addch(out, '\n');
 		table_title(out, json_array_get(rows, lo));
 		buf_addch(out, '\n');
-		for (j = 0; j < NCOL; j++) {
+		for (j = 0; j < l.ncol; j++) {
 			buf_reset(&c[j]);
-			buf_addstr(&c[j], col_head[j]);
+			buf_addstr(&c[j], l.head[j]);
 		}
-		text_line(out, c, w);
+		text_line(out, c, w, &l);
 		for (i = lo; i < hi; i++) {
-			row_cells(json_array_get(rows, i), dec, same, &sw, c);
-			text_line(out, c, w);
+			row_cells(json_array_get(rows, i), dec, same, sw, c);
+			text_line(out, c, w, &l);
 		}
 		if (geo) {
-			geo_cells(geo, dec, &sw, c);
-			text_line(out, c, w);
+			geo_cells(geo, dec, sw, c);
+			text_line(out, c, w, &l);
 		}
 	}
 	for (i = 0; i < NCOL; i++)
@@ -1397,12 +2563,12 @@ md_esc(struct buf *b, const char *s)
 
 /* Cells are Markdown already: numbers, verdicts, escaped names. */
 static void
-md_row(struct buf *out, struct buf *c)
+md_row(struct buf *out, struct buf *c, const struct layout *l)
 {
 	size_t i;
 
 	buf_addch(out, '|');
-	for (i = 0; i < NCOL; i++) {
+	for (i = 0; i < l->ncol; i++) {
 		buf_addch(out, ' ');
 		buf_addstr(out, c[i].ptr);
 		buf_addstr(out, " |");
@@ -1424,12 +2590,16 @@ md_side(struct buf *out, const char *which, json_t *s)
 	buf_addstr(out, "`");
 	buf_release(&t);
 	if (jx_path_str(s, "captured_at")) {
-		buf_addstr(out, ", captured ");
+		buf_addstr(out, json_is_null(json_object_get(s, "rounds")) ? ", dated " : ", captured ");
 		md_esc(out, jx_path_str(s, "captured_at"));
 	}
 	buf_addstr(out, "; ");
 	md_esc(out, jx_path_str(s, "machine"));
-	buf_addf(out, "; %.0f round%s\n", num(s, "rounds"), num(s, "rounds") == 1 ? "" : "s");
+	if (json_is_null(json_object_get(s, "rounds")))
+		buf_addstr(out, "; summary run: figures as published, no rounds\n");
+	else
+		buf_addf(out, "; %.0f round%s\n", num(s, "rounds"),
+			 num(s, "rounds") == 1 ? "" : "s");
 }
 
 void
@@ -1441,7 +2611,9 @@ diff_render_markdown(json_t *d, struct buf *out)
 	struct buf c[NCOL], cell = BUF_INIT;
 	size_t i, j, t, lo, hi;
 	int same = json_is_true(json_object_get(d, "same_data")), dec;
+	struct layout l;
 
+	layout_of(d, &l);
 	for (i = 0; i < NCOL; i++)
 		buf_init(&c[i], 0);
 	buf_addstr(out, "# erg diff\n\n");
@@ -1489,14 +2661,26 @@ diff_render_markdown(json_t *d, struct buf *out)
 	for (j = 0; j < 2; j++) {
 		json_t *only = json_object_get(d, j ? "only_in_b" : "only_in_a");
 
-		for (t = 0; t < 2; t++) {
+		for (t = 0; t < 3; t++) {
 			buf_reset(&cell);
 			if (only_list(&cell, only, (int)t, md_esc))
-				buf_addf(out, "- %s only in %s: %s\n", t ? "Routes" : "Targets",
+				buf_addf(out, "- %s only in %s: %s\n",
+					 t == 0 ? "Targets" : t == 1 ? "Routes" : "Metrics",
 					 j ? "B" : "A", cell.ptr);
 		}
 	}
+	arr = json_object_get(d, "not_comparable");
+	for (i = 0; i < json_array_size(arr); i++) {
+		buf_addstr(out, "- Not comparable (units differ): ");
+		not_comparable_text(out, json_array_get(arr, i), md_esc);
+		buf_addch(out, '\n');
+	}
 	buf_addstr(out, "\n## Results\n\n");
+	if (untested(d)) {
+		buf_addstr(out, "**");
+		md_esc(out, jx_path_str(d, "no_significance"));
+		buf_addstr(out, "**\n\n");
+	}
 	buf_reset(&cell);
 	legend(&cell, d, "; ");
 	md_esc(out, cell.ptr);
@@ -1511,25 +2695,25 @@ diff_render_markdown(json_t *d, struct buf *out)
 		table_title(&cell, json_array_get(rows, lo));
 		md_esc(out, cell.ptr);
 		buf_addstr(out, "\n\n");
-		for (j = 0; j < NCOL; j++) {
+		for (j = 0; j < l.ncol; j++) {
 			buf_reset(&c[j]);
-			buf_addstr(&c[j], col_head[j]);
+			buf_addstr(&c[j], l.head[j]);
 		}
-		md_row(out, c);
-		buf_addstr(out, "|---|---:|---:|---:|---|---:|---|\n");
+		md_row(out, c, &l);
+		buf_addstr(out, l.md_rule);
 		for (i = lo; i < hi; i++) {
 			row_cells(json_array_get(rows, i), dec, same, NULL, c);
 			buf_reset(&cell);
 			md_esc(&cell, c[0].ptr);
 			buf_reset(&c[0]);
 			buf_addstr(&c[0], cell.ptr);
-			md_row(out, c);
+			md_row(out, c, &l);
 		}
 		if (geo) {
 			geo_cells(geo, dec, NULL, c);
 			buf_reset(&c[0]);
 			buf_addstr(&c[0], "*geomean*");
-			md_row(out, c);
+			md_row(out, c, &l);
 		}
 	}
 	for (i = 0; i < NCOL; i++)
@@ -1575,9 +2759,21 @@ html_side(struct buf *out, const char *which, json_t *s)
 		html_printf(out, " \xe2\x80\x94 %H", jx_path_str(s, "title"));
 	html_printf(out, "<br>");
 	if (jx_path_str(s, "captured_at"))
-		html_printf(out, "captured %H; ", jx_path_str(s, "captured_at"));
-	html_printf(out, "%H; %.0f round%H</dd>\n", jx_path_str(s, "machine"), num(s, "rounds"),
-		    num(s, "rounds") == 1 ? "" : "s");
+		html_printf(out, "%H %H; ", json_is_null(json_object_get(s, "rounds")) ? "dated" :
+			    "captured", jx_path_str(s, "captured_at"));
+	if (json_is_null(json_object_get(s, "rounds")))
+		html_printf(out, "%H; summary run: figures as published, no rounds</dd>\n",
+			    jx_path_str(s, "machine"));
+	else
+		html_printf(out, "%H; %.0f round%H</dd>\n", jx_path_str(s, "machine"),
+			    num(s, "rounds"), num(s, "rounds") == 1 ? "" : "s");
+}
+
+/* Text as it is: the HTML writer escapes it. */
+static void
+esc_raw(struct buf *b, const char *s)
+{
+	buf_addstr(b, s ? s : "");
 }
 
 void
@@ -1589,7 +2785,9 @@ diff_render_html(json_t *d, const char *css, struct buf *out)
 	struct buf c[NCOL], cell = BUF_INIT;
 	size_t i, j, t, lo, hi;
 	int same = json_is_true(json_object_get(d, "same_data")), dec;
+	struct layout l;
 
+	layout_of(d, &l);
 	for (i = 0; i < NCOL; i++)
 		buf_init(&c[i], 0);
 	html_printf(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -1633,16 +2831,28 @@ diff_render_html(json_t *d, const char *css, struct buf *out)
 	for (j = 0; j < 2; j++) {
 		json_t *only = json_object_get(d, j ? "only_in_b" : "only_in_a");
 
-		for (t = 0; t < 2; t++) {
+		for (t = 0; t < 3; t++) {
 			buf_reset(&cell);
 			if (only_list(&cell, only, (int)t, esc_text))
 				html_printf(out, "<p class=\"note\">%H only in %H: %H</p>\n",
-					    t ? "Routes" : "Targets", j ? "B" : "A", cell.ptr);
+					    t == 0 ? "Targets" : t == 1 ? "Routes" : "Metrics",
+					    j ? "B" : "A", cell.ptr);
 		}
 	}
+	arr = json_object_get(d, "not_comparable");
+	for (i = 0; i < json_array_size(arr); i++) {
+		buf_reset(&cell);
+		not_comparable_text(&cell, json_array_get(arr, i), esc_text);
+		html_printf(out, "<p class=\"note\">Not comparable (units differ): %H</p>\n",
+			    cell.ptr);
+	}
+	html_printf(out, "<h2>Results</h2>\n");
+	if (untested(d))
+		html_printf(out, "<p class=\"no-test\"><strong>%H</strong></p>\n",
+			    jx_path_str(d, "no_significance"));
 	buf_reset(&cell);
 	legend(&cell, d, "; ");
-	html_printf(out, "<h2>Results</h2>\n<p class=\"legend\">%H.</p>\n", cell.ptr);
+	html_printf(out, "<p class=\"legend\">%H.</p>\n", cell.ptr);
 	buf_reset(&cell);
 	summary_line(&cell, d);
 	html_printf(out, "<p>%H.</p>\n", cell.ptr);
@@ -1652,25 +2862,32 @@ diff_render_html(json_t *d, const char *css, struct buf *out)
 		table_title(&cell, json_array_get(rows, lo));
 		html_printf(out, "<h3>%H</h3>\n<div class=\"tw\"><table class=\"diff\">\n<thead><tr>",
 			    cell.ptr);
-		for (j = 0; j < NCOL; j++)
-			html_printf(out, j && j < 6 ? "<th class=\"num\">%H</th>" : "<th>%H</th>",
-				    col_head[j]);
+		for (j = 0; j < l.ncol; j++)
+			html_printf(out, j && j < l.verdict ? "<th class=\"num\">%H</th>" :
+				    "<th>%H</th>", l.head[j]);
 		html_printf(out, "</tr></thead>\n<tbody>\n");
 		for (i = lo; i < hi; i++) {
-			const char *v = jx_path_str(json_array_get(rows, i), "verdict");
+			json_t *row = json_array_get(rows, i);
+			const char *v = jx_path_str(row, "verdict");
 
-			row_cells(json_array_get(rows, i), dec, same, NULL, c);
+			row_cells(row, dec, same, NULL, c);
 			/* names again from the JSON: html escaping, not the terminal cleaner */
-			html_printf(out, "<tr><td>%H</td>", jx_path_str(json_array_get(rows, i), "target"));
-			for (j = 1; j < NCOL; j++)
-				html_cell(out, j == 6 ? (!strcmp(v, "~") ? "ns" : !strcmp(v, "?") ?
-							 "undecided" : "sig") : "num", c[j].ptr);
+			buf_reset(&cell);
+			if (untested(d))
+				target_text(&cell, row, esc_raw);
+			else
+				buf_addstr(&cell, jx_path_str(row, "target"));
+			html_printf(out, "<tr><td>%H</td>", cell.ptr);
+			for (j = 1; j < l.ncol; j++)
+				html_cell(out, j != l.verdict ? "num" : untested(d) ? "untested" :
+					  !strcmp(v, "~") ? "ns" : !strcmp(v, "?") ? "undecided" : "sig",
+					  c[j].ptr);
 			html_printf(out, "</tr>\n");
 		}
 		if (geo) {
 			geo_cells(geo, dec, NULL, c);
 			html_printf(out, "<tr class=\"geomean\">");
-			for (j = 0; j < NCOL; j++)
+			for (j = 0; j < l.ncol; j++)
 				html_cell(out, j ? "num" : NULL, c[j].ptr);
 			html_printf(out, "</tr>\n");
 		}
@@ -1704,12 +2921,17 @@ struct loaded {
 	json_t *res;
 };
 
-/* A run id under the archive, or a run directory. */
+/*
+ * A run id under the archive, or a run directory: an energy session
+ * (meta.json and timeline.jsonl) or a summary run (run.json), in that
+ * order, as archive.c tells them apart.
+ */
 static int
 resolve(const char *archive, const char *arg, struct loaded *l)
 {
 	struct buf cand = BUF_INIT, rj = BUF_INIT;
 	size_t n = strlen(arg);
+	enum run_kind kind = RUN_ENERGY_SESSION;
 	int found = 0;
 
 	while (n > 1 && arg[n - 1] == '/')
@@ -1726,17 +2948,30 @@ resolve(const char *archive, const char *arg, struct loaded *l)
 		buf_addstr(&l->dir, l->id.ptr);
 		found = 1;
 	}
+	if (!found && cand.len) {
+		buf_addf(&rj, "%s/run.json", cand.ptr);
+		if (path_is_file(rj.ptr)) {
+			buf_addstr(&l->dir, cand.ptr);
+			found = 1;
+			kind = RUN_SUMMARY;
+		}
+	}
 	if (!found) {
-		buf_addf(&rj, "%s/run.json", cand.len ? cand.ptr : l->id.ptr);
-		if (path_is_file(rj.ptr) || (buf_reset(&rj), buf_addf(&rj, "%s/run.json", l->id.ptr),
-					     path_is_file(rj.ptr)))
-			error("'%s' is a summary run (run.json): it has no per-round values to "
-			      "compare", arg);
-		else if (cand.len)
+		buf_reset(&rj);
+		buf_addf(&rj, "%s/run.json", l->id.ptr);
+		if (path_is_file(rj.ptr)) {
+			buf_addstr(&l->dir, l->id.ptr);
+			found = 1;
+			kind = RUN_SUMMARY;
+		}
+	}
+	if (!found) {
+		if (cand.len)
 			error("'%s' is not a run: neither '%s' nor '%s' holds meta.json and "
-			      "timeline.jsonl", arg, cand.ptr, l->id.ptr);
+			      "timeline.jsonl, or run.json", arg, cand.ptr, l->id.ptr);
 		else
-			error("'%s' is not a run directory (no meta.json and timeline.jsonl)", arg);
+			error("'%s' is not a run directory (no meta.json and timeline.jsonl, "
+			      "no run.json)", arg);
 	}
 	buf_release(&cand);
 	buf_release(&rj);
@@ -1744,7 +2979,7 @@ resolve(const char *archive, const char *arg, struct loaded *l)
 		return -1;
 	l->ref.id = l->id.ptr;
 	l->ref.dir = l->dir.ptr;
-	l->ref.kind = RUN_ENERGY_SESSION;
+	l->ref.kind = kind;
 	return 0;
 }
 

@@ -85,15 +85,21 @@ cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* A cell: empty → null, a finite number → number, else the text. */
+/*
+ * A cell: empty → null; in a column of numbers a finite number → number;
+ * else the text as written.  Key columns (target, route, ...) and text
+ * columns keep their text even where it looks numeric: a target "007" is a
+ * name, not 7, and a text column mixing "1.10" and "1.2-beta" must not
+ * show "1.1".
+ */
 static json_t *
-cell(const char *s)
+cell(const char *s, int numeric)
 {
 	double v;
 
 	if (!*s)
 		return json_null();
-	if (!parse_double(s, &v))
+	if (numeric && !parse_double(s, &v))
 		return jx_real(v);
 	return json_string(s);
 }
@@ -194,23 +200,6 @@ read_table(const char *dir, const char *rel, json_t *spec, json_t *units)
 				"anyone measured", name));
 		json_array_append_new(cols, col);
 	}
-	for (i = first; i < c.n; i++) {
-		json_t *row = json_array();
-
-		if (c.rows[i].n == 1 && !*c.rows[i].f[0]) {
-			json_decref(row);
-			continue;	/* blank line */
-		}
-		if (c.rows[i].n != c.rows[0].n) {
-			error_at(path.ptr, c.rows[i].line, "%zu fields where the header has %zu",
-				 c.rows[i].n, c.rows[0].n);
-			json_decref(row);
-			continue;
-		}
-		for (j = 0; j < c.rows[i].n; j++)
-			json_array_append_new(row, cell(c.rows[i].f[j]));
-		json_array_append_new(rows, row);
-	}
 	/* a recognised numeric column must hold numbers */
 	for (j = 0; j < json_array_size(cols); j++) {
 		json_t *col = json_array_get(cols, j);
@@ -236,6 +225,25 @@ read_table(const char *dir, const char *rel, json_t *spec, json_t *units)
 		json_object_set_new(col, "numeric", json_boolean(numeric && strcmp(role, "key")));
 		if (!numeric && !recognised)
 			json_object_set_new(col, "role", json_string("text"));
+	}
+	/* rows after the columns: whether a column is numeric decides its cells */
+	for (i = first; i < c.n; i++) {
+		json_t *row = json_array();
+
+		if (c.rows[i].n == 1 && !*c.rows[i].f[0]) {
+			json_decref(row);
+			continue;	/* blank line */
+		}
+		if (c.rows[i].n != c.rows[0].n) {
+			error_at(path.ptr, c.rows[i].line, "%zu fields where the header has %zu",
+				 c.rows[i].n, c.rows[0].n);
+			json_decref(row);
+			continue;
+		}
+		for (j = 0; j < c.rows[i].n; j++)
+			json_array_append_new(row, cell(c.rows[i].f[j], json_is_true(json_object_get(
+				json_array_get(cols, j), "numeric"))));
+		json_array_append_new(rows, row);
 	}
 	json_object_set_new(t, "columns", cols);
 	json_object_set_new(t, "rows", rows);
@@ -387,7 +395,7 @@ summary_read(const char *dir, const char *id)
 	json_t *run = NULL, *res = NULL, *tables, *specs, *spec, *units, *notes, *cond;
 	const char *s, *why;
 	size_t i;
-	int bad = 0, errors0 = diag_errors;
+	int bad = 0, errors0 = diag_thread_errors();
 
 	buf_addf(&path, "%s/run.json", dir);
 	if (input_read_all(path.ptr, input_max_small, &data) ||
@@ -542,7 +550,7 @@ out:
 	buf_release(&path);
 	buf_release(&data);
 	buf_release(&full);
-	if (res && (bad || diag_errors > errors0)) {
+	if (res && (bad || diag_thread_errors() > errors0)) {
 		json_decref(res);
 		res = NULL;
 	}

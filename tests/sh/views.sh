@@ -10,6 +10,10 @@
 #     published-headline summary, with links to their run pages;
 #   - targets/elysia/ exists, and shows the cross-device caveat;
 #   - compare/ has a throughput row per target (one per targets/ page);
+#   - the published-headline summary run renders (its run page with the
+#     published figure 0.0958 for elysia, tables/headline.csv) and appears
+#     in the compare view: a column of the throughput table and of the M5
+#     energy matrix, elysia's cell holding the published 0.0958;
 #   - diffs/ lists the diff page of the two M5 energy sessions, which
 #     exists;
 #   - every page links relative, resolving files (build/tools/linkcheck).
@@ -81,6 +85,22 @@ check "compare/index.html has a row per target ($nrows rows, $ntargets targets)"
 check "compare/index.html has the M5 energy matrix" grep -q 'id="tbl-mj-apple-m5-mac17-3"' "$c"
 check "compare/index.html has exactly one script, the static sort script" \
 	test "$(grep -c '<script' "$c")" -eq 1
+
+# A summary run (figures as published) renders and takes part in compare/.
+p=m5-energy/2026-08-26-published-headline
+pr=$site/runs/$p/index.html
+check "the summary run $p renders" \
+	grep -q '<h1>Energy per request on an Apple M5: the published headline table</h1>' "$pr"
+check "its run page shows elysia's published 0.0958 mJ/req" grep -q '<td class="num">0\.0958<' "$pr"
+sed -n '/id="tbl-rps"/,/<\/table>/p' "$c" > "$tmp/c-rps"
+sed -n '/id="tbl-mj-apple-m5-mac17-3"/,/<\/table>/p' "$c" > "$tmp/c-mj"
+check "compare: the summary run is a column of the throughput table" \
+	grep -q "<a href=\"../runs/$p/index.html\"" "$tmp/c-rps"
+check "compare: the summary run is a column of the M5 energy matrix" \
+	grep -q "<a href=\"../runs/$p/index.html\"" "$tmp/c-mj"
+# the matrix's first column is the published run (date order, then kind)
+check "compare: elysia's published mJ/req (0.0958) is in the M5 energy matrix" \
+	grep -q '<tr id="mj-elysia"><th scope="row"><a href="../targets/elysia/index.html">elysia</a></th><td class="num" data-v="0.0958">' "$tmp/c-mj"
 
 d=m5-energy-2026-08-26T0856-saturated_vs_m5-energy-2026-08-26T1023-attrib
 check "diffs/index.html lists the M5 energy sessions' diff" grep -q "href=\"../diffs/$d/index.html\"" "$site/diffs/index.html"

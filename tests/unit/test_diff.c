@@ -10,6 +10,13 @@
  * copy, and the text output of `diff` byte for byte against
  * tests/golden/diff/perturbed.txt (regenerate with
  * tests/golden/diff/regen.sh).
+ *
+ * Summary runs (figures as published, one value per cell): the bundled
+ * archive's M4 pages against each other, the M5 published headline
+ * against the reconstructed session (they must agree within the
+ * published rounding), a summary run against itself, units that differ,
+ * and hostile names; expected values are worked out from the CSV files
+ * under archive/ and written as expressions of those figures.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -22,6 +29,8 @@
 #include "build.h"
 #include "diff.h"
 #include "harness.h"
+#include "jsonx.h"
+#include "summary.h"
 #include "util.h"
 
 static const char *build_dir, *shared, *src_dir;
@@ -482,6 +491,7 @@ slurp(const char *path, size_t *len)
 }
 
 #define REF_ID "m5-energy/2026-08-26T0856-saturated"
+#define NELEM_T(a) (sizeof(a) / sizeof((a)[0]))
 #define PERT_ID "m5-energy/perturbed-express-1.05"
 
 static void
@@ -593,6 +603,600 @@ test_perturbed(json_t *base, json_t *pert)
 	      "markdown: express row");
 	buf_release(&out);
 	json_decref(d);
+}
+
+/* ------------------------------------------------------ summary runs */
+
+#define NO_TEST "n/a (one value per cell)"
+#define SENTENCE_TAIL " one value per cell (figures as published); \xce\x94 is a plain " \
+	"difference of the published values, not a tested effect."
+#define PUB_ID "m5-energy/2026-08-26-published-headline"
+
+/* A summary run of the bundled archive, read as erg reads it. */
+static json_t *
+archive_summary(const char *id)
+{
+	struct buf dir = BUF_INIT;
+	json_t *res;
+
+	buf_addf(&dir, "%s/archive/%s", src_dir, id);
+	res = summary_read(dir.ptr, id);
+	buf_release(&dir);
+	return res;
+}
+
+static int
+is_null(json_t *o, const char *key)
+{
+	return json_is_null(json_object_get(o, key));
+}
+
+/* The row of metric for target and the x value (a sweep), or NULL. */
+static json_t *
+find_row_x(json_t *d, const char *metric, const char *target, double x)
+{
+	json_t *rows = json_object_get(d, "rows");
+	size_t i;
+
+	for (i = 0; i < json_array_size(rows); i++) {
+		json_t *r = json_array_get(rows, i);
+
+		if (!strcmp(json_string_value(json_object_get(r, "metric")), metric) &&
+		    !strcmp(json_string_value(json_object_get(r, "target")), target) &&
+		    rnum(json_object_get(r, "x"), "value") == x)
+			return r;
+	}
+	return NULL;
+}
+
+/* Does the JSON array of strings hold s? */
+static int
+has_str(json_t *arr, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < json_array_size(arr); i++)
+		if (json_is_string(json_array_get(arr, i)) &&
+		    !strcmp(json_string_value(json_array_get(arr, i)), s))
+			return 1;
+	return 0;
+}
+
+static int
+has_metric(json_t *only, const char *metric, const char *unit)
+{
+	json_t *arr = json_object_get(only, "metrics");
+	size_t i;
+
+	for (i = 0; i < json_array_size(arr); i++) {
+		json_t *e = json_array_get(arr, i);
+
+		if (!strcmp(json_string_value(json_object_get(e, "metric")), metric) &&
+		    !strcmp(json_string_value(json_object_get(e, "unit")), unit))
+			return 1;
+	}
+	return 0;
+}
+
+/* Every row untested: verdict, p and CI null, and the summary counts. */
+static void
+check_untested(json_t *d, const char *what)
+{
+	json_t *rows = json_object_get(d, "rows");
+	size_t i, bad = 0;
+
+	for (i = 0; i < json_array_size(rows); i++) {
+		json_t *r = json_array_get(rows, i);
+
+		if (strcmp(verdict(r), NO_TEST) || !is_null(r, "p") || !is_null(r, "ratio_ci95"))
+			bad++;
+	}
+	CHECK(bad == 0, "%s: every verdict '" NO_TEST "', no p, no CI (%zu bad)", what, bad);
+	CHECK(rnum(json_object_get(d, "summary"), "not_tested") == (double)json_array_size(rows) &&
+	      rnum(json_object_get(d, "summary"), "significant") == 0 &&
+	      rnum(json_object_get(d, "summary"), "not_significant") == 0 &&
+	      rnum(json_object_get(d, "summary"), "undecided") == 0,
+	      "%s: summary counts every row as not tested", what);
+	CHECK(is_null(json_object_get(d, "method"), "test") &&
+	      is_null(json_object_get(d, "method"), "ratio_ci"), "%s: method has no test", what);
+}
+
+/* The no-significance sentence in all four outputs. */
+static void
+check_sentence(json_t *d, const char *sentence, const char *what)
+{
+	struct buf out = BUF_INIT;
+	const char *j = json_string_value(json_object_get(d, "no_significance"));
+
+	CHECK(j && !strcmp(j, sentence), "%s: json no_significance is the sentence ('%s')", what,
+	      j ? j : "(null)");
+	diff_render_text(d, &out);
+	CHECK(strstr(out.ptr, sentence) != NULL, "%s: text carries the sentence", what);
+	CHECK(!strstr(out.ptr, "95% CI") && !strstr(out.ptr, "Mann"), "%s: text has no CI, no test",
+	      what);
+	buf_reset(&out);
+	diff_render_markdown(d, &out);
+	CHECK(strstr(out.ptr, sentence) != NULL, "%s: markdown carries the sentence", what);
+	buf_reset(&out);
+	diff_render_html(d, NULL, &out);
+	CHECK(strstr(out.ptr, sentence) != NULL, "%s: html carries the sentence", what);
+	buf_reset(&out);
+	diff_render_json(d, &out);
+	CHECK(strstr(out.ptr, "\"no_significance\": \"No significance test:") != NULL,
+	      "%s: json output carries the sentence", what);
+	buf_release(&out);
+}
+
+/*
+ * Two published M4 pages: hello-server (tables/hello.csv) and conduit
+ * (tables/startup-memory.csv) both give startup_ms and rss_mb per server
+ * without a route, for xisto and Node; Bun is only on the hello page.
+ *   rss_mb:     xisto 4.20 -> 4.8,  Node 100.72 -> 147.5
+ *   startup_ms: xisto 2 -> 21,      Node 11 -> 268
+ */
+static void
+test_summary_pair(void)
+{
+	json_t *a = archive_summary("apple-m4/2026-11-07-hello-server");
+	json_t *b = archive_summary("apple-m4/2026-11-08-conduit");
+	json_t *d, *r, *only;
+	struct buf out = BUF_INIT;
+
+	CHECK(a && b, "M4 summary runs read");
+	if (!a || !b) {
+		json_decref(a);
+		json_decref(b);
+		return;
+	}
+	d = diff_compute(a, "apple-m4/2026-11-07-hello-server", NULL, b,
+			 "apple-m4/2026-11-08-conduit", NULL, NULL);
+	CHECK(!json_is_true(json_object_get(d, "same_data")), "M4 pair: not the same data");
+	CHECK(json_array_size(json_object_get(d, "rows")) == 4, "M4 pair: 4 cells in both (%zu)",
+	      json_array_size(json_object_get(d, "rows")));
+	r = find_row(d, "rss_mb", "xisto", NULL);
+	CHECK_NEAR(rnum(r, "delta_pct"), (4.8 / 4.20 - 1) * 100, 1e-9, "xisto RSS delta %");
+	CHECK_NEAR(rnum(r, "ratio"), 4.8 / 4.20, 1e-12, "xisto RSS ratio");
+	CHECK_NEAR(rnum(json_object_get(r, "a"), "mean"), 4.20, 0, "xisto RSS A as published");
+	CHECK(r && json_is_true(json_object_get(json_object_get(r, "a"), "published")) &&
+	      !strcmp(json_string_value(json_object_get(json_object_get(r, "b"), "table")),
+		      "tables/startup-memory.csv"), "xisto RSS: published, with its table");
+	CHECK(r && !strcmp(json_string_value(json_object_get(r, "unit")), "MB"), "RSS in MB");
+	r = find_row(d, "rss_mb", "Node", NULL);
+	CHECK_NEAR(rnum(r, "delta_pct"), (147.5 / 100.72 - 1) * 100, 1e-9, "Node RSS delta %");
+	r = find_row(d, "startup_ms", "xisto", NULL);
+	CHECK_NEAR(rnum(r, "delta_pct"), 950.0, 1e-9, "xisto startup 2 -> 21 ms: +950 %");
+	r = find_row(d, "startup_ms", "Node", NULL);
+	CHECK_NEAR(rnum(r, "delta_pct"), (268.0 / 11 - 1) * 100, 1e-9, "Node startup delta %");
+	CHECK_NEAR(rnum(json_array_get(json_object_get(d, "geomeans"), 1), "delta_pct"),
+		   (sqrt(21.0 * 268) / sqrt(2.0 * 11) - 1) * 100, 1e-9, "startup geomean delta %");
+	check_untested(d, "M4 pair");
+	check_sentence(d, "No significance test: runs apple-m4/2026-11-07-hello-server and "
+		       "apple-m4/2026-11-08-conduit have" SENTENCE_TAIL, "M4 pair");
+	only = json_object_get(d, "only_in_a");
+	CHECK(has_str(json_object_get(only, "targets"), "Bun"), "M4 pair: Bun only in A");
+	CHECK(has_metric(only, "p50_ms", "ms") && has_metric(only, "executable_bytes", "B"),
+	      "M4 pair: p50 and executable size only in A");
+	CHECK(has_metric(json_object_get(d, "only_in_b"), "cold_ms", "ms"),
+	      "M4 pair: cold latency only in B");
+	CHECK(has_note(d, "notes", "rps of 'xisto': values only in A, not compared"),
+	      "M4 pair: a headline figure of a shared target only in A is noted");
+	CHECK(json_array_size(json_object_get(d, "warnings")) == 0, "M4 pair: no warning");
+	CHECK(json_is_null(json_object_get(json_object_get(d, "a"), "rounds")),
+	      "M4 pair: a summary run has no rounds");
+	diff_render_text(d, &out);
+	CHECK(strstr(out.ptr, "headline: Startup [startup_ms] (ms)\n") &&
+	      strstr(out.ptr, "A published  B published") &&
+	      strstr(out.ptr, "+950.00%  10.5000  " NO_TEST "\n"),
+	      "M4 pair: text table with units, published columns, delta, ratio and verdict");
+	CHECK(strstr(out.ptr, "targets only in A: Bun\n") != NULL, "M4 pair: text lists Bun");
+	buf_release(&out);
+	json_decref(d);
+	json_decref(b);
+
+	/*
+	 * The i7 framework benchmark names its Bun target "bun", the M4 pages
+	 * "Bun": names are not folded, so no cell is shared (reality, not a
+	 * bug to paper over).
+	 */
+	b = archive_summary("apple-m4/2026-11-05-todo-api");
+	json_decref(a);
+	a = archive_summary("intel-i7-13700k/2023-05-16-bun-http-framework-benchmark");
+	CHECK(a && b, "i7 and M4 todo summary runs read");
+	if (a && b) {
+		d = diff_compute(a, "i7", NULL, b, "m4", NULL, NULL);
+		CHECK(json_array_size(json_object_get(d, "rows")) == 0, "i7 vs M4: no shared cell");
+		CHECK(has_note(d, "notes", "no cell is in both runs"), "i7 vs M4: said so");
+		CHECK(has_str(jx_path(d, "only_in_a.targets"), "bun") &&
+		      has_str(jx_path(d, "only_in_b.targets"), "Bun"),
+		      "i7 vs M4: 'bun' and 'Bun' listed apart");
+		CHECK(has_metric(json_object_get(d, "only_in_a"), "average_rps", "req/s"),
+		      "i7 vs M4: the published average only in A");
+		check_sentence(d, "No significance test: runs i7 and m4 have" SENTENCE_TAIL,
+			       "i7 vs M4");
+		json_decref(d);
+	}
+	json_decref(a);
+	json_decref(b);
+}
+
+/* A summary run against itself, and against a copy of itself. */
+static void
+test_summary_self(void)
+{
+	json_t *a = archive_summary(PUB_ID), *copy, *d, *rows;
+	size_t i, bad = 0;
+
+	CHECK(a != NULL, "published headline reads");
+	if (!a)
+		return;
+	d = diff_compute(a, PUB_ID, "x", a, PUB_ID, "x", "same run directory");
+	rows = json_object_get(d, "rows");
+	/* headline.csv: mj_per_req (SD folded in), cv, rps, watts x 5
+	 * frameworks; video.csv: low and high x 2 rows */
+	CHECK(json_array_size(rows) == 4 * 5 + 2 * 2, "self: 24 cells (%zu)", json_array_size(rows));
+	for (i = 0; i < json_array_size(rows); i++) {
+		json_t *r = json_array_get(rows, i);
+
+		if (rnum(r, "delta_pct") != 0 || rnum(r, "ratio") != 1 ||
+		    rnum(json_object_get(r, "a"), "mean") != rnum(json_object_get(r, "b"), "mean"))
+			bad++;
+	}
+	CHECK(bad == 0, "self: every delta 0, every ratio 1 (%zu bad)", bad);
+	CHECK(json_is_true(json_object_get(d, "same_data")) &&
+	      has_note(d, "notes", "A and B are the same data (same run directory): every delta "
+		       "is 0 and every ratio 1"), "self: same data, said so");
+	CHECK(json_array_size(jx_path(d, "environment.differences")) == 0,
+	      "self: no environment difference");
+	check_untested(d, "self");
+	check_sentence(d, "No significance test: run " PUB_ID " has" SENTENCE_TAIL, "self");
+	CHECK(find_row(d, "mj_per_req_sd", "elysia", NULL) == NULL &&
+	      rnum(json_object_get(find_row(d, "mj_per_req", "elysia", NULL), "a"), "sd") == 0.0006,
+	      "self: the SD column is the published SD of mJ/req, not a metric of its own");
+	CHECK(find_row(d, "mj_per_mb_low", "frameworks: elysia, bun, hono, effect", NULL) != NULL,
+	      "self: a table without a target column is keyed by its text column");
+	json_decref(d);
+
+	copy = json_deep_copy(a);
+	json_object_set_new(copy, "run", json_string("copy"));
+	d = diff_compute(a, PUB_ID, NULL, copy, "copy", NULL, NULL);
+	CHECK(json_is_true(json_object_get(d, "same_data")) &&
+	      !strcmp(json_string_value(json_object_get(d, "same_data_reason")),
+		      "identical published tables"), "identical tables detected as the same data");
+	json_decref(d);
+	json_decref(copy);
+	json_decref(a);
+}
+
+/*
+ * The published headline (tables/headline.csv, rounded as published)
+ * against the session it was computed from, rebuilt from the reference
+ * data: every figure agrees within half a unit of its last published
+ * digit (mJ/req 4 decimals, W 2 decimals, req/s whole numbers).
+ */
+static void
+test_summary_vs_session(json_t *session)
+{
+	static const struct {
+		const char *target;
+		double mj, sd, rps, watts;	/* tables/headline.csv */
+	} pub[] = {
+		{ "elysia", 0.0958, 0.0006, 184915, 17.69 },
+		{ "bun", 0.0999, 0.0002, 179218, 17.88 },
+		{ "hono", 0.1010, 0.0003, 176583, 17.81 },
+		{ "effect", 0.1241, 0.0004, 136690, 16.93 },
+		{ "express", 0.1702, 0.0011, 79668, 13.54 },
+	};
+	json_t *a = archive_summary(PUB_ID), *d, *r, *e;
+	size_t i, k;
+	struct buf out = BUF_INIT;
+
+	CHECK(a != NULL, "published headline reads");
+	if (!a)
+		return;
+	d = diff_compute(a, PUB_ID, NULL, session, REF_ID, NULL, NULL);
+	CHECK(!json_is_true(json_object_get(d, "same_data")), "published vs session: not the same data");
+	CHECK(json_array_size(json_object_get(d, "rows")) == 15,
+	      "published vs session: mJ/req, req/s and W of 5 frameworks (%zu)",
+	      json_array_size(json_object_get(d, "rows")));
+	for (i = 0; i < NELEM_T(pub); i++) {
+		double am, bm;
+
+		r = find_row(d, "mj_per_req", pub[i].target, NULL);
+		am = rnum(json_object_get(r, "a"), "mean");
+		bm = rnum(json_object_get(r, "b"), "mean");
+		CHECK(r && am == pub[i].mj && rnum(json_object_get(r, "a"), "sd") == pub[i].sd,
+		      "%s: A is the published %.4f \xc2\xb1 %.4f", pub[i].target, pub[i].mj, pub[i].sd);
+		/*
+		 * The source rounded twice: its dataset gives 5 decimals
+		 * (aggregates.byFramework.*.weightedSmallRoutes), the table 4
+		 * of those.  effect is 0.124046, 0.12405 in the dataset,
+		 * 0.1241 in the table, where 0.124046 alone would give
+		 * 0.1240: so the bound is half a unit of the 4th decimal plus
+		 * half a unit of the 5th.
+		 */
+		CHECK(r && fabs(bm - am) <= 0.00005 + 0.000005 + 1e-12,
+		      "%s: session mJ/req %.6f agrees with the published %.4f (rounded to 5, then "
+		      "4 decimals)", pub[i].target, bm, am);
+		CHECK(r && fabs(rnum(r, "delta_pct")) <= 0.000055 / pub[i].mj * 100 + 1e-9 &&
+		      fabs(rnum(r, "delta_pct") - (bm / am - 1) * 100) < 1e-9,
+		      "%s: delta %.4f %% is within the published rounding", pub[i].target,
+		      rnum(r, "delta_pct"));
+		CHECK(r && rnum(json_object_get(r, "b"), "n") == 5 &&
+		      !json_is_true(json_object_get(json_object_get(r, "b"), "published")),
+		      "%s: B is the session's mean over 5 rounds", pub[i].target);
+		r = find_row(d, "rps", pub[i].target, NULL);
+		CHECK(r && rnum(json_object_get(r, "a"), "mean") == pub[i].rps &&
+		      fabs(rnum(json_object_get(r, "b"), "mean") - pub[i].rps) <= 0.5,
+		      "%s: req/s agrees to the whole number", pub[i].target);
+		r = find_row(d, "watts", pub[i].target, NULL);
+		CHECK(r && rnum(json_object_get(r, "a"), "mean") == pub[i].watts &&
+		      fabs(rnum(json_object_get(r, "b"), "mean") - pub[i].watts) <= 0.005 + 1e-12,
+		      "%s: W agrees to 2 decimals", pub[i].target);
+	}
+	r = find_row(d, "mj_per_req", "effect", NULL);
+	CHECK(r && fabs(rnum(json_object_get(r, "b"), "mean") - 0.12405) < 0.000005 &&
+	      fabs(rnum(json_object_get(r, "b"), "mean") - 0.1241) > 0.00005,
+	      "effect: the session's 0.12405 (5 decimals) is where the published 0.1241 comes from");
+	check_untested(d, "published vs session");
+	check_sentence(d, "No significance test: run " PUB_ID " has" SENTENCE_TAIL,
+		       "published vs session");
+	/* the same machine (ids equal); fields only one side records are listed, not a warning */
+	CHECK(!json_is_true(jx_path(d, "environment.machines_differ")) &&
+	      json_array_size(json_object_get(d, "warnings")) == 0,
+	      "published vs session: same machine, no warning");
+	e = jx_path(d, "environment.differences");
+	for (i = 0, k = 0; i < json_array_size(e); i++)
+		k += !strcmp(json_string_value(json_object_get(json_array_get(e, i), "field")),
+			     "conditions.room_temp_c");
+	CHECK(k == 0, "published vs session: 22 \xc2\xb0" "C on both sides is no difference");
+	CHECK(json_array_size(jx_path(d, "only_in_b.routes")) == 20,
+	      "published vs session: the session's 4 routes x 5 frameworks only in B");
+	CHECK(has_metric(json_object_get(d, "only_in_a"), "cv", "") &&
+	      has_metric(json_object_get(d, "only_in_b"), "mj_per_mb", "mJ/MB"),
+	      "published vs session: CV only in A, mJ/MB only in B");
+	diff_render_text(d, &out);
+	CHECK(strstr(out.ptr, "target   A published      B mean \xc2\xb1 SD (n)") &&
+	      strstr(out.ptr, "\nelysia   0.0958 \xc2\xb1 0.0006  0.09581 \xc2\xb1 0.00062 (5)  +0.02%  "
+		     "1.0002  " NO_TEST "\n"),
+	      "published vs session: text row, the published value as written");
+	buf_release(&out);
+	json_decref(d);
+
+	/* the other way round: the sentence names the summary run, B */
+	d = diff_compute(session, REF_ID, NULL, a, PUB_ID, NULL, NULL);
+	r = find_row(d, "mj_per_req", "effect", NULL);
+	CHECK_NEAR(rnum(r, "delta_pct"),
+		   (0.1241 / rnum(json_object_get(r, "a"), "mean") - 1) * 100, 1e-9,
+		   "session vs published: delta of B/A");
+	check_sentence(d, "No significance test: run " PUB_ID " has" SENTENCE_TAIL,
+		       "session vs published");
+	json_decref(d);
+	json_decref(a);
+}
+
+/* ------------------------------------------- small summary runs on disk */
+
+static char sum_tmp[] = "/tmp/erg-diff-sum-XXXXXX";
+
+static void
+put_file(const char *run, const char *rel, const char *text)
+{
+	struct buf p = BUF_INIT, cmd = BUF_INIT;
+	FILE *f;
+
+	buf_addf(&cmd, "mkdir -p '%s/%s/tables'", sum_tmp, run);
+	if (system(cmd.ptr))
+		die("cannot create '%s'", cmd.ptr);
+	buf_addf(&p, "%s/%s/%s", sum_tmp, run, rel);
+	if (!(f = fopen(p.ptr, "w")))
+		die_errno("cannot write '%s'", p.ptr);
+	fputs(text, f);
+	fclose(f);
+	buf_release(&p);
+	buf_release(&cmd);
+}
+
+/* A summary run of one table t.csv on machine chip (JSON string text);
+ * its results, or NULL. */
+static json_t *
+small_summary(const char *run, const char *chip, const char *csv)
+{
+	struct buf j = BUF_INIT, dir = BUF_INIT;
+	json_t *res;
+
+	buf_addf(&j, "{\"title\": \"t\", \"date\": \"2026-01-01\", \"machine\": {\"id\": \"%s\", "
+		 "\"chip\": \"%s\"}, \"tables\": [{\"file\": \"tables/t.csv\"}]}\n", run, chip);
+	put_file(run, "run.json", j.ptr);
+	put_file(run, "tables/t.csv", csv);
+	buf_addf(&dir, "%s/%s", sum_tmp, run);
+	res = summary_read(dir.ptr, run);
+	buf_release(&j);
+	buf_release(&dir);
+	return res;
+}
+
+static const json_t *
+nc_entry(json_t *d, const char *metric)
+{
+	json_t *arr = json_object_get(d, "not_comparable");
+	size_t i;
+
+	for (i = 0; i < json_array_size(arr); i++)
+		if (!strcmp(json_string_value(json_object_get(json_array_get(arr, i), "metric")), metric))
+			return json_array_get(arr, i);
+	return NULL;
+}
+
+static void
+test_summary_units(void)
+{
+	/* make_results: target "t", rounds 1..4 with v = 1, 2, 3, 4: ping mJ/req mean 2.5,
+	 * ping latency p99 300 v us */
+	const double v[] = { 1, 2, 3, 4 };
+	struct tdef t = { "t", v, 4 };
+	json_t *sa, *sb, *sess, *d, *r;
+	const json_t *e;
+	struct buf out = BUF_INIT;
+
+	if (!mkdtemp(sum_tmp)) {
+		CHECK(0, "mkdtemp");
+		return;
+	}
+	/* the same column in req/s and in req/min: listed, never compared */
+	sa = small_summary("a", "Apple M4", "target,rps,rss_mb\n# units: ,req/s,MB\nx,100,10\n");
+	sb = small_summary("b", "Apple M4", "target,rps,rss_mb\n# units: ,req/min,MB\nx,6000,12\n");
+	CHECK(sa && sb, "units: small summary runs read");
+	if (sa && sb) {
+		d = diff_compute(sa, "a", NULL, sb, "b", NULL, NULL);
+		e = nc_entry(d, "rps");
+		CHECK(e && !strcmp(json_string_value(json_object_get(e, "unit_a")), "req/s") &&
+		      !strcmp(json_string_value(json_object_get(e, "unit_b")), "req/min") &&
+		      !strcmp(json_string_value(json_object_get(e, "target")), "x"),
+		      "req/s vs req/min: not comparable, both units given");
+		CHECK(find_row(d, "rps", "x", NULL) == NULL, "req/s vs req/min: no row");
+		r = find_row(d, "rss_mb", "x", NULL);
+		CHECK_NEAR(rnum(r, "delta_pct"), (12.0 / 10 - 1) * 100, 1e-9,
+			   "the column in the same unit is compared: +20 %");
+		diff_render_text(d, &out);
+		CHECK(strstr(out.ptr, "not comparable (units differ): rps of x: req/s in A, req/min in B\n")
+		      != NULL, "text: the not comparable line");
+		buf_reset(&out);
+		diff_render_markdown(d, &out);
+		CHECK(strstr(out.ptr, "- Not comparable (units differ): rps of x: req/s in A, req/min in B\n")
+		      != NULL, "markdown: the not comparable line");
+		json_decref(d);
+	}
+	json_decref(sa);
+	json_decref(sb);
+
+	/*
+	 * p99 in ms (summary) and in us (session): one quantity, units that
+	 * differ: not comparable.  mJ/req per route in the same unit: a row,
+	 * 2.0 published vs the session's mean 2.5 = +25 %, and with an M4
+	 * against an M5 the cross-device energy warning.
+	 */
+	sa = small_summary("c", "Apple M4", "target,route,mj_per_req,p99_ms\nt,ping,2.0,0.75\n");
+	sess = make_results("s", "Apple M5", &t, 1, 0);
+	CHECK(sa != NULL, "units: summary with a route reads");
+	if (sa) {
+		d = diff_compute(sa, "c", NULL, sess, "s", NULL, NULL);
+		e = nc_entry(d, "p99_ms");
+		CHECK(e && !strcmp(json_string_value(json_object_get(e, "metric_b")), "latency_p99_us") &&
+		      !strcmp(json_string_value(json_object_get(e, "unit_a")), "ms") &&
+		      !strcmp(json_string_value(json_object_get(e, "unit_b")), "\xc2\xb5s"),
+		      "p99 in ms vs in us: not comparable");
+		r = find_row(d, "mj_per_req", "t", "ping");
+		CHECK_NEAR(rnum(r, "delta_pct"), (2.5 / 2.0 - 1) * 100, 1e-9,
+			   "route mJ/req: published 2.0 vs mean 2.5 = +25 %");
+		CHECK(r && rnum(json_object_get(r, "b"), "n") == 4 &&
+		      rnum(json_object_get(r, "b"), "sd") > 0, "the session side keeps mean, SD and n");
+		CHECK_STR(verdict(r), NO_TEST, "route mJ/req: no test");
+		CHECK(json_is_true(jx_path(d, "environment.machines_differ")) &&
+		      has_note(d, "warnings", "powermetrics energy is an estimate and not comparable "
+			       "across devices"), "M4 summary vs M5 session: the cross-device warning");
+		check_sentence(d, "No significance test: run c has" SENTENCE_TAIL, "summary vs hand-made session");
+		json_decref(d);
+	}
+	json_decref(sa);
+	json_decref(sess);
+
+	/* a sweep: cells matched on the x value; 64 only in A is noted */
+	sa = small_summary("e", "Apple M4", "target,connections,rps\nx,64,100\nx,128,150\n");
+	sb = small_summary("f", "Apple M4", "target,connections,rps\nx,128,120\nx,256,90\n");
+	if (sa && sb) {
+		d = diff_compute(sa, "e", NULL, sb, "f", NULL, NULL);
+		r = find_row_x(d, "rps", "x", 128);
+		CHECK(json_array_size(json_object_get(d, "rows")) == 1 && r,
+		      "sweep: only connections 128 is in both");
+		CHECK_NEAR(rnum(r, "delta_pct"), (120.0 / 150 - 1) * 100, 1e-9, "sweep: 150 -> 120 = -20 %");
+		CHECK(has_note(d, "notes", "rps of 'x' at Connections 64: values only in A"),
+		      "sweep: the x value only in A is noted");
+		json_decref(d);
+	}
+	json_decref(sa);
+	json_decref(sb);
+
+	/* the same target in two rows of one table (two runtimes): runtime keys them */
+	sa = small_summary("g", "Intel", "target,runtime,rps\nhono,bun,300\nhono,deno,200\n");
+	if (sa) {
+		d = diff_compute(sa, "g", NULL, sa, "g", NULL, NULL);
+		CHECK(find_row(d, "rps", "hono [runtime: bun]", NULL) &&
+		      find_row(d, "rps", "hono [runtime: deno]", NULL),
+		      "a target on two runtimes: the runtime joins its name");
+		json_decref(d);
+	}
+	json_decref(sa);
+	buf_release(&out);
+}
+
+/* Hostile names from a summary table reach no output unescaped. */
+static void
+test_summary_escaping(void)
+{
+	json_t *sa, *sb, *d;
+	struct buf out = BUF_INIT;
+
+	sa = small_summary("h", "M\\\"4<",	/* JSON text: M\"4< */
+			   "target,route,rps,<i>m\n\"<script>x\x1b[31m|*_`\",<b>r|,100,1\n");
+	sb = small_summary("i", "M4", "target,route,rps\n\"<script>x\x1b[31m|*_`\",<b>r|,110\n");
+	CHECK(sa && sb, "hostile names read");
+	if (!sa || !sb) {
+		json_decref(sa);
+		json_decref(sb);
+		return;
+	}
+	d = diff_compute(sa, "a&b", NULL, sb, "<b>", NULL, NULL);
+	CHECK(find_row(d, "rps", "<script>x\x1b[31m|*_`", "<b>r|") != NULL, "hostile names: a row");
+	diff_render_html(d, NULL, &out);
+	CHECK(!strstr(out.ptr, "<script") && strstr(out.ptr, "<td>&lt;script&gt;x[31m|*_`</td>"),
+	      "html: hostile target escaped, ESC dropped");
+	CHECK(!strstr(out.ptr, "\x1b"), "html: no ESC byte");
+	CHECK(!strstr(out.ptr, "<b>r") && strstr(out.ptr, "route &lt;b&gt;r|"),
+	      "html: hostile route escaped");
+	CHECK(!strstr(out.ptr, "<i>m") && strstr(out.ptr, "&lt;i&gt;m"),
+	      "html: hostile metric name escaped");
+	CHECK(strstr(out.ptr, "M&quot;4&lt;") != NULL, "html: hostile chip escaped");
+	CHECK(strstr(out.ptr, "No significance test: runs a&amp;b and &lt;b&gt; have") != NULL,
+	      "html: the sentence with the run ids escaped");
+	buf_reset(&out);
+	diff_render_markdown(d, &out);
+	CHECK(strstr(out.ptr, "| \\<script\\>x?\\[31m\\|\\*\\_\\` | 100 | 110 |") != NULL,
+	      "markdown: hostile target escaped in its cell");
+	CHECK(strstr(out.ptr, "### route \\<b\\>r\\|: Throughput \\[rps\\] (req/s)") != NULL,
+	      "markdown: hostile route escaped in the title");
+	CHECK(strstr(out.ptr, "- Metrics only in A: \\<i\\>m\n") != NULL,
+	      "markdown: hostile metric name escaped");
+	CHECK(!strstr(out.ptr, "\x1b"), "markdown: no ESC byte");
+	buf_reset(&out);
+	diff_render_text(d, &out);
+	CHECK(!strstr(out.ptr, "\x1b") && strstr(out.ptr, "<script>x?[31m|*_`"),
+	      "text: the control character shown as '?'");
+	buf_reset(&out);
+	diff_render_json(d, &out);
+	{
+		json_error_t err;
+		json_t *back = json_loads(out.ptr, 0, &err);
+
+		CHECK(back && json_equal(back, d), "json output reads back equal");
+		json_decref(back);
+	}
+	buf_release(&out);
+	json_decref(d);
+	json_decref(sa);
+	json_decref(sb);
+}
+
+static void
+summary_cleanup(void)
+{
+	struct buf cmd = BUF_INIT;
+
+	if (strstr(sum_tmp, "XXXXXX"))
+		return;
+	buf_addf(&cmd, "rm -rf '%s'", sum_tmp);
+	if (system(cmd.ptr))
+		printf("# cleanup of %s failed\n", sum_tmp);
+	buf_release(&cmd);
 }
 
 /* diff_main over a NULL-terminated list of arguments (copied: argv is char **). */
@@ -708,6 +1312,11 @@ main(void)
 	test_same_small();
 	test_layout();
 	test_escaping();
+	test_summary_pair();
+	test_summary_self();
+	test_summary_units();
+	test_summary_escaping();
+	summary_cleanup();
 
 	if (!mkdtemp(dir)) {
 		CHECK(0, "mkdtemp");
@@ -724,6 +1333,7 @@ main(void)
 	if (base && pert) {
 		test_self(base, a.ptr);
 		test_perturbed(base, pert);
+		test_summary_vs_session(base);
 		test_command(dir);
 	}
 	json_decref(base);

@@ -941,6 +941,62 @@ test_tables_good(void)
 	json_decref(res);
 }
 
+/*
+ * Key cells (target, route, runtime, phase) are names even when they look
+ * like numbers: "007" stays "007" (it was the number 7, and then no
+ * derived target at all), "1" stays "1".  Text columns keep their text
+ * ("1.10" is not 1.1); value columns and x columns stay numbers.
+ */
+static void
+test_key_cells(void)
+{
+	json_t *res, *t, *row, *tg;
+
+	with_table("target,route,runtime,connections,rps,version\n"
+		   "007,1,2.0,64,100,1.10\n"
+		   "x,2,bun,128,150.5,1.2-beta\n");
+	res = expect_ok("numeric-looking key cells");
+	t = table(res, "tables/t.csv");
+	row = json_array_get(json_object_get(t, "rows"), 0);
+	CHECK(json_is_string(cellv(t, row, "target")) &&
+	      !strcmp(json_string_value(cellv(t, row, "target")), "007"),
+	      "target '007' stays the string '007'");
+	CHECK(json_is_string(cellv(t, row, "route")) &&
+	      !strcmp(json_string_value(cellv(t, row, "route")), "1"),
+	      "route '1' stays a string");
+	CHECK(json_is_string(cellv(t, row, "runtime")) &&
+	      !strcmp(json_string_value(cellv(t, row, "runtime")), "2.0"),
+	      "runtime '2.0' stays the string '2.0'");
+	CHECK(json_is_string(cellv(t, row, "version")) &&
+	      !strcmp(json_string_value(cellv(t, row, "version")), "1.10"),
+	      "a text column keeps '1.10' as written");
+	CHECK(json_is_number(cellv(t, row, "connections")) && jnum(cellv(t, row, "connections")) == 64,
+	      "the x column stays numeric");
+	CHECK(json_is_number(cellv(t, row, "rps")) && jnum(cellv(t, row, "rps")) == 100,
+	      "a value column stays numeric");
+	CHECK(json_is_false(json_object_get(column(t, "target"), "numeric")) &&
+	      json_is_true(json_object_get(column(t, "rps"), "numeric")),
+	      "column flags: target not numeric, rps numeric");
+	json_decref(res);
+
+	/* derived figures find the target "007" (no x column here) */
+	with_table("target,route,rps\n007,1,100\n007,2,50\n");
+	res = expect_ok("target 007 with routes");
+	tg = target(res, "007");
+	CHECK(tg != NULL, "derived target '007'");
+	CHECK_FIG(mean(route(tg, "1"), "rps"), 100, "route '1' of '007'");
+	CHECK_FIG(mean(route(tg, "2"), "rps"), 50, "route '2' of '007'");
+	json_decref(res);
+
+	/* a key column of numbers only: phase "1" */
+	with_table("phase,rps\n1,10\n2,20\n");
+	res = expect_ok("numeric-looking phases");
+	t = table(res, "tables/t.csv");
+	CHECK(json_is_string(cellv(t, json_array_get(json_object_get(t, "rows"), 1), "phase")),
+	      "phase '2' stays a string");
+	json_decref(res);
+}
+
 static void
 test_run_json_bad(void)
 {
@@ -1078,6 +1134,7 @@ main(void)
 		die_errno("mkdtemp");
 	test_tables_bad();
 	test_tables_good();
+	test_key_cells();
 	test_run_json_bad();
 	test_no_tables_key();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp);
