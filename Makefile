@@ -74,20 +74,23 @@ site: deps
 	$(ERG) build --archive $(ARCHIVE) --out $(OUT)
 
 test: all
-	@BUILD=$(BUILD) SHARED=$(SHARED) sh tests/run.sh
+	@BUILD=$(BUILD) SHARED=$(SHARED) TEST_JOBS=$(TEST_JOBS) sh tests/run.sh
 
 check: test
 
 # ASan + UBSan over the whole suite, in a separate build tree.
 asan:
-	$(MAKE) BUILD=build-asan OPT="-O1 -g" \
+	$(MAKE) BUILD=build-asan OPT="-O1 -g" TEST_JOBS=2 \
 	  SANITIZE="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" test
 
+# Valgrind over the C test programs (two at a time) and the fuzz-corpus
+# replays; the shell tests, which run erg itself, are make test's.
 valgrind: all
-	@BUILD=$(BUILD) SHARED=$(SHARED) VALGRIND="valgrind -q --leak-check=full --error-exitcode=99" sh tests/run.sh
+	@BUILD=$(BUILD) SHARED=$(SHARED) TEST_JOBS=2 \
+	  VALGRIND="valgrind -q --leak-check=full --error-exitcode=99" sh tests/run.sh
 
 clean:
-	rm -rf build build-asan site tests/out
+	rm -rf build build-asan build-fuzz site tests/out
 
 # The example archive's reference session is generated from the published
 # dataset; CI checks that regeneration reproduces the committed bytes.

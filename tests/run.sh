@@ -5,7 +5,10 @@
 # A program that exits non-zero without printing a "not ok" line (a crash,
 # a sanitizer report) counts as one failure of its own.
 # Environment: BUILD (build dir, default build), SHARED (../shared),
-# VALGRIND (command prefix for the C test programs, optional).
+# VALGRIND (command prefix for the C test programs, optional; with it only
+# the C programs and the scripts that use VALGRIND run, as the other
+# scripts run erg itself and make test covers them), TEST_JOBS (C test
+# programs run at a time, default 1; the counts are printed in order).
 set -u
 LC_ALL=C
 TZ=UTC
@@ -36,15 +39,30 @@ count() { # name, exit status, output file
 	cat "$3" >> "$log"
 }
 
+jobs=${TEST_JOBS:-1}
+running=0
 for t in "$BUILD"/tests/test_*; do
 	[ -x "$t" ] || continue
 	name=$(basename "$t")
 	out=tests/out/$name.out
-	${VALGRIND:-} "$t" > "$out" 2>&1
-	count "$name" $? "$out"
+	( ${VALGRIND:-} "$t" > "$out" 2>&1; echo $? > "$out.rc" ) &
+	running=$((running + 1))
+	if [ "$running" -ge "$jobs" ]; then
+		wait
+		running=0
+	fi
+done
+wait
+for t in "$BUILD"/tests/test_*; do
+	[ -x "$t" ] || continue
+	name=$(basename "$t")
+	out=tests/out/$name.out
+	count "$name" "$(cat "$out.rc" 2>/dev/null || echo 1)" "$out"
+	rm -f "$out.rc"
 done
 for t in tests/sh/*.sh; do
 	[ -f "$t" ] || continue
+	[ -n "${VALGRIND:-}" ] && ! grep -q VALGRIND "$t" && continue
 	name=$(basename "$t" .sh)
 	out=tests/out/sh-$name.out
 	sh "$t" > "$out" 2>&1
