@@ -186,6 +186,24 @@ summary_run(const char *id, const char *mid, const char *date, const char *name,
 
 static const char *const evil = "<script>alert(1)</script>";
 
+/* Cells reading "K of N" (significant rows of a tested diff). */
+static size_t
+count_k_of_n(const char *page)
+{
+	const char *p = page;
+	size_t n = 0;
+
+	while ((p = strstr(p, "\">"))) {
+		const char *q = p += 2;
+
+		while (*q >= '0' && *q <= '9')
+			q++;
+		if (q > p && !strncmp(q, " of ", 4) && q[4] >= '0' && q[4] <= '9')
+			n++;
+	}
+	return n;
+}
+
 /* 300 characters, to be cut to 64 in its path */
 static const char *
 long_name(void)
@@ -586,7 +604,7 @@ test_memory(void)
 	mkdir(arch.ptr, 0755);
 	buf_addf(&f, "%s/diffs.txt", arch.ptr);
 	write_file(f.ptr, "# extra pairs\n\nm5/2026-08-26-a  m5/2026-09-01-c   # a week apart\n"
-		   "m5/2026-08-26-a m5/2026-08-27-b/\n");
+		   "m5/2026-08-26-a m5/2026-08-27-b/\nm5/2026-08-26-pub m5/2026-08-26-a\n");
 
 	CHECK(render_into(site.ptr, all, arch.ptr, 1) == 0, "views render");
 	CHECK(render_into(site2.ptr, all, arch.ptr, 1) == 0, "views render again");
@@ -703,10 +721,13 @@ test_memory(void)
 	CHECK(strstr(d1, "<h1>erg diff</h1>") != NULL, "diff pages are erg diff's page");
 	CHECK(strstr(dl, "listed in diffs.txt, line 3") != NULL,
 	      "the diff list says where a pair comes from");
-	CHECK(count(dl, "<tr id=\"d-") == 4, "the diff list: 3 for m5 (2 consecutive, 1 listed, "
+	CHECK(count(dl, "<tr id=\"d-") == 5, "the diff list: 4 for m5 (2 consecutive, 2 listed, "
 	      "1 listed twice) + 1 for x (%zu)", count(dl, "<tr id=\"d-"));
-	CHECK(strstr(dl, "summary runs (published figures) are not compared") ||
-	      strstr(dl, "2 summary runs"), "the diff list says summary runs are not compared");
+	CHECK(strstr(dl, "summary runs (published figures) are not paired automatically") != NULL,
+	      "the diff list says summary runs are compared only when listed");
+	CHECK(count(dl, ">not tested (0 rows)</td>") == 1 && count_k_of_n(dl) == 4,
+	      "the listed summary pair (no shared cell: the fixture has no tables) is 'not "
+	      "tested', the 4 energy pairs give 'k of n' (%zu)", count_k_of_n(dl));
 
 	/* links */
 	links = render_views_links(all);
@@ -741,8 +762,8 @@ test_memory(void)
 		diag = e ? e : "";
 		CHECK(strstr(diag, "diffs.txt:1: error: unknown run 'm5/nope'") != NULL,
 		      "unknown run id located at file:line");
-		CHECK(strstr(diag, "diffs.txt:3: error: 'm5/2026-08-26-pub' is a summary run") != NULL,
-		      "a summary run in diffs.txt is refused at its line");
+		CHECK(!strstr(diag, "diffs.txt:3:"),
+		      "a summary run in diffs.txt is accepted (compared without significance)");
 		CHECK(strstr(diag, "diffs.txt:4: error: expected two run ids") != NULL,
 		      "a line that is not two ids is refused at its line");
 		CHECK(!path_exists(s3.ptr), "nothing committed after the error");
