@@ -19,16 +19,13 @@
  * index and the cross-run views are always rendered again.  When nothing
  * changed at all, nothing is written.
  */
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -50,130 +47,12 @@
 #include "util.h"
 
 /*
- * Digests of a run's big power files, computed by a helper thread while
- * the run is being parsed: SHA-256 of a 200 MB file takes as long as
- * reading it, and the second core is otherwise idle on a one-run build.
- * Quiet: on any failure files_json() digests the file itself, with the
- * usual diagnostics.
+ * Raw files of the run with size and digest, for the "raw files" table.
+ * Power files were digested as they were parsed (power_file.sha256), so
+ * the biggest files are not read a second time.
  */
-#define PREFETCH_MIN ((uint64_t)8 << 20)
-#define PREFETCH_MAX 16
-
-struct prefetch {
-	pthread_t thread;
-	int started, joined;
-	size_t n;
-	struct {
-		char *path;
-		char hex[65];
-		uint64_t size;
-		int ok;
-	} f[PREFETCH_MAX];
-};
-
-static int
-digest_quiet(const char *path, char hex[65], uint64_t *size)
-{
-	static const size_t chunk = 1 << 20;
-	unsigned char d[32], *b;
-	struct sha256 c;
-	ssize_t k;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return -1;
-	b = xmalloc(chunk);
-	sha256_init(&c);
-	while ((k = read(fd, b, chunk)) > 0)
-		sha256_update(&c, b, (size_t)k);
-	close(fd);
-	free(b);
-	if (k < 0)
-		return -1;
-	*size = c.len;	/* bytes read, before sha256_final adds the padding */
-	sha256_final(&c, d);
-	sha256_hex(d, hex);
-	return 0;
-}
-
-static void *
-prefetch_main(void *arg)
-{
-	struct prefetch *pf = arg;
-	size_t i;
-
-	for (i = 0; i < pf->n; i++)
-		pf->f[i].ok = !digest_quiet(pf->f[i].path, pf->f[i].hex, &pf->f[i].size);
-	return NULL;
-}
-
-static void
-prefetch_start(struct prefetch *pf, const char *dir)
-{
-	DIR *d;
-	struct dirent *e;
-	struct stat st;
-	struct buf p = BUF_INIT;
-	uint64_t total = 0;
-
-	memset(pf, 0, sizeof(*pf));
-	if (!(d = opendir(dir)))
-		return;
-	while ((e = readdir(d)) && pf->n < PREFETCH_MAX) {
-		if (strncmp(e->d_name, "power.plist", 11))
-			continue;
-		buf_reset(&p);
-		buf_addf(&p, "%s/%s", dir, e->d_name);
-		if (lstat(p.ptr, &st) || !S_ISREG(st.st_mode))
-			continue;
-		total += (uint64_t)st.st_size;
-		pf->f[pf->n++].path = xstrdup(p.ptr);
-	}
-	closedir(d);
-	buf_release(&p);
-	if (total >= PREFETCH_MIN && !pthread_create(&pf->thread, NULL, prefetch_main, pf))
-		pf->started = 1;
-}
-
-/* The prefetched digest of path, or -1. */
-static int
-prefetch_get(struct prefetch *pf, const char *path, char hex[65], uint64_t *size)
-{
-	size_t i;
-
-	if (!pf || !pf->started)
-		return -1;
-	for (i = 0; i < pf->n; i++)
-		if (!strcmp(pf->f[i].path, path))
-			break;
-	if (i == pf->n)
-		return -1;
-	if (!pf->joined) {
-		pthread_join(pf->thread, NULL);
-		pf->joined = 1;
-	}
-	if (!pf->f[i].ok)
-		return -1;
-	memcpy(hex, pf->f[i].hex, 65);
-	*size = pf->f[i].size;
-	return 0;
-}
-
-static void
-prefetch_end(struct prefetch *pf)
-{
-	size_t i;
-
-	if (pf->started && !pf->joined)
-		pthread_join(pf->thread, NULL);
-	for (i = 0; i < pf->n; i++)
-		free(pf->f[i].path);
-	memset(pf, 0, sizeof(*pf));
-}
-
-/* Raw files of the run with size and digest, for the "raw files" table. */
 static json_t *
-files_json(const struct run *r, struct prefetch *pre)
+files_json(const struct run *r)
 {
 	json_t *arr = json_array();
 	struct buf p = BUF_INIT;
@@ -182,12 +61,9 @@ files_json(const struct run *r, struct prefetch *pre)
 	uint64_t size;
 	const char *fixed[] = { "meta.json", "timeline.jsonl" };
 
-#define ADD(rel) \
+#define ADD_AS(rel, ok) \
 	do { \
-		buf_reset(&p); \
-		buf_addf(&p, "%s/%s", r->dir, (rel)); \
-		if (!prefetch_get(pre, p.ptr, hex, &size) || \
-		    !sha256_file(p.ptr, hex, &size)) { \
+		if (ok) { \
 			json_t *o_ = json_object(); \
 			json_object_set_new(o_, "name", json_string(rel)); \
 			json_object_set_new(o_, "bytes", json_integer((json_int_t)size)); \
@@ -195,20 +71,35 @@ files_json(const struct run *r, struct prefetch *pre)
 			json_array_append_new(arr, o_); \
 		} \
 	} while (0)
+#define ADD(rel) \
+	do { \
+		buf_reset(&p); \
+		buf_addf(&p, "%s/%s", r->dir, (rel)); \
+		ADD_AS(rel, !sha256_file(p.ptr, hex, &size)); \
+	} while (0)
 	for (i = 0; i < 2; i++)
 		ADD(fixed[i]);
 	if (r->notes_rel)
 		ADD(r->notes_rel);
 	for (i = 0; i < r->npf; i++) {
-		const char *base = strrchr(r->pf[i].path, '/');
+		const struct power_file *pf = &r->pf[i];
+		const char *base = strrchr(pf->path, '/');
 
-		ADD(base ? base + 1 : r->pf[i].path);
+		base = base ? base + 1 : pf->path;
+		if (pf->sha256[0]) {
+			memcpy(hex, pf->sha256, sizeof(hex));
+			size = pf->file_bytes;
+			ADD_AS(base, 1);
+		} else {
+			ADD(base);
+		}
 	}
 	for (i = 0; i < r->nm; i++)
 		for (j = 0; j < r->m[i].nroutes; j++)
 			if (r->m[i].routes[j].has_load)
 				ADD(r->m[i].routes[j].load_rel);
 #undef ADD
+#undef ADD_AS
 	buf_release(&p);
 	return arr;
 }
@@ -281,23 +172,20 @@ json_t *
 build_process(const struct run_ref *ref)
 {
 	struct run r;
-	struct prefetch pre;
 	json_t *res = NULL, *notes;
 
 	if (ref->kind == RUN_SUMMARY)
 		return summary_read(ref->dir, ref->id);
-	prefetch_start(&pre, ref->dir);
 	if (session_read(ref->dir, ref->id, &r) == 0 && analyze_run(&r) == 0) {
 		r.validation = checks_run(&r);
 		res = results_json(&r);
-		json_object_set_new(res, "files", files_json(&r, &pre));
+		json_object_set_new(res, "files", files_json(&r));
 		notes = json_object();
 		json_object_set_new(notes, "file", jx_string(r.notes_rel));
 		json_object_set_new(notes, "markdown", jx_string(r.notes_md));
 		json_object_set_new(res, "notes", notes);
 		json_object_set_new(res, "power_trace", trace_json(&r));
 	}
-	prefetch_end(&pre);
 	run_free(&r);
 	return res;
 }

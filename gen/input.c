@@ -8,9 +8,16 @@
  * gzip(1) does; anything else there is reported by zlib as a bad header.
  * Offsets in diagnostics count delivered bytes, i.e. inflated bytes for
  * gzip, because that is what the caller's parser sees and reports.
+ *
+ * Digests (input_open_digest): every read(2) goes through read_raw(),
+ * which hashes what it read, so the digest is of exactly the bytes that
+ * were parsed, read once.  For a big file the hashing is handed to a
+ * helper thread: SHA-256 runs at 1.7 GB/s with SHA-NI (0.25 GB/s without),
+ * slower than the power-file parser, and would otherwise be added to it.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -19,13 +26,35 @@
 
 #include "input.h"
 #include "progress.h"
+#include "sha256.h"
 #include "util.h"
 
 uint64_t input_max_stream = (uint64_t)8 << 30;
 uint64_t input_max_small = (uint64_t)64 << 20;
+uint64_t input_hash_async_min = (uint64_t)8 << 20;
 
 /* Size of the raw read buffer, and of each read of input_read_all. */
 #define INPUT_CHUNK (256 * 1024)
+/* Chunks read and not yet hashed by the helper thread, at most. */
+#define HASH_SLOTS 4
+
+/*
+ * The helper thread of a digest: read_raw() copies what it read into the
+ * next free slot (a copy of bytes still in the cache costs a fraction of
+ * reading the file again), the helper hashes the slots in order.  When
+ * all slots are full the reader waits: the digest is the slower of the
+ * two, so nothing is gained by reading further ahead.
+ */
+struct hasher {
+	pthread_t thread;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;	/* a slot was filled or hashed, or stop */
+	unsigned char *slot[HASH_SLOTS];
+	size_t len[HASH_SLOTS];
+	uint64_t filled, hashed; /* slots so far; the next is [count % HASH_SLOTS] */
+	enum { H_RUN, H_FINISH, H_DISCARD } stop;
+	struct sha256 c;
+};
 
 struct input {
 	char *path;
@@ -41,7 +70,95 @@ struct input {
 	uint64_t delivered;
 	uint64_t max;
 	uint64_t size_hint;
+	int digest;		/* hash what is read: into sha, or by h */
+	struct sha256 sha;
+	struct hasher *h;
 };
+
+static void *
+hasher_main(void *arg)
+{
+	struct hasher *h = arg;
+	size_t i;
+
+	pthread_mutex_lock(&h->mu);
+	for (;;) {
+		while (h->hashed == h->filled && h->stop == H_RUN)
+			pthread_cond_wait(&h->cv, &h->mu);
+		if (h->stop == H_DISCARD || h->hashed == h->filled)
+			break;
+		i = (size_t)(h->hashed % HASH_SLOTS);
+		pthread_mutex_unlock(&h->mu);
+		sha256_update(&h->c, h->slot[i], h->len[i]);
+		pthread_mutex_lock(&h->mu);
+		h->hashed++;
+		pthread_cond_signal(&h->cv);
+	}
+	pthread_mutex_unlock(&h->mu);
+	return NULL;
+}
+
+/* Start the helper thread; NULL if it cannot be started (hash inline). */
+static struct hasher *
+hasher_start(void)
+{
+	struct hasher *h = xcalloc(1, sizeof(*h));
+
+	pthread_mutex_init(&h->mu, NULL);
+	pthread_cond_init(&h->cv, NULL);
+	sha256_init(&h->c);
+	if (pthread_create(&h->thread, NULL, hasher_main, h)) {
+		pthread_mutex_destroy(&h->mu);
+		pthread_cond_destroy(&h->cv);
+		free(h);
+		return NULL;
+	}
+	return h;
+}
+
+static void
+hasher_feed(struct hasher *h, const unsigned char *p, size_t n)
+{
+	size_t i, k;
+
+	for (; n; p += k, n -= k) {
+		k = n < INPUT_CHUNK ? n : INPUT_CHUNK;
+		pthread_mutex_lock(&h->mu);
+		while (h->filled - h->hashed == HASH_SLOTS)
+			pthread_cond_wait(&h->cv, &h->mu);
+		pthread_mutex_unlock(&h->mu);
+		/* Slot filled % HASH_SLOTS is free: only this thread moves filled. */
+		i = (size_t)(h->filled % HASH_SLOTS);
+		if (!h->slot[i])
+			h->slot[i] = xmalloc(INPUT_CHUNK);
+		memcpy(h->slot[i], p, k);
+		h->len[i] = k;
+		pthread_mutex_lock(&h->mu);
+		h->filled++;
+		pthread_cond_signal(&h->cv);
+		pthread_mutex_unlock(&h->mu);
+	}
+}
+
+/* Stop the helper (after it hashed every slot, unless discarding), free it. */
+static void
+hasher_stop(struct hasher *h, int finish, struct sha256 *out)
+{
+	size_t i;
+
+	pthread_mutex_lock(&h->mu);
+	h->stop = finish ? H_FINISH : H_DISCARD;
+	pthread_cond_signal(&h->cv);
+	pthread_mutex_unlock(&h->mu);
+	pthread_join(h->thread, NULL);
+	if (out)
+		*out = h->c;
+	for (i = 0; i < HASH_SLOTS; i++)
+		free(h->slot[i]);
+	pthread_mutex_destroy(&h->mu);
+	pthread_cond_destroy(&h->cv);
+	free(h);
+}
 
 /* read(2) that retries on EINTR; -1 after a diagnostic. */
 static long
@@ -59,12 +176,16 @@ read_raw(struct input *in, void *p, size_t n)
 	}
 	if (r == 0)
 		in->raw_eof = 1;
+	if (in->h && r > 0)
+		hasher_feed(in->h, p, (size_t)r);
+	else if (in->digest)
+		sha256_update(&in->sha, p, (size_t)r);
 	progress_add_bytes((uint64_t)r);
 	return (long)r;
 }
 
-struct input *
-input_open(const char *path, uint64_t max_bytes)
+static struct input *
+open_common(const char *path, uint64_t max_bytes, int digest)
 {
 	struct input *in;
 	struct stat st;
@@ -94,6 +215,12 @@ input_open(const char *path, uint64_t max_bytes)
 	in->max = max_bytes;
 	in->size_hint = S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
 	in->raw = xmalloc(INPUT_CHUNK);
+	if (digest) {
+		in->digest = 1;
+		sha256_init(&in->sha);
+		if (in->size_hint >= input_hash_async_min)
+			in->h = hasher_start();
+	}
 
 	/* Sniff the magic; whatever was read is either inflated or delivered. */
 	r = read_raw(in, in->raw, INPUT_CHUNK);
@@ -134,6 +261,18 @@ input_open(const char *path, uint64_t max_bytes)
 		return NULL;
 	}
 	return in;
+}
+
+struct input *
+input_open(const char *path, uint64_t max_bytes)
+{
+	return open_common(path, max_bytes, 0);
+}
+
+struct input *
+input_open_digest(const char *path, uint64_t max_bytes)
+{
+	return open_common(path, max_bytes, 1);
 }
 
 static long
@@ -293,11 +432,35 @@ input_is_gzip(const struct input *in)
 	return in->gzip;
 }
 
+int
+input_digest(struct input *in, char hex[65], uint64_t *size)
+{
+	unsigned char d[32];
+	/* raw_eof: read(2) said end of file, so every byte was hashed. */
+	int whole = in->digest && !in->failed && in->raw_eof;
+
+	if (!in->digest)
+		return -1;
+	in->digest = 0;
+	if (in->h) {
+		hasher_stop(in->h, whole, whole ? &in->sha : NULL);
+		in->h = NULL;
+	}
+	if (!whole)
+		return -1;
+	*size = in->sha.len;
+	sha256_final(&in->sha, d);
+	sha256_hex(d, hex);
+	return 0;
+}
+
 void
 input_close(struct input *in)
 {
 	if (!in)
 		return;
+	if (in->h)
+		hasher_stop(in->h, 0, NULL);
 	if (in->zinit)
 		inflateEnd(&in->zs);
 	close(in->fd);

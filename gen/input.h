@@ -22,6 +22,15 @@ struct input;	/* opaque */
 /* Open path; NULL after an "erg: path: error: ..." diagnostic. */
 struct input *input_open(const char *path, uint64_t max_bytes);
 /*
+ * input_open() that also computes the SHA-256 of the bytes read from the
+ * file (the on-disk bytes: compressed ones for gzip), so that a caller
+ * who reads the whole file gets its digest without reading it twice.  A
+ * file of at least input_hash_async_min bytes is hashed on a helper
+ * thread (on copies of what was read) while the caller parses.
+ */
+struct input *input_open_digest(const char *path, uint64_t max_bytes);
+extern uint64_t input_hash_async_min;	/* default 8 MiB; 0: always */
+/*
  * Read up to n bytes into p.  Returns bytes read (0 at end), or -1 after a
  * diagnostic (I/O error, corrupt or truncated gzip, cap exceeded), located
  * by the byte offset in the delivered (inflated) stream.
@@ -30,6 +39,13 @@ long input_read(struct input *in, void *p, size_t n);
 uint64_t input_offset(const struct input *in);	/* bytes delivered so far */
 uint64_t input_size_hint(const struct input *in); /* on-disk size, for progress */
 int input_is_gzip(const struct input *in);
+/*
+ * After input_read() returned 0 on an input_open_digest() input: the
+ * SHA-256 (lowercase hex) and size of the file's bytes; 0, or -1 (no
+ * diagnostic) when the input does not digest, failed, or was not read to
+ * its end.  Once only: it ends the hashing.
+ */
+int input_digest(struct input *in, char hex[65], uint64_t *size);
 void input_close(struct input *in);
 
 /* Whole file into b (appended, NUL-terminated); 0, or -1 after a diagnostic. */

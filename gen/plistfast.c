@@ -221,7 +221,10 @@ key_id(int ctx, const char *k, size_t n)
 
 /*
  * A plain decimal integer p[0..n) (what strtoull reads the same way as
- * every other reader); 0, or -1 for anything else.
+ * every other reader); 0, or -1 for anything else.  At most 18 digits, so
+ * |v| < 10^18 < 2^63: anything longer goes to libplist, and power.c's
+ * get_num() reports a value of 2^63 or more as out of range, whichever
+ * path would have read the rest of the document.
  */
 static int
 parse_int(const char *p, size_t n, int64_t *out)

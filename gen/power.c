@@ -56,6 +56,7 @@
 #include "input.h"
 #include "plistfast.h"
 #include "power.h"
+#include "progress.h"
 #include "util.h"
 
 #define READ_CHUNK (256 * 1024)
@@ -204,11 +205,40 @@ doc_error(const struct doc *d, const char *key, const char *fmt, ...)
 }
 
 /*
+ * Was integer node v, whose value is 2^63 or more as a uint64_t, written
+ * with a minus sign?  libplist 2.2.0 keeps "-5" as the two's complement
+ * of 5 and "18446744073709551611" as is, the same uint64_t, and its API
+ * cannot tell them apart (later releases add plist_int_val_is_negative()).
+ * Its XML writer can (it prints the second kind unsigned), so ask it.
+ * Rare: only negative integers (pids) of documents the fast path leaves
+ * to libplist come here.
+ */
+static int
+uint_is_negative(plist_t v)
+{
+	char *xml = NULL;
+	const char *p;
+	uint32_t n = 0;
+	int neg;
+
+	plist_to_xml(v, &xml, &n);
+	if (!xml)
+		die("out of memory");
+	p = strstr(xml, "<integer>");
+	neg = p && p[9] == '-';
+	free(xml);
+	return neg;
+}
+
+/*
  * A number under dict[key] (an <integer> or a <real>).  Returns 1 with *out
- * set, 0 if the key is absent, -1 after a diagnostic for another type or a
- * non-finite value.  what names the key in messages ("processor.cpu_energy").
- * libplist 2.2.0 keeps every integer as a uint64_t; negative ones are their
- * two's complement, so they come back negative through int64_t.
+ * set, 0 if the key is absent, -1 after a diagnostic for another type, a
+ * non-finite value or an integer of 2^63 or more.  what names the key in
+ * messages ("processor.cpu_energy").  libplist 2.2.0 keeps every integer
+ * as a uint64_t; negative ones are their two's complement, so they come
+ * back negative through int64_t.  No quantity erg reads reaches 2^63
+ * (elapsed_ns would be 292 years), and read as int64_t such a value would
+ * become a negative number and be reported as one.
  */
 static int
 get_num(const struct doc *d, plist_t dict, const char *key, const char *what,
@@ -223,6 +253,9 @@ get_num(const struct doc *d, plist_t dict, const char *key, const char *what,
 	switch (plist_get_node_type(v)) {
 	case PLIST_UINT:
 		plist_get_uint_val(v, &u);
+		if (u > (uint64_t)INT64_MAX && !uint_is_negative(v))
+			return doc_error(d, key, "'%s' is 2^63 or more: integer out of range",
+					 what);
 		*out = (double)(int64_t)u;
 		return 1;
 	case PLIST_REAL:
@@ -973,6 +1006,7 @@ parse_doc(struct reader *r, struct batch *b, struct piece *pc)
 		r->toff[r->pf->n] = t0;
 		r->any_tasks |= s.has_tasks;
 		add_sample(r->pf, &s);
+		progress_add_samples(1);
 	} else {
 		r->pf->dropped++;
 	}
@@ -1468,7 +1502,7 @@ power_read(const char *path, struct power_file *pf)
 	r.workers = mode == POWER_PARSE_AUTO ?
 		(power_threads > 0 ? power_threads : online_cpus()) - 1 : 0;
 	buf_init(&r.stray, 0);
-	r.in = input_open(path, input_max_stream);
+	r.in = input_open_digest(path, input_max_stream);
 	if (!r.in) {
 		power_file_free(pf);
 		return -1;
@@ -1491,6 +1525,10 @@ power_read(const char *path, struct power_file *pf)
 	if (!ret && r.stray_docs > 1)
 		warn_at(path, 0, "ignored stray text in %zu other sample%s too",
 			r.stray_docs - 1, r.stray_docs == 2 ? "" : "s");
+	/* The stream was read to its end, so this cannot fail; if it did,
+	 * sha256 stays "" and the caller digests the file itself. */
+	if (!ret && input_digest(r.in, pf->sha256, &pf->file_bytes))
+		pf->sha256[0] = '\0';
 	input_close(r.in);
 	if (r.cur)
 		batch_free(r.cur);

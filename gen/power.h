@@ -91,6 +91,11 @@ struct power_file {
 	char **names;		/* interned task names */
 	size_t nnames, anames;
 	size_t fast_docs;	/* documents read by the fast path (plistfast.h) */
+	/* SHA-256 (hex) and size of the file's bytes as read: the on-disk,
+	 * compressed ones for gzip (input_open_digest()), so the raw-files
+	 * table needs no second read.  sha256 is "" if it could not be taken. */
+	char sha256[65];
+	uint64_t file_bytes;
 };
 
 #define POWER_FILE_INIT { 0 }
@@ -102,7 +107,8 @@ struct power_file {
  * text between elements), or -1 after a located diagnostic, with pf
  * emptied.  Errors: unreadable or corrupt file, a broken document that is
  * not the last one, a value of the wrong type, negative or non-finite
- * energy, elapsed_ns <= 0.
+ * energy, elapsed_ns <= 0, an integer of 2^63 or more.  Each kept sample
+ * is counted with progress_add_samples().
  */
 int power_read(const char *path, struct power_file *pf);
 void power_file_free(struct power_file *pf);	/* back to POWER_FILE_INIT */

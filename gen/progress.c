@@ -81,6 +81,14 @@ progress_run_end(uint64_t run_bytes)
 	atomic_fetch_add_explicit(&done_runs, 1, memory_order_relaxed);
 }
 
+void
+progress_counts(uint64_t *bytes, uint64_t *samples, size_t *runs_done)
+{
+	*bytes = atomic_load(&done_bytes);
+	*samples = atomic_load(&done_samples);
+	*runs_done = atomic_load(&done_runs);
+}
+
 /* 1234567 -> "1,234,567" */
 static void
 thousands(char *out, size_t n, uint64_t v)

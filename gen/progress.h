@@ -8,8 +8,10 @@
  *
  * Counting is cheap and thread-safe (relaxed atomics), so readers can
  * report as they go: progress_add_bytes() for bytes read from an archive
- * file (on-disk bytes: compressed bytes for gzip), progress_add_samples()
- * for power samples parsed.  Both are no-ops when the line is off.
+ * file (on-disk bytes: compressed bytes for gzip: input.c), and
+ * progress_add_samples() for power samples kept (power.c, on the thread
+ * that reads the file, whatever its worker threads).  Both are no-ops
+ * when the line is off.
  * build.c brackets each run with progress_run_begin()/progress_run_end(),
  * which tops up whatever part of the run's input size the readers did not
  * report, so the total is right whether or not a reader reports.
@@ -31,6 +33,9 @@ void progress_run_end(uint64_t run_bytes);
 void progress_tick(void);	/* redraw if due */
 void progress_clear(void);	/* erase the line (before other output) */
 void progress_stop(void);	/* erase and turn off */
+
+/* The counters so far (bytes, samples, runs done), for tests. */
+void progress_counts(uint64_t *bytes, uint64_t *samples, size_t *runs_done);
 
 /* The line itself, for tests: elapsed seconds and the counters. */
 void progress_format(char *out, size_t n, double elapsed_s, uint64_t bytes,

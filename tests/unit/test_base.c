@@ -1,7 +1,9 @@
 /*
  * test_base.c - the small shared pieces: struct buf, SHA-256 (FIPS 180-4
- * example vectors), safe path joins, diagnostics formatting.
+ * example vectors, the portable and the SHA-NI implementation against
+ * each other), safe path joins, diagnostics formatting.
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,40 +44,161 @@ test_buf(void)
 	buf_release(&b);
 }
 
+/* Digest of p[0..n) with implementation impl, fed in pieces of at most step bytes. */
 static void
-test_sha256(void)
+digest(enum sha256_impl impl, const void *p, size_t n, size_t step, char hex[65])
 {
-	/* FIPS 180-4 / NIST example vectors. */
+	const unsigned char *q = p;
+	unsigned char d[32];
+	struct sha256 c;
+	size_t k;
+
+	if (sha256_init_impl(&c, impl))
+		BUG("SHA-256 implementation %d unavailable", (int)impl);
+	for (; n; q += k, n -= k) {
+		k = n < step ? n : step;
+		sha256_update(&c, q, k);
+	}
+	sha256_final(&c, d);
+	sha256_hex(d, hex);
+}
+
+static uint64_t rng = 0x2545F4914F6CDD1DULL;
+
+static uint64_t
+rnd(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+/*
+ * FIPS 180-4 / NIST example vectors, with each implementation: the
+ * portable one, and SHA-NI where the CPU has it (both are in every
+ * binary; sha256_init() takes SHA-NI when it can).
+ */
+static void
+test_sha256_vectors(enum sha256_impl impl, const char *name)
+{
 	static const struct { const char *in; const char *hex; } v[] = {
 		{ "", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" },
 		{ "abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" },
 		{ "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
 		  "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1" },
+		{ "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmn"
+		  "hijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+		  "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1" },
 	};
-	unsigned char d[32];
 	char hex[65];
-	struct sha256 c;
 	size_t i;
 	char *mil;
 
 	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
-		sha256_init(&c);
-		sha256_update(&c, v[i].in, strlen(v[i].in));
-		sha256_final(&c, d);
-		sha256_hex(d, hex);
-		CHECK_STR(hex, v[i].hex, "sha256 vector");
+		digest(impl, v[i].in, strlen(v[i].in), 1000, hex);
+		CHECK(!strcmp(hex, v[i].hex), "sha256 (%s) of %zu bytes: %s", name,
+		      strlen(v[i].in), hex);
+		digest(impl, v[i].in, strlen(v[i].in), 1, hex);
+		CHECK(!strcmp(hex, v[i].hex), "sha256 (%s) of %zu bytes, a byte at a time", name,
+		      strlen(v[i].in));
 	}
-	/* one million 'a', fed in uneven pieces */
+	/* one million 'a', whole and in uneven pieces */
 	mil = malloc(1000000);
 	memset(mil, 'a', 1000000);
-	sha256_init(&c);
-	for (i = 0; i < 1000000; i += 777)
-		sha256_update(&c, mil + i, i + 777 > 1000000 ? 1000000 - i : 777);
-	sha256_final(&c, d);
-	sha256_hex(d, hex);
+	digest(impl, mil, 1000000, 1000000, hex);
 	CHECK_STR(hex, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0",
-		  "sha256 of a million 'a'");
+		  name);
+	digest(impl, mil, 1000000, 777, hex);
+	CHECK_STR(hex, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0",
+		  name);
 	free(mil);
+}
+
+/*
+ * The two implementations against each other on random data: every
+ * length from 0 to 300 bytes (all padding cases: 55, 56, 63, 64 ...),
+ * random lengths up to 40 blocks, at every alignment of the start, fed
+ * whole and in random pieces.
+ */
+static void
+test_sha256_cross(void)
+{
+	enum { MAX = 64 * 40 + 64 };
+	unsigned char *buf = malloc(MAX + 16);
+	char a[65], b[65], c[65];
+	size_t i, n, off, step, bad = 0, runs = 0;
+
+	for (i = 0; i < MAX + 16; i++)
+		buf[i] = (unsigned char)rnd();
+	for (i = 0; i < 301 + 400; i++) {
+		n = i <= 300 ? i : (size_t)(rnd() % (MAX - 15)) + 1;
+		off = i % 16;
+		step = 1 + (size_t)(rnd() % 130);
+		digest(SHA256_PORTABLE, buf + off, n, n ? n : 1, a);
+		digest(SHA256_SHANI, buf + off, n, n ? n : 1, b);
+		digest(SHA256_SHANI, buf + off, n, step, c);
+		runs++;
+		if (strcmp(a, b) || strcmp(a, c)) {
+			if (!bad)
+				printf("# first difference: %zu bytes at offset %zu, pieces of %zu\n",
+				       n, off, step);
+			bad++;
+		}
+	}
+	CHECK(!bad, "SHA-NI = portable SHA-256 on %zu random inputs, unaligned, in pieces "
+	      "(%zu differ)", runs, bad);
+	free(buf);
+}
+
+static void
+test_sha256(void)
+{
+	struct sha256 c;
+	char tmpl[] = "/tmp/erg-test-sha-XXXXXX", hex[65], want[65];
+	unsigned char *data;
+	uint64_t size = 0;
+	size_t i, n = 3 * 65536 + 100;
+	int fd;
+
+	test_sha256_vectors(SHA256_PORTABLE, "portable");
+	CHECK((sha256_init_impl(&c, SHA256_SHANI) == 0) == (sha256_have_shani() != 0),
+	      "SHA-NI can be chosen exactly when the CPU has it (%s)",
+	      sha256_have_shani() ? "it has" : "it has not");
+	sha256_init(&c);
+	CHECK(c.impl == (sha256_have_shani() ? SHA256_SHANI : SHA256_PORTABLE),
+	      "sha256_init takes SHA-NI when it can");
+	if (sha256_have_shani()) {
+		test_sha256_vectors(SHA256_SHANI, "SHA-NI");
+		test_sha256_cross();
+	} else {
+		printf("# this CPU has no SHA-NI: its implementation is not tested here\n");
+	}
+
+	/* sha256_file: a file of several read buffers, and a missing file */
+	data = malloc(n);
+	for (i = 0; i < n; i++)
+		data[i] = (unsigned char)rnd();
+	fd = mkstemp(tmpl);
+	if (fd < 0 || write(fd, data, n) != (ssize_t)n || close(fd))
+		BUG("cannot write %s", tmpl);
+	digest(SHA256_PORTABLE, data, n, n, want);
+	CHECK(sha256_file(tmpl, hex, &size) == 0 && !strcmp(hex, want) && size == n,
+	      "sha256_file: %zu bytes", n);
+	unlink(tmpl);
+	free(data);
+	fflush(stderr);
+	{
+		int saved = dup(2), devnull = open("/dev/null", O_WRONLY);
+
+		dup2(devnull, 2);
+		i = (size_t)sha256_file(tmpl, hex, &size);
+		fflush(stderr);
+		dup2(saved, 2);
+		close(saved);
+		close(devnull);
+	}
+	CHECK(i == (size_t)-1, "sha256_file of a missing file fails");
 }
 
 static void

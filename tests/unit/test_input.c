@@ -1,6 +1,7 @@
 /*
  * test_input.c - plain and gzip reading through input.h: identical bytes,
- * multi-member gzip, truncation, corruption, the size cap, read_all.
+ * multi-member gzip, truncation, corruption, the size cap, read_all, the
+ * digest of what was read (inline and on the helper thread).
  * Gzip test data is made here with zlib into mkstemp files under /tmp.
  */
 #include <errno.h>
@@ -15,6 +16,7 @@
 #include "buf.h"
 #include "harness.h"
 #include "input.h"
+#include "sha256.h"
 #include "util.h"
 
 static char *tmp_paths[64];
@@ -394,6 +396,126 @@ test_read_all_appends_and_edges(void)
 	buf_release(&err);
 }
 
+/* SHA-256 of p[0..n) in hex, computed directly. */
+static void
+sha_hex(const void *p, size_t n, char hex[65])
+{
+	unsigned char d[32];
+	struct sha256 c;
+
+	sha256_init(&c);
+	sha256_update(&c, p, n);
+	sha256_final(&c, d);
+	sha256_hex(d, hex);
+}
+
+/*
+ * Read path whole through input_open_digest() with reads of step bytes,
+ * into out; then its digest.  0, -1 if reading failed, -2 if the digest.
+ */
+static int
+read_digest(const char *path, size_t step, struct buf *out, char hex[65], uint64_t *size)
+{
+	struct input *in = input_open_digest(path, input_max_stream);
+	long r;
+	int ret;
+
+	buf_reset(out);
+	if (!in)
+		return -1;
+	do {
+		buf_grow(out, step);
+		r = input_read(in, out->ptr + out->len, step);
+		if (r > 0)
+			out->len += (size_t)r;
+	} while (r > 0);
+	ret = r < 0 ? -1 : input_digest(in, hex, size) ? -2 : 0;
+	input_close(in);
+	return ret;
+}
+
+static void
+test_digest(void)
+{
+	static const size_t steps[] = { 4096, ((size_t)1 << 20) + 1 };
+	static const char *const how[] = { "on the helper thread", "inline" };
+	struct buf text = BUF_INIT, gz = BUF_INIT, out = BUF_INIT, err = BUF_INIT;
+	char hex[65], want_plain[65], want_gz[65], want_empty[65];
+	const char *plain, *gzp, *empty, *bad;
+	uint64_t size, saved = input_hash_async_min;
+	struct input *in;
+	size_t i, k;
+	int r;
+
+	/* Several 256 KiB reads: the helper's 4 slots are reused many times. */
+	make_text(&text, 3 * 1024 * 1024 + 123);
+	gz_member(&gz, text.ptr, text.len / 2);
+	gz_member(&gz, text.ptr + text.len / 2, text.len - text.len / 2);
+	plain = tmp_write(text.ptr, text.len);
+	gzp = tmp_write(gz.ptr, gz.len);
+	empty = tmp_write("", 0);
+	sha_hex(text.ptr, text.len, want_plain);
+	sha_hex(gz.ptr, gz.len, want_gz);
+	sha_hex("", 0, want_empty);
+	for (k = 0; k < 2; k++) {
+		input_hash_async_min = k ? UINT64_MAX : 0;
+		for (i = 0; i < 2; i++) {
+			r = read_digest(plain, steps[i], &out, hex, &size);
+			CHECK(r == 0 && !strcmp(hex, want_plain) && size == text.len &&
+			      out.len == text.len && !memcmp(out.ptr, text.ptr, text.len),
+			      "digest of a plain file, %s, reads of %zu bytes", how[k], steps[i]);
+			r = read_digest(gzp, steps[i], &out, hex, &size);
+			CHECK(r == 0 && !strcmp(hex, want_gz) && size == gz.len &&
+			      out.len == text.len && !memcmp(out.ptr, text.ptr, text.len),
+			      "digest of a gzip file is of its compressed bytes, %s, reads of %zu",
+			      how[k], steps[i]);
+		}
+		r = read_digest(empty, 4096, &out, hex, &size);
+		CHECK(r == 0 && !strcmp(hex, want_empty) && size == 0,
+		      "digest of an empty file, %s", how[k]);
+
+		/* Not read to the end: no digest, and closing stops the helper. */
+		in = input_open_digest(plain, input_max_stream);
+		CHECK(in && input_read(in, out.ptr, 4096) == 4096 &&
+		      input_digest(in, hex, &size) == -1, "no digest before the end, %s", how[k]);
+		input_close(in);
+		in = input_open_digest(plain, input_max_stream);
+		r = in && input_read(in, out.ptr, 4096) == 4096;
+		input_close(in);
+		CHECK(r, "closed half-read, %s", how[k]);
+		/* Once only. */
+		in = input_open_digest(empty, input_max_stream);
+		CHECK(in && input_read(in, out.ptr, 1) == 0 && input_digest(in, hex, &size) == 0 &&
+		      input_digest(in, hex, &size) == -1, "a second digest is refused, %s", how[k]);
+		input_close(in);
+	}
+	input_hash_async_min = saved;
+
+	in = input_open(plain, input_max_stream);
+	while (in && input_read(in, out.ptr, 4096) > 0)
+		;
+	CHECK(in && input_digest(in, hex, &size) == -1, "input_open() does not digest");
+	input_close(in);
+
+	/* A corrupt gzip stream read with an error: no digest. */
+	buf_reset(&out);
+	buf_add(&out, gz.ptr, gz.len);
+	for (i = gz.len / 3; i < gz.len / 3 + 64; i++)
+		out.ptr[i] ^= 0x55;
+	bad = tmp_write(out.ptr, out.len);
+	input_hash_async_min = 0;
+	cap_begin();
+	r = read_digest(bad, 4096, &out, hex, &size);
+	cap_end(&err);
+	input_hash_async_min = saved;
+	CHECK(r == -1 && strstr(err.ptr, "corrupt gzip stream"),
+	      "no digest of a file that failed to read: %s", one_line(&err));
+	buf_release(&text);
+	buf_release(&gz);
+	buf_release(&out);
+	buf_release(&err);
+}
+
 int
 main(void)
 {
@@ -404,6 +526,7 @@ main(void)
 	test_corrupt();
 	test_cap();
 	test_read_all_appends_and_edges();
+	test_digest();
 	tmp_cleanup();
 	return th_done();
 }

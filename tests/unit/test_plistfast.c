@@ -202,7 +202,8 @@ same_got(const struct got *ga, const struct got *gb, struct buf *why)
 	}
 	if (a->n != b->n || a->docs != b->docs || a->dropped != b->dropped ||
 	    a->gzip != b->gzip || !same_d(a->fit_a, b->fit_a) || !same_d(a->fit_b, b->fit_b) ||
-	    !same_str(a->path, b->path)) {
+	    !same_str(a->path, b->path) || strcmp(a->sha256, b->sha256) ||
+	    a->file_bytes != b->file_bytes) {
 		buf_addf(why, "n %zu/%zu docs %zu/%zu dropped %zu/%zu or the fit", a->n, b->n,
 			 a->docs, b->docs, a->dropped, b->dropped);
 		return 0;
@@ -566,6 +567,20 @@ static const struct crafted crafted[] = {
 	{ "an integer with trailing junk", 0, PF_VALUE, "<key>elapsed_ns</key><integer>10x</integer>" TS },
 	{ "an empty integer", 0, PF_VALUE, "<key>elapsed_ns</key><integer></integer>" TS },
 	{ "a 19-digit integer", 0, PF_VALUE, "<key>elapsed_ns</key><integer>1000000000000000000</integer>" TS },
+	{ "2^63 - 1", 0, PF_VALUE, "<key>elapsed_ns</key><integer>9223372036854775807</integer>" TS },
+	{ "an integer of 2^63 (out of range)", 0, PF_VALUE,
+	  "<key>elapsed_ns</key><integer>9223372036854775808</integer>" TS },
+	{ "2^64 - 1 as a pid (out of range)", 0, PF_VALUE,
+	  EL TS "<key>tasks</key><array><dict><key>pid</key><integer>18446744073709551615</integer>"
+	  "</dict></array>" },
+	{ "an integer beyond 2^64 (out of range)", 0, PF_VALUE,
+	  EL TS "<key>tasks</key><array><dict><key>pid</key><integer>1</integer><key>cputime_ns</key>"
+	  "<integer>123456789012345678901234567890</integer></dict></array>" },
+	{ "a hex integer of 2^63 (out of range)", 0, PF_VALUE,
+	  EL TS PROC("<key>cpu_energy</key><integer>0x8000000000000000</integer>") },
+	{ "-2^63 (negative, in range)", 0, PF_VALUE,
+	  EL TS "<key>tasks</key><array><dict><key>pid</key><integer>-9223372036854775808</integer>"
+	  "</dict></array>" },
 	{ "elapsed_ns 0", 0, PF_VALUE, "<key>elapsed_ns</key><integer>0</integer>" TS },
 	{ "elapsed_ns negative", 0, PF_VALUE, "<key>elapsed_ns</key><integer>-5</integer>" TS },
 	{ "a real with trailing junk", 0, PF_VALUE, EL TS PROC("<key>combined_power</key><real>1.5x</real>") },
@@ -684,6 +699,55 @@ test_implausible(void)
 	      pf_scan(body[1], strlen(body[1]), &f) == PF_VALUE,
 	      "1e300 mJ is read by the fast path, 2^64 - 1 left to libplist");
 	pfast_free(&f);
+}
+
+/*
+ * An integer of 2^63 or more is an error on both paths, with the same
+ * message: pf_scan() takes at most 18 digits and leaves the rest to
+ * libplist, whose uint64_t power.c then checks.  Even under the rule of
+ * a good document before it, and with worker threads.
+ */
+static void
+test_out_of_range(void)
+{
+	static const char *const what[] = {
+		"an integer of 2^63", "2^64 - 1 as a pid", "an integer beyond 2^64",
+		"a hex integer of 2^63",
+	};
+	static const char *const msg[] = {
+		"'elapsed_ns' is 2^63 or more: integer out of range",
+		"'tasks[].pid' is 2^63 or more: integer out of range",
+		"'tasks[].cputime_ns' is 2^63 or more: integer out of range",
+		"'processor.cpu_energy' is 2^63 or more: integer out of range",
+	};
+	struct buf s = BUF_INIT, d = BUF_INIT;
+	struct seen sn;
+	struct got g;
+	size_t i, k;
+	long fast;
+
+	got_init(&g);
+	for (i = 0; i < sizeof(what) / sizeof(what[0]); i++) {
+		buf_reset(&s);
+		/* 1,100 good documents first: past the first MiB, worker threads */
+		for (k = 0; k < 1100; k++) {
+			crafted_doc(&d, "an M5 sample");
+			buf_add(&s, d.ptr, d.len);
+			buf_addch(&s, '\0');
+		}
+		crafted_doc(&d, what[i]);
+		buf_add(&s, d.ptr, d.len);
+		fast = compare_path(what[i], tmp_file(s.ptr, s.len), &sn);
+		read_mode(tmp_file(s.ptr, s.len), POWER_PARSE_AUTO, 2, &g);
+		if (g.err.len && g.err.ptr[g.err.len - 1] == '\n')
+			buf_setlen(&g.err, g.err.len - 1);
+		CHECK(fast >= 0 && sn.rc == -1 && sn.ne == 1 && g.rc == -1 &&
+		      strstr(g.err.ptr, ": error: sample 1101: ") && strstr(g.err.ptr, msg[i]),
+		      "%s: the same error either way: %s", what[i], g.err.ptr);
+	}
+	got_free(&g);
+	buf_release(&s);
+	buf_release(&d);
 }
 
 /* Values pf_scan() took from crafted documents, checked by hand. */
@@ -1532,6 +1596,7 @@ main(int argc, char **argv)
 	test_crafted();
 	test_values();
 	test_implausible();
+	test_out_of_range();
 	test_dates();
 	test_numbers();
 	test_real_samples();

@@ -9,6 +9,7 @@
  * streams are built here and written to mkstemp files under /tmp.
  */
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,8 @@
 #include "harness.h"
 #include "input.h"
 #include "power.h"
+#include "progress.h"
+#include "sha256.h"
 #include "util.h"
 
 /* ---- helpers ---------------------------------------------------------- */
@@ -969,6 +972,37 @@ test_wrong_values(void)
 		     "freq_hz", "'processor.clusters[].freq_hz' is a string, expected a number");
 	expect_error(EL TS "<key>thermal_pressure</key><integer>0</integer>\n",
 		     "thermal_pressure", "'thermal_pressure' is an integer, expected a string");
+
+	/*
+	 * Integers of 2^63 or more: libplist keeps them as uint64_t, the same
+	 * bits as a negative number, which they used to be reported as
+	 * ("negative (-1)").  Beyond 2^64 - 1 strtoull saturates; hex is
+	 * read too.  The fast path leaves 19 digits and more to libplist.
+	 */
+	expect_error("<key>elapsed_ns</key><integer>9223372036854775808</integer>\n" TS,
+		     "elapsed_ns", "'elapsed_ns' is 2^63 or more: integer out of range");
+	expect_error(EL TS "<key>processor</key>\n<dict>\n<key>cpu_energy</key>\n"
+		     "<integer>18446744073709551615</integer>\n</dict>\n",
+		     "cpu_energy", "'processor.cpu_energy' is 2^63 or more: integer out of range");
+	expect_error(EL TS "<key>processor</key>\n<dict>\n<key>gpu_energy</key>\n"
+		     "<integer>99999999999999999999</integer>\n</dict>\n",
+		     "gpu_energy", "'processor.gpu_energy' is 2^63 or more: integer out of range");
+	expect_error(EL TS "<key>processor</key>\n<dict>\n<key>package_joules</key>\n"
+		     "<integer>0x8000000000000000</integer>\n</dict>\n",
+		     "package_joules",
+		     "'processor.package_joules' is 2^63 or more: integer out of range");
+	expect_error(EL TS "<key>tasks</key>\n<array>\n<dict>\n<key>pid</key>"
+		     "<integer>9223372036854775809</integer>\n</dict>\n</array>\n",
+		     "pid", "'tasks[].pid' is 2^63 or more: integer out of range");
+	expect_error(EL TS "<key>tasks</key>\n<array>\n<dict>\n<key>pid</key><integer>5</integer>\n"
+		     "<key>cputime_ns</key><integer>12345678901234567890</integer>\n</dict>\n</array>\n",
+		     "cputime_ns", "'tasks[].cputime_ns' is 2^63 or more: integer out of range");
+	/* Negative ones of the same bits stay negative numbers. */
+	expect_error("<key>elapsed_ns</key><integer>-9223372036854775808</integer>\n" TS,
+		     "elapsed_ns", "'elapsed_ns' is -9223372036854775808, expected > 0");
+	expect_error(EL TS "<key>processor</key>\n<dict>\n<key>cpu_energy</key>\n"
+		     "<integer>-1</integer>\n</dict>\n",
+		     "cpu_energy", "'processor.cpu_energy' is negative (-1)");
 }
 
 
@@ -1429,6 +1463,14 @@ test_value_paths(void)
 		     "<key>all_tasks</key><dict><key>pid</key><integer>-2</integer></dict>\n", &pf, &nw);
 	CHECK(s && fabs(s->elapsed_ms - 5004.803923) < 1e-9, "64-bit elapsed_ns, negative pid");
 	power_file_free(&pf);
+	/* 2^63 - 1 is still in range (and -1 a negative pid, not a huge one). */
+	s = read_one("<key>elapsed_ns</key><integer>9223372036854775807</integer>\n" TS
+		     "<key>tasks</key><array><dict><key>pid</key><integer>-1</integer>"
+		     "<key>name</key><string>DEAD_TASKS</string>"
+		     "<key>cputime_ns</key><integer>7</integer></dict></array>\n", &pf, &nw);
+	CHECK(s && s->elapsed_ms == 9223372036854775807.0 / 1e6 && pf.ntasks == 1 &&
+	      pf.tasks[0].pid == -1, "elapsed_ns 2^63 - 1 is read, pid -1 too");
+	power_file_free(&pf);
 }
 
 static void
@@ -1511,6 +1553,124 @@ test_parser_switch(void)
 	buf_release(&path);
 }
 
+/* ---- digest and progress ---------------------------------------------- */
+
+/* A stream of n Apple documents into b. */
+static void
+many_docs(struct buf *b, size_t n)
+{
+	char ts[32];
+	size_t i;
+
+	if (n > 10 * 3600)
+		BUG("many_docs: at most 10 hours of samples");
+	for (i = 0; i < n; i++) {
+		snprintf(ts, sizeof(ts), "2026-08-26T%02d:%02d:%02dZ", (int)(9 + i / 3600 % 10),
+			 (int)(i / 60 % 60), (int)(i % 60));
+		apple_doc(b, ts, 1000000000, 1000 + (int)(i % 7), 5, 0, "Nominal");
+		buf_addch(b, '\0');
+	}
+}
+
+/*
+ * power_read() digests the file as it reads it (pf.sha256, file_bytes:
+ * the on-disk bytes, compressed for gzip), inline or on input.c's helper
+ * thread, with or without worker threads; the digest is sha256_file()'s.
+ */
+static void
+test_digest(void)
+{
+	struct buf s = BUF_INIT, gz = BUF_INIT;
+	struct power_file pf;
+	const char *paths[2];
+	char want[65];
+	uint64_t size, saved = input_hash_async_min;
+	size_t i, k;
+	int r;
+
+	many_docs(&s, 1500);	/* ~2 MB: past the first batch, so threads */
+	gz_member(&gz, s.ptr, s.len);
+	paths[0] = tmp_write(s.ptr, s.len);
+	paths[1] = tmp_write(gz.ptr, gz.len);
+	for (k = 0; k < 2; k++) {
+		input_hash_async_min = k ? UINT64_MAX : 0;
+		for (i = 0; i < 2; i++) {
+			r = power_read(paths[i], &pf);
+			CHECK(r == 0 && pf.n == 1500 && sha256_file(paths[i], want, &size) == 0 &&
+			      !strcmp(pf.sha256, want) && pf.file_bytes == (i ? gz.len : s.len),
+			      "%s file digested while read, %s: %s", i ? "gzip" : "plain",
+			      k ? "inline" : "helper thread", pf.sha256);
+			power_file_free(&pf);
+		}
+	}
+	input_hash_async_min = saved;
+	buf_release(&s);
+	buf_release(&gz);
+}
+
+struct reading {
+	const char *path;
+	size_t n;
+	int rc;
+};
+
+static void *
+read_thread(void *arg)
+{
+	struct reading *rd = arg;
+	struct power_file pf;
+
+	progress_run_begin();
+	rd->rc = power_read(rd->path, &pf);
+	progress_run_end(0);
+	rd->n = pf.n;
+	power_file_free(&pf);
+	return NULL;
+}
+
+/*
+ * Every kept sample is counted for the progress line, and every byte
+ * read, also when files are read at once on several threads (erg build
+ * -j) each with its own worker threads; dropped samples are not.
+ */
+static void
+test_progress(void)
+{
+	struct buf s = BUF_INIT, t = BUF_INIT;
+	struct reading rd[3];
+	pthread_t th[3];
+	uint64_t bytes, samples;
+	size_t runs, i;
+
+	many_docs(&s, 1200);
+	rd[0].path = rd[1].path = tmp_write(s.ptr, s.len);
+	many_docs(&t, 30);
+	custom_doc(&t, EL);	/* no timestamp: dropped with a warning */
+	rd[2].path = tmp_write(t.ptr, t.len);
+	progress_start(1, 3, 2 * s.len + t.len);
+	diag_quiet_warnings++;
+	for (i = 0; i < 3; i++)
+		if (pthread_create(&th[i], NULL, read_thread, &rd[i]))
+			die("cannot start a thread");
+	for (i = 0; i < 3; i++)
+		pthread_join(th[i], NULL);
+	diag_quiet_warnings--;
+	progress_counts(&bytes, &samples, &runs);
+	progress_stop();
+	CHECK(rd[0].rc == 0 && rd[1].rc == 0 && rd[2].rc == 0 && rd[2].n == 30 &&
+	      samples == 1200 + 1200 + 30 && bytes == 2 * s.len + t.len && runs == 3,
+	      "progress: %llu samples of 2430 kept, %llu bytes of %zu read, on 3 threads",
+	      (unsigned long long)samples, (unsigned long long)bytes, 2 * s.len + t.len);
+	/* Off: nothing counted. */
+	progress_start(0, 1, s.len);
+	read_thread(&rd[0]);
+	progress_counts(&bytes, &samples, &runs);
+	progress_stop();
+	CHECK(rd[0].rc == 0 && samples == 0 && bytes == 0, "progress off: nothing counted");
+	buf_release(&s);
+	buf_release(&t);
+}
+
 int
 main(void)
 {
@@ -1544,5 +1704,8 @@ main(void)
 	}
 	power_parse_mode = POWER_PARSE_AUTO;
 	test_parser_switch();
+	test_digest();
+	test_progress();
+	tmp_cleanup();
 	return th_done();
 }
