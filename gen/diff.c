@@ -2402,6 +2402,33 @@ groups_list(struct buf *b, json_t *env)
 	for (i = 0; i < json_array_size(g); i++)
 		buf_addf(b, "%s%s", i ? ", " : "", json_string_value(json_array_get(g, i)));
 }
+/* Differences that are a field only one run records (run.json of a
+ * summary run says less than a session's meta.json): told apart in the
+ * count so that a long list of them does not read as 40 changes. */
+static size_t
+one_sided(const json_t *diffs)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < json_array_size(diffs); i++) {
+		const json_t *e = json_array_get(diffs, i);
+
+		n += json_is_null(json_object_get(e, "a")) || json_is_null(json_object_get(e, "b"));
+	}
+	return n;
+}
+
+static void
+count_sentence(struct buf *out, const json_t *diffs)
+{
+	size_t n = json_array_size(diffs), k = one_sided(diffs);
+
+	buf_addf(out, "%zu difference%s", n, n == 1 ? "" : "s");
+	if (k)
+		buf_addf(out, ", %zu of them %s recorded by one run only", k,
+			 k == 1 ? "a field" : "fields");
+}
+
 
 void
 diff_render_text(json_t *d, struct buf *out)
@@ -2426,8 +2453,9 @@ diff_render_text(json_t *d, struct buf *out)
 		groups_list(out, env);
 		buf_addstr(out, ")\n");
 	} else {
-		buf_addf(out, "environment: %zu difference%s (compared: ", json_array_size(diffs),
-			 json_array_size(diffs) == 1 ? "" : "s");
+		buf_addstr(out, "environment: ");
+		count_sentence(out, diffs);
+		buf_addstr(out, " (compared: ");
 		groups_list(out, env);
 		buf_addstr(out, ")\n");
 		for (i = 0; i < json_array_size(diffs); i++) {
@@ -2626,8 +2654,8 @@ diff_render_markdown(json_t *d, struct buf *out)
 		groups_list(out, env);
 		buf_addstr(out, ").\n");
 	} else {
-		buf_addf(out, "%zu difference%s (compared: ", json_array_size(diffs),
-			 json_array_size(diffs) == 1 ? "" : "s");
+		count_sentence(out, diffs);
+		buf_addstr(out, " (compared: ");
 		groups_list(out, env);
 		buf_addstr(out, ").\n\n| field | A | B |\n|---|---|---|\n");
 		for (i = 0; i < json_array_size(diffs); i++) {
@@ -2804,9 +2832,13 @@ diff_render_html(json_t *d, const char *css, struct buf *out)
 	if (!json_array_size(diffs)) {
 		html_printf(out, "<p>No differences (%H).</p>\n", cell.ptr);
 	} else {
-		html_printf(out, "<p>%zu difference%H (compared: %H).</p>\n<div class=\"tw\"><table class=\"env\">\n"
+		struct buf n = BUF_INIT;
+
+		count_sentence(&n, diffs);
+		html_printf(out, "<p>%H (compared: %H).</p>\n<div class=\"tw\"><table class=\"env\">\n"
 			    "<thead><tr><th>field</th><th>A</th><th>B</th></tr></thead>\n<tbody>\n",
-			    json_array_size(diffs), json_array_size(diffs) == 1 ? "" : "s", cell.ptr);
+			    n.ptr, cell.ptr);
+		buf_release(&n);
 		for (i = 0; i < json_array_size(diffs); i++) {
 			json_t *e = json_array_get(diffs, i);
 
