@@ -454,6 +454,12 @@ input_digest(struct input *in, char hex[65], uint64_t *size)
 	return 0;
 }
 
+int
+input_digest_thread(const struct input *in)
+{
+	return in->h != NULL;
+}
+
 void
 input_close(struct input *in)
 {

@@ -46,6 +46,8 @@ int input_is_gzip(const struct input *in);
  * its end.  Once only: it ends the hashing.
  */
 int input_digest(struct input *in, char hex[65], uint64_t *size);
+/* Is the digest computed on a helper thread (a core's worth of work)? */
+int input_digest_thread(const struct input *in);
 void input_close(struct input *in);
 
 /* Whole file into b (appended, NUL-terminated); 0, or -1 after a diagnostic. */

@@ -483,6 +483,10 @@ test_digest(void)
 		r = in && input_read(in, out.ptr, 4096) == 4096;
 		input_close(in);
 		CHECK(r, "closed half-read, %s", how[k]);
+		in = input_open_digest(plain, input_max_stream);
+		CHECK(in && input_digest_thread(in) == !k, "input_digest_thread says %s",
+		      how[k]);
+		input_close(in);
 		/* Once only. */
 		in = input_open_digest(empty, input_max_stream);
 		CHECK(in && input_read(in, out.ptr, 1) == 0 && input_digest(in, hex, &size) == 0 &&
@@ -494,7 +498,8 @@ test_digest(void)
 	in = input_open(plain, input_max_stream);
 	while (in && input_read(in, out.ptr, 4096) > 0)
 		;
-	CHECK(in && input_digest(in, hex, &size) == -1, "input_open() does not digest");
+	CHECK(in && input_digest(in, hex, &size) == -1 && !input_digest_thread(in),
+	      "input_open() does not digest");
 	input_close(in);
 
 	/* A corrupt gzip stream read with an error: no digest. */
