@@ -24,8 +24,7 @@ csv_parse(const char *path, const char *s, size_t len, struct csv *out)
 	int rc = 0;
 
 	memset(out, 0, sizeof(*out));
-	if (len >= 3 && !memcmp(s, "\xef\xbb\xbf", 3))
-		i = 3;	/* a UTF-8 byte-order mark some spreadsheets write */
+	i = utf8_bom(s, len);
 	while (i < len) {
 		/* start of a record */
 		ALLOC_GROW(out->rows, out->n + 1, out->alloc);

@@ -83,13 +83,12 @@ jx_load(const char *path, const char *data, size_t len)
 {
 	json_error_t err;
 	json_t *j;
+	size_t k;
 
-	/* RFC 8259 lets a parser ignore a byte order mark; Windows editors
-	 * write one and jansson refuses it. */
-	if (len >= 3 && !memcmp(data, "\xef\xbb\xbf", 3)) {
-		data += 3;
-		len -= 3;
-	}
+	/* RFC 8259 lets a parser ignore a byte order mark; jansson refuses it. */
+	k = utf8_bom(data, len);
+	data += k;
+	len -= k;
 	/* Duplicate keys are tolerated (last wins) as browsers and JS do. */
 	j = json_loadb(data, len, 0, &err);
 	if (!j)

@@ -487,8 +487,7 @@ load_json_start(const char *data, size_t len, int allow_prefix)
 	size_t i = 0, first, k;
 	int complete, tries;
 
-	if (len >= 3 && !memcmp(data, "\xef\xbb\xbf", 3))
-		i = 3;
+	i = utf8_bom(data, len);
 	while (i < len && (data[i] == ' ' || data[i] == '\t' ||
 			   data[i] == '\n' || data[i] == '\r'))
 		i++;

@@ -365,9 +365,7 @@ read_timeline(struct run *r, const char *dir)
 	}
 	r->session_start_ms = INFINITY;
 	r->session_end_ms = -INFINITY;
-	p = data.ptr;
-	if (data.len >= 3 && !memcmp(p, "\xef\xbb\xbf", 3))
-		p += 3;		/* a byte order mark, as jx_load allows */
+	p = data.ptr + utf8_bom(data.ptr, data.len);
 	for (end = data.ptr + data.len; p < end; p = nl + 1) {
 		json_t *o;
 		const char *ev;

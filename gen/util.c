@@ -349,3 +349,9 @@ utf8_valid(const char *str, size_t n)
 	}
 	return 1;
 }
+
+size_t
+utf8_bom(const char *s, size_t n)
+{
+	return n >= 3 && !memcmp(s, "\xef\xbb\xbf", 3) ? 3 : 0;
+}
