@@ -1798,12 +1798,12 @@ fmt_short(struct buf *b, double v)
 		buf_addstr(b, "n/a");
 		return;
 	}
-	for (d = 0; d <= 17; d++) {
+	/* Past 1e21 a plain integer says nothing more than %.17g. */
+	d = fabs(v) < 1e21 ? html_shortest_decimals(v, 17) : -1;
+	if (d >= 0) {
 		snprintf(s, sizeof(s), "%.*f", d, v);
-		if (strtod(s, NULL) == v) {
-			buf_addstr(b, strcmp(s, "-0") ? s : "0");
-			return;
-		}
+		buf_addstr(b, strcmp(s, "-0") ? s : "0");
+		return;
 	}
 	snprintf(s, sizeof(s), "%.17g", v);
 	buf_addstr(b, s);

@@ -557,25 +557,95 @@ html_fmt_sig(struct buf *b, double v, int sig)
 	html_fmt_fixed(b, v, clamp(sig - 1 - exp10, 0, MAX_DECIMALS));
 }
 
+/*
+ * Does "%.*f" (fixed) or "%.*g" of v with k decimals or digits read back as
+ * v?  strtod reads what snprintf wrote in the same locale, so the test
+ * holds whatever LC_NUMERIC is.
+ */
+static int
+reads_back(double v, int k, int fixed)
+{
+	char tmp[NUMBUF];
+
+	snprintf(tmp, sizeof(tmp), fixed ? "%.*f" : "%.*g", k, v);
+	return strtod(tmp, NULL) == v;
+}
+
+/*
+ * The least k in [lo, hi] for which v reads back, or -1.  Printing is a
+ * correct rounding to the nearest point of a grid, and the grid for k + 1
+ * contains the grid for k, so a k that reads back is followed by k + 1
+ * that does too -- as long as the doubles that read back as v lie
+ * symmetrically around it.  They do unless v is a power of two (the gap
+ * below it is half the gap above), so only then is every k tried in turn;
+ * otherwise a binary search finds the same k.  test_html compares the two
+ * on a few hundred thousand values.
+ */
+static int
+least_reading_back(double v, int lo, int hi, int fixed)
+{
+	int e, mid;
+
+	if (!isfinite(v) || lo > hi)
+		return -1;
+	if (fabs(frexp(v, &e)) == 0.5) {
+		for (; lo <= hi; lo++)
+			if (reads_back(v, lo, fixed))
+				return lo;
+		return -1;
+	}
+	if (!reads_back(v, hi, fixed))
+		return -1;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (reads_back(v, mid, fixed))
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+int
+html_shortest_decimals(double v, int max_dec)
+{
+	int sure, k;
+
+	if (!isfinite(v) || max_dec < 0)
+		return -1;
+	/*
+	 * 17 significant digits always read back: with |v| < 10^(e+1) that
+	 * is 16 - e decimals (one more in case log10 rounds up).  Printing
+	 * costs time by the digit, so the search stays below that.
+	 */
+	sure = v == 0 ? 0 : 17 - (int)floor(log10(fabs(v)));
+	if (sure < 0)
+		sure = 0;
+	if (sure >= max_dec)
+		return least_reading_back(v, 0, max_dec, 1);
+	k = least_reading_back(v, 0, sure, 1);
+	return k >= 0 ? k : least_reading_back(v, sure + 1, max_dec, 1);
+}
+
+int
+html_shortest_digits(double v)
+{
+	/* 17 significant digits always read back (DBL_DECIMAL_DIG). */
+	int p = least_reading_back(v, 1, 16, 0);
+
+	return p < 0 ? 17 : p;
+}
+
 void
 html_fmt_real(struct buf *b, double v)
 {
 	char tmp[NUMBUF], out[NUMBUF];
-	int prec;
 
 	if (!isfinite(v)) {
 		buf_addstr(b, EN_DASH);
 		return;
 	}
-	/* strtod reads what snprintf wrote in the same locale, so the
-	 * round-trip test holds whatever LC_NUMERIC is. */
-	for (prec = 1; prec < 17; prec++) {
-		snprintf(tmp, sizeof(tmp), "%.*g", prec, v);
-		if (strtod(tmp, NULL) == v)
-			break;
-	}
-	if (prec == 17)
-		snprintf(tmp, sizeof(tmp), "%.17g", v);
+	snprintf(tmp, sizeof(tmp), "%.*g", html_shortest_digits(v), v);
 	c_number(out, tmp);
 	buf_addstr(b, out);
 }

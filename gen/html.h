@@ -125,5 +125,15 @@ void html_fmt_sig(struct buf *b, double v, int sig);
  * Non-finite values print as "–".  For JSON reals in templates.
  */
 void html_fmt_real(struct buf *b, double v);
+/*
+ * The fewest decimals d in [0, max_dec] for which "%.*f" of v reads back
+ * as v (0.1 -> 1, 2.8510625000000003 -> 16), or -1 when there is none (or
+ * v is not finite).  The same answer as trying d = 0, 1, 2 ... in turn, in
+ * a handful of tries instead of up to max_dec + 1.
+ */
+int html_shortest_decimals(double v, int max_dec);
+/* The fewest significant digits p in [1, 17] for which "%.*g" reads back
+ * as v; 17 when v is not finite. */
+int html_shortest_digits(double v);
 
 #endif

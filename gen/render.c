@@ -91,15 +91,11 @@ num_plain(struct buf *b, double v)
 		buf_addch(b, '0');
 		return;
 	}
-	for (d = 0; d <= 40; d++) {
-		if (fabs(v) >= 1e21)
-			break;
+	d = fabs(v) < 1e21 ? html_shortest_decimals(v, 40) : -1;
+	if (d >= 0)
 		snprintf(tmp, sizeof(tmp), "%.*f", d, v);
-		if (strtod(tmp, NULL) == v)
-			goto done;
-	}
-	snprintf(tmp, sizeof(tmp), "%.17g", v);
-done:
+	else
+		snprintf(tmp, sizeof(tmp), "%.17g", v);
 	for (p = tmp; *p; p++)
 		if (*p == ',')
 			*p = '.';	/* a decimal comma, should a locale be set */

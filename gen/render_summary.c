@@ -67,17 +67,9 @@ fix_point(char *s)
 static int
 shortest_dec(double v)
 {
-	char tmp[64];
-	int d;
-
 	if (!isfinite(v) || fabs(v) >= 1e15)
 		return -1;
-	for (d = 0; d <= 17; d++) {
-		snprintf(tmp, sizeof(tmp), "%.*f", d, v);
-		if (strtod(tmp, NULL) == v)
-			return d;
-	}
-	return -1;
+	return html_shortest_decimals(v, 17);
 }
 
 /* Group the integer digits of a plain number text with commas when it has

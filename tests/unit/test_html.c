@@ -6,6 +6,8 @@
 #include <locale.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "harness.h"
 
@@ -289,6 +291,111 @@ test_real(void)
 	real(NAN, DASH, "real NAN");
 }
 
+/* The plain search html_shortest_* must agree with: every k in turn. */
+static int
+linear_least(double v, int lo, int hi, int fixed)
+{
+	char tmp[512];
+
+	for (; lo <= hi; lo++) {
+		snprintf(tmp, sizeof(tmp), fixed ? "%.*f" : "%.*g", lo, v);
+		if (strtod(tmp, NULL) == v)
+			return lo;
+	}
+	return -1;
+}
+
+static uint64_t
+next_rand(uint64_t *s)
+{
+	uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
+
+	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return z ^ (z >> 31);
+}
+
+/*
+ * html_shortest_decimals/digits search by bisection except at powers of
+ * two; the answer must be the one trying every k in turn gives.  Values:
+ * hand-picked edges, random bit patterns, short decimals (what authors
+ * write: 0.1, 4.20), their neighbours one ulp away (17 digits), integers
+ * and powers of two around 2^53, and numbers near powers of ten.
+ */
+static void
+test_shortest(void)
+{
+	static const double hand[] = {
+		0, -0.0, 0.1, 0.3, 0.1 + 0.2, 1.0 / 3, 2.8510625000000003, 0.0958,
+		1700000021000.0, 9007199254740993.0, 9007199254740992.0, 1e15, 1e16,
+		1e21, 1e22, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308,
+		0.5, 0.25, 1024, 0.0009765625, 123456.789, 9.999999999999999,
+		99.99999999999999, 0.30000000000000004,
+	};
+	uint64_t s = 42, bits;
+	size_t i, bad_dec = 0, bad_dig = 0, n = 0;
+	double v = 0;
+	int kind;
+
+	th_check(html_shortest_decimals(0.1, 40) == 1, __FILE__, __LINE__, "0.1: 1 decimal");
+	th_check(html_shortest_decimals(2.8510625000000003, 40) == 16, __FILE__, __LINE__,
+		 "2.8510625000000003: 16 decimals");
+	th_check(html_shortest_decimals(1.0 / 3, 10) == -1, __FILE__, __LINE__,
+		 "1/3 within 10 decimals: none");
+	th_check(html_shortest_decimals(NAN, 40) == -1, __FILE__, __LINE__, "NAN: none");
+	th_check(html_shortest_digits(0.1 + 0.2) == 17, __FILE__, __LINE__, "0.1+0.2: 17 digits");
+	th_check(html_shortest_digits(0.0958) == 3, __FILE__, __LINE__, "0.0958: 3 digits");
+	th_check(html_shortest_digits(1024) == 4, __FILE__, __LINE__, "1024 (a power of two): 4");
+	for (i = 0; i < 60000 + sizeof(hand) / sizeof(hand[0]); i++) {
+		if (i < sizeof(hand) / sizeof(hand[0])) {
+			v = hand[i];
+		} else {
+			bits = next_rand(&s);
+			kind = (int)(bits % 6);
+			bits = next_rand(&s);
+			switch (kind) {
+			case 0:		/* any finite bit pattern */
+				memcpy(&v, &bits, sizeof(v));
+				if (!isfinite(v))
+					continue;
+				break;
+			case 1:		/* a short decimal */
+				v = (double)(bits % 100000) / pow(10, (double)((bits >> 40) % 9));
+				break;
+			case 2:		/* one ulp from a short decimal */
+				v = (double)(bits % 100000) / pow(10, (double)((bits >> 40) % 9));
+				v = nextafter(v, (bits >> 63) ? INFINITY : -INFINITY);
+				break;
+			case 3:		/* integers around 2^53 */
+				v = 9007199254740992.0 + (double)((int64_t)(bits % 4001) - 2000) * 2;
+				break;
+			case 4:		/* powers of two and their neighbours */
+				v = ldexp(1, (int)(bits % 200) - 100);
+				if (bits & 0x100)
+					v = nextafter(v, INFINITY);
+				break;
+			default:	/* near a power of ten */
+				v = nextafter(pow(10, (double)((int)(bits % 60) - 30)),
+					      (bits >> 63) ? INFINITY : -INFINITY);
+				break;
+			}
+			if (bits & 0x200)
+				v = -v;
+		}
+		n++;
+		if (html_shortest_decimals(v, 40) != linear_least(v, 0, 40, 1) ||
+		    (fabs(v) < 1e15 && html_shortest_decimals(v, 17) != linear_least(v, 0, 17, 1)))
+			bad_dec++;
+		if (html_shortest_digits(v) != (linear_least(v, 1, 16, 0) < 0 ? 17
+						: linear_least(v, 1, 16, 0)))
+			bad_dig++;
+	}
+	th_check(n > 50000 && bad_dec == 0, __FILE__, __LINE__,
+		 "shortest decimals as the linear search: %zu of %zu differ", bad_dec, n);
+	th_check(n > 50000 && bad_dig == 0, __FILE__, __LINE__,
+		 "shortest digits as the linear search: %zu of %zu differ", bad_dig, n);
+}
+
 /*
  * Locale independence, when a locale with a decimal comma is installed
  * (often none is; then there is nothing to check and no check is made).
@@ -328,6 +435,7 @@ main(void)
 	test_printf();
 	test_fmt();
 	test_real();
+	test_shortest();
 	test_locale();
 	buf_release(&out);
 	return th_done();
