@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -34,6 +35,7 @@
 #include "build.h"
 #include "cache.h"
 #include "checks.h"
+#include "input.h"
 #include "jsonx.h"
 #include "path.h"
 #include "progress.h"
@@ -47,60 +49,68 @@
 #include "util.h"
 
 /*
- * Raw files of the run with size and digest, for the "raw files" table.
- * Power files were digested as they were parsed (power_file.sha256), so
- * the biggest files are not read a second time.
+ * One file of the raw-files table.  Power files were digested as they were
+ * parsed (power_file.sha256), so the biggest files are not read a second
+ * time; without digests (input_digests 0) a file is only stat'ed and its
+ * "sha256" is null.
  */
+static void
+file_add(json_t *arr, const char *dir, const char *rel, const char *name,
+	 const struct power_file *pf)
+{
+	struct buf p = BUF_INIT;
+	char hex[65] = "";
+	uint64_t size = 0;
+	struct stat st;
+	int ok;
+	json_t *o;
+
+	buf_addf(&p, "%s/%s", dir, rel);
+	if (pf && pf->sha256[0]) {
+		memcpy(hex, pf->sha256, sizeof(hex));
+		size = pf->file_bytes;
+		ok = 1;
+	} else if (input_digests) {
+		ok = !sha256_file(p.ptr, hex, &size);
+	} else if (stat(p.ptr, &st)) {
+		ok = !error_errno("cannot stat '%s'", p.ptr);
+	} else {
+		size = (uint64_t)st.st_size;
+		ok = 1;
+	}
+	buf_release(&p);
+	if (!ok)
+		return;
+	o = json_object();
+	json_object_set_new(o, "name", json_string(name));
+	json_object_set_new(o, "bytes", json_integer((json_int_t)size));
+	json_object_set_new(o, "sha256", hex[0] ? json_string(hex) : json_null());
+	json_array_append_new(arr, o);
+}
+
+/* Raw files of the run with size and digest, for the "raw files" table. */
 static json_t *
 files_json(const struct run *r)
 {
 	json_t *arr = json_array();
-	struct buf p = BUF_INIT;
 	size_t i, j;
-	char hex[65];
-	uint64_t size;
-	const char *fixed[] = { "meta.json", "timeline.jsonl" };
 
-#define ADD_AS(rel, ok) \
-	do { \
-		if (ok) { \
-			json_t *o_ = json_object(); \
-			json_object_set_new(o_, "name", json_string(rel)); \
-			json_object_set_new(o_, "bytes", json_integer((json_int_t)size)); \
-			json_object_set_new(o_, "sha256", json_string(hex)); \
-			json_array_append_new(arr, o_); \
-		} \
-	} while (0)
-#define ADD(rel) \
-	do { \
-		buf_reset(&p); \
-		buf_addf(&p, "%s/%s", r->dir, (rel)); \
-		ADD_AS(rel, !sha256_file(p.ptr, hex, &size)); \
-	} while (0)
-	for (i = 0; i < 2; i++)
-		ADD(fixed[i]);
+	file_add(arr, r->dir, "meta.json", "meta.json", NULL);
+	file_add(arr, r->dir, "timeline.jsonl", "timeline.jsonl", NULL);
 	if (r->notes_rel)
-		ADD(r->notes_rel);
+		file_add(arr, r->dir, r->notes_rel, r->notes_rel, NULL);
 	for (i = 0; i < r->npf; i++) {
 		const struct power_file *pf = &r->pf[i];
 		const char *base = strrchr(pf->path, '/');
 
 		base = base ? base + 1 : pf->path;
-		if (pf->sha256[0]) {
-			memcpy(hex, pf->sha256, sizeof(hex));
-			size = pf->file_bytes;
-			ADD_AS(base, 1);
-		} else {
-			ADD(base);
-		}
+		file_add(arr, r->dir, base, base, pf);
 	}
 	for (i = 0; i < r->nm; i++)
 		for (j = 0; j < r->m[i].nroutes; j++)
 			if (r->m[i].routes[j].has_load)
-				ADD(r->m[i].routes[j].load_rel);
-#undef ADD
-#undef ADD_AS
-	buf_release(&p);
+				file_add(arr, r->dir, r->m[i].routes[j].load_rel,
+					 r->m[i].routes[j].load_rel, NULL);
 	return arr;
 }
 

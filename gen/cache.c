@@ -239,10 +239,11 @@ cache_global_key(const char *tmpl_dir, const char *version, unsigned char key[32
 	const char *sde = getenv("SOURCE_DATE_EPOCH");
 
 	sha256_init(&c);
-	buf_addf(&b, "erg-cache 2\nversion %s\nsde %s%s\nlimits %llu %llu\n",
+	/* --no-digest changes every run's results (files[].sha256). */
+	buf_addf(&b, "erg-cache 2\nversion %s\nsde %s%s\nlimits %llu %llu\ndigests %d\n",
 		 version ? version : "", sde ? "=" : "", sde ? sde : "",
 		 (unsigned long long)input_max_stream,
-		 (unsigned long long)input_max_small);
+		 (unsigned long long)input_max_small, input_digests);
 	sha256_update(&c, b.ptr, b.len);
 	/* The program itself: a rebuilt erg may render differently. */
 	if (!stat("/proc/self/exe", &st))

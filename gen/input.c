@@ -32,6 +32,7 @@
 uint64_t input_max_stream = (uint64_t)8 << 30;
 uint64_t input_max_small = (uint64_t)64 << 20;
 uint64_t input_hash_async_min = (uint64_t)8 << 20;
+int input_digests = 1;
 
 /* Size of the raw read buffer, and of each read of input_read_all. */
 #define INPUT_CHUNK (256 * 1024)
@@ -272,7 +273,7 @@ input_open(const char *path, uint64_t max_bytes)
 struct input *
 input_open_digest(const char *path, uint64_t max_bytes)
 {
-	return open_common(path, max_bytes, 1);
+	return open_common(path, max_bytes, input_digests);
 }
 
 static long

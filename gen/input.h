@@ -16,6 +16,14 @@
 /* Default caps; main.c may change them from the command line. */
 extern uint64_t input_max_stream;	/* power files: 8 GiB inflated */
 extern uint64_t input_max_small;	/* JSON, Markdown, CSV: 64 MiB */
+/*
+ * 1 (default): raw files are digested for the raw-files table.  0: they
+ * are not (erg build --no-digest; erg check and erg diff, which publish
+ * no digest): input_open_digest() is input_open().  SHA-256 of a big
+ * plain power file costs more than parsing it and cannot be split across
+ * cores, so it is the one part of a build a user may want to skip.
+ */
+extern int input_digests;
 
 struct input;	/* opaque */
 
@@ -26,7 +34,8 @@ struct input *input_open(const char *path, uint64_t max_bytes);
  * file (the on-disk bytes: compressed ones for gzip), so that a caller
  * who reads the whole file gets its digest without reading it twice.  A
  * file of at least input_hash_async_min bytes is hashed on a helper
- * thread (on copies of what was read) while the caller parses.
+ * thread (on copies of what was read) while the caller parses.  With
+ * input_digests 0, the same as input_open().
  */
 struct input *input_open_digest(const char *path, uint64_t max_bytes);
 extern uint64_t input_hash_async_min;	/* default 8 MiB; 0: always */

@@ -31,7 +31,8 @@ static const char usage_main[] =
 
 static const char usage_build[] =
 	"usage: erg build [--archive DIR] [--out DIR] [--templates DIR] [-j N] [--quiet]\n"
-	"                 [--max-runs N] [--max-inflated BYTES] [--max-file BYTES]\n"
+	"                 [--no-digest] [--max-runs N] [--max-inflated BYTES]\n"
+	"                 [--max-file BYTES]\n"
 	"\n"
 	"Reads every run under the archive (default 'archive'), writes the site\n"
 	"into a temporary directory and swaps it in as DIR (default 'site') only\n"
@@ -41,6 +42,9 @@ static const char usage_build[] =
 	"                  the site is the same whatever N is\n"
 	"  -q, --quiet     no summary line and no progress line (the progress line\n"
 	"                  is only drawn when stderr is a terminal)\n"
+	"  --no-digest     list raw files with their sizes but no SHA-256 (the pages\n"
+	"                  say so); the digest of a big plain power file takes longer\n"
+	"                  than parsing it\n"
 	"\n"
 	"A rebuild reads again only the runs whose files changed since DIR was\n"
 	"built (DIR/.erg-cache); when nothing changed it writes nothing.\n";
@@ -140,6 +144,8 @@ cmd_build(int argc, char **argv, int check_only)
 			return 0;
 		} else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
 			o.quiet = 1;
+		} else if (!strcmp(a, "--no-digest") && !check_only) {
+			input_digests = 0;
 		} else if (!strncmp(a, "-j", 2) && a[2]) {
 			/* -jN, as make has it */
 			if (parse_jobs("-j", a + 2, &o.jobs))
@@ -175,6 +181,8 @@ cmd_build(int argc, char **argv, int check_only)
 		}
 	}
 	if (check_only) {
+		/* A check publishes no raw-files table: nothing to digest. */
+		input_digests = 0;
 		o.out = NULL;
 	} else {
 		if (find_templates(tmpl, &tdir)) {
@@ -226,8 +234,11 @@ main(int argc, char **argv)
 		return cmd_build(argc - 1, argv + 1, 0) ? 1 : 0;
 	if (!strcmp(cmd, "check"))
 		return cmd_build(argc - 1, argv + 1, 1) ? 1 : 0;
-	if (!strcmp(cmd, "diff"))
+	if (!strcmp(cmd, "diff")) {
+		/* A diff shows no raw-files table: nothing to digest. */
+		input_digests = 0;
 		return diff_main(argc - 1, argv + 1);
+	}
 	error("unknown command '%s' (see 'erg --help')", cmd);
 	return 2;
 }

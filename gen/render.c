@@ -1409,7 +1409,7 @@ files_view(struct rv *v)
 {
 	struct tbl t;
 	const json_t *f;
-	size_t i;
+	size_t i, undigested = 0;
 
 	tbl_init(&t, &v->ids, "tbl-files", "Raw files of the run (in the archive)");
 	tbl_col(&t, "File", NULL, 0);
@@ -1420,9 +1420,12 @@ files_view(struct rv *v)
 					jstr(f, "name"));
 
 		cell_int(cells, json_object_get(f, "bytes"));
-		cell_txt(cells, jstr(f, "sha256"));
+		cell_txt(cells, jstr(f, "sha256") ? jstr(f, "sha256") : "not computed");
 		json_object_set_new(json_array_get(cells, 1), "cls", json_string("hash"));
+		undigested += !jstr(f, "sha256");
 	}
+	/* erg build --no-digest: say so above the table, not only in cells. */
+	json_object_set_new(v->view, "files_undigested", json_boolean(undigested));
 	json_object_set_new(v->view, "tbl_files", one(json_incref(t.o)));
 	json_decref(t.o);
 }
