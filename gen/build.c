@@ -216,14 +216,25 @@ struct slot {
 	int reused;		/* taken from the old site */
 };
 
+/*
+ * The tasks are the runs, in archive order, and, when a site is written,
+ * one more (slot n): the index and the cross-run views.  Those need every
+ * run's results but none of its pages, so the task waits until every run
+ * is processed (nprocessed == n) and then renders while run pages are
+ * still being written: with one big run, the views take the core the run
+ * page leaves free.  A worker takes tasks in order, so whoever takes the
+ * last one leaves no run unclaimed: the wait always ends.
+ */
 struct pool {
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
-	size_t next, n;
-	struct slot *s;
+	size_t next, n, ntasks, nprocessed;
+	struct slot *s;		/* n + 1 slots */
 	struct site *site;	/* NULL: check only */
 	struct render_ctx *rc;
-	const char *out;
+	const char *out, *archive;
+	json_t *all;		/* every run's results, for the views */
+	int views_failed;
 	atomic_int bad;		/* a run failed: render nothing more */
 };
 
@@ -284,19 +295,51 @@ fail:
 }
 
 static void
+processed(struct pool *p)
+{
+	pthread_mutex_lock(&p->mu);
+	p->nprocessed++;
+	pthread_cond_broadcast(&p->cv);
+	pthread_mutex_unlock(&p->mu);
+}
+
+static void
 work(struct pool *p, struct slot *s)
 {
 	if (p->site && s->old && (s->res = reuse(p, s))) {
 		s->reused = 1;
+		processed(p);
 		return;
 	}
 	s->res = build_process(s->ref);
-	if (!s->res) {
+	if (!s->res)
 		s->failed = 1;
+	/* Before the pages, so that the views can start (a failure stops
+	 * them as well). */
+	if (s->failed)
+		atomic_store(&p->bad, 1);
+	processed(p);
+	if (s->res && p->site && !atomic_load(&p->bad) && render_fresh(p, s->res))
+		s->failed = 1;
+}
+
+/* The last task: index.html and the views, once every run is processed. */
+static void
+work_views(struct pool *p)
+{
+	size_t i;
+
+	pthread_mutex_lock(&p->mu);
+	while (p->nprocessed < p->n)
+		pthread_cond_wait(&p->cv, &p->mu);
+	pthread_mutex_unlock(&p->mu);
+	if (atomic_load(&p->bad))
 		return;
-	}
-	if (p->site && !atomic_load(&p->bad) && render_fresh(p, s->res))
-		s->failed = 1;
+	p->all = json_array();
+	for (i = 0; i < p->n; i++)
+		json_array_append(p->all, p->s[i].res);
+	if (render_index(p->rc, p->all) || render_views(p->rc, p->all, p->archive))
+		p->views_failed = 1;
 }
 
 static void *
@@ -310,13 +353,18 @@ worker(void *arg)
 		pthread_mutex_lock(&p->mu);
 		i = p->next++;
 		pthread_mutex_unlock(&p->mu);
-		if (i >= p->n)
+		if (i >= p->ntasks)
 			break;
 		s = &p->s[i];
 		diag_capture(&s->diag);
-		progress_run_begin();
-		work(p, s);
-		progress_run_end(s->old ? 0 : s->bytes);
+		if (i == p->n) {
+			work_views(p);
+			s->failed = p->views_failed;
+		} else {
+			progress_run_begin();
+			work(p, s);
+			progress_run_end(s->old ? 0 : s->bytes);
+		}
 		diag_capture(NULL);
 		if (s->failed)
 			atomic_store(&p->bad, 1);
@@ -338,8 +386,8 @@ run_pool(struct pool *p, int jobs, int ticking)
 
 	if (jobs < 1)
 		jobs = 1;
-	if ((size_t)jobs > p->n)
-		jobs = (int)(p->n ? p->n : 1);
+	if ((size_t)jobs > p->ntasks)
+		jobs = (int)(p->ntasks ? p->ntasks : 1);
 	t = xcalloc((size_t)jobs, sizeof(*t));
 	for (i = 0; i < (size_t)jobs; i++) {
 		if (pthread_create(&t[nt], NULL, worker, p)) {
@@ -349,7 +397,7 @@ run_pool(struct pool *p, int jobs, int ticking)
 		}
 		nt++;
 	}
-	for (i = 0; i < p->n; i++) {
+	for (i = 0; i < p->ntasks; i++) {
 		pthread_mutex_lock(&p->mu);
 		while (!p->s[i].done) {
 			if (ticking) {
@@ -463,6 +511,7 @@ build_run_all(const struct build_opts *o)
 	if (!runs.n)
 		warn("no runs found under '%s'", o->archive);
 	s = xcalloc(runs.n + 1, sizeof(*s));
+	buf_init(&s[runs.n].diag, 0);	/* the views' */
 	if (o->out) {
 		char **ids = xcalloc(runs.n + 1, sizeof(*ids));
 
@@ -517,6 +566,8 @@ build_run_all(const struct build_opts *o)
 	p.site = o->out ? &site : NULL;
 	p.rc = &rc;
 	p.out = o->out;
+	p.archive = o->archive;
+	p.ntasks = runs.n + (o->out != NULL);
 	atomic_init(&p.bad, 0);
 	if (run_pool(&p, o->jobs > 0 ? o->jobs : default_jobs(), ticking))
 		bad = -1;
@@ -526,16 +577,11 @@ build_run_all(const struct build_opts *o)
 	if (!o->out)
 		goto done;
 
-	all = json_array();
+	all = p.all;
 	nreused = 0;
-	for (i = 0; i < runs.n; i++) {
-		if (s[i].res)
-			json_array_append(all, s[i].res);
+	for (i = 0; i < runs.n; i++)
 		nreused += s[i].reused != 0;
-	}
-	if (!bad && diag_errors == errors0 && render_index(&rc, all))
-		bad = -1;
-	if (!bad && diag_errors == errors0 && render_views(&rc, all, o->archive))
+	if (!all)	/* the views did not run: a run failed */
 		bad = -1;
 	if (!bad && diag_errors == errors0 && write_manifest(&site, global, akey, s, runs.n))
 		bad = -1;
@@ -553,7 +599,7 @@ build_run_all(const struct build_opts *o)
 		fputc('\n', stderr);
 	}
 done:
-	for (i = 0; i < runs.n; i++) {
+	for (i = 0; i <= runs.n; i++) {
 		json_decref(s[i].res);
 		buf_release(&s[i].diag);
 	}
