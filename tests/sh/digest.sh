@@ -201,6 +201,14 @@ said() { # what line
 		show "$tmp/err"
 	fi
 }
+same_site() { # want got ok-text notok-text
+	if diff -r -x .erg-cache "$1" "$2" > "$tmp/diff" 2>&1; then
+		ok "$3"
+	else
+		notok "$4"
+		show "$tmp/diff"
+	fi
+}
 build() { # out [options]
 	o=$1
 	shift
@@ -324,12 +332,8 @@ else
 	notok "cache: --no-digest over a default site (status $rc)"
 fi
 said "cache: --no-digest over a default site reads every run" "erg: built $nruns runs into '$c'"
-if diff -r -x .erg-cache "$nd" "$c" > "$tmp/diff" 2>&1; then
-	ok "cache: and equals a fresh --no-digest build"
-else
-	notok "cache: --no-digest over a default site differs from a fresh --no-digest build"
-	show "$tmp/diff"
-fi
+same_site "$nd" "$c" "cache: and equals a fresh --no-digest build" \
+	"cache: --no-digest over a default site differs from a fresh --no-digest build"
 check_files "$c" null "cache: --no-digest over a default site"
 build "$c" --no-digest
 said "cache: --no-digest again" "erg: '$c' is up to date ($nruns runs)"
@@ -337,12 +341,8 @@ said "cache: --no-digest again" "erg: '$c' is up to date ($nruns runs)"
 touch "$a/2023-11/plain/notes.md"
 build "$c" --no-digest
 said "cache: --no-digest, one run touched" "erg: built $nruns runs into '$c' ($((nruns - 1)) unchanged)"
-if diff -r -x .erg-cache "$nd" "$c" > "$tmp/diff" 2>&1; then
-	ok "cache: runs reused from a --no-digest site keep their nulls and caveat"
-else
-	notok "cache: runs reused from a --no-digest site differ from a fresh --no-digest build"
-	show "$tmp/diff"
-fi
+same_site "$nd" "$c" "cache: runs reused from a --no-digest site keep their nulls and caveat" \
+	"cache: runs reused from a --no-digest site differ from a fresh --no-digest build"
 build "$c"
 rc=$?
 if [ "$rc" -eq 0 ]; then
@@ -352,12 +352,8 @@ else
 fi
 said "cache: a default build over a --no-digest site reads every run" "erg: built $nruns runs into '$c'"
 check_files "$c" digest "cache: default over a --no-digest site"
-if diff -r -x .erg-cache "$site" "$c" > "$tmp/diff" 2>&1; then
-	ok "cache: and equals a fresh default build"
-else
-	notok "cache: the digests restored, the site differs from a fresh default build"
-	show "$tmp/diff"
-fi
+same_site "$site" "$c" "cache: and equals a fresh default build" \
+	"cache: the digests restored, the site differs from a fresh default build"
 build "$c"
 said "cache: default again" "erg: '$c' is up to date ($nruns runs)"
 
