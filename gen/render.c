@@ -27,7 +27,6 @@
  * only reads the templates loaded by render_begin().
  */
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,7 +45,6 @@
 #include "util.h"
 #include "view.h"
 
-#define EN_DASH "\xe2\x80\x93"
 #define CSS_NAME "erg.css"
 #define CSS_MAX (1u << 20)
 
@@ -154,106 +152,15 @@ jfmt(double v, enum fmt f, int dec)
 	return s;
 }
 
-/*
- * Decimals that give the smallest magnitude of a column `sig` significant
- * digits (0.09581 with 4; 1.229 mJ/MB with 4), so that a column and its
- * SDs share one precision.  Clamped to 0..8.
- */
-static int
-col_decimals(const double *v, size_t n, int sig)
-{
-	double m = INFINITY;
-	size_t i;
-	int d;
-
-	for (i = 0; i < n; i++)
-		if (isfinite(v[i]) && v[i] != 0 && fabs(v[i]) < m)
-			m = fabs(v[i]);
-	if (!isfinite(m))
-		return 3;
-	d = sig - 1 - (int)floor(log10(m));
-	return d < 0 ? 0 : d > 8 ? 8 : d;
-}
-
 /* ------------------------------------------------------------------ */
 /* ids: unique in a page, [A-Za-z0-9_-] */
 
-/* An open-addressing hash set of the ids of one page (the index of a
- * large archive has one per run). */
-struct ids {
-	char **v;		/* slots; NULL is empty */
-	size_t n, cap;		/* used, slots (a power of two or 0) */
-};
-
-static uint64_t
-ids_hash(const char *s)
-{
-	uint64_t h = 1469598103934665603ULL;	/* FNV-1a */
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-	return h;
-}
-
-static int
-ids_has(const struct ids *ids, const char *s)
-{
-	size_t i;
-
-	if (!ids->cap)
-		return 0;
-	for (i = ids_hash(s) & (ids->cap - 1); ids->v[i]; i = (i + 1) & (ids->cap - 1))
-		if (!strcmp(ids->v[i], s))
-			return 1;
-	return 0;
-}
-
-/* Add s (owned from now on); s is not in the set yet. */
-static void
-ids_put(struct ids *ids, char *s)
-{
-	size_t i;
-
-	if (2 * (ids->n + 1) > ids->cap) {
-		struct ids bigger = { NULL, 0, ids->cap ? 2 * ids->cap : 64 };
-
-		bigger.v = xcalloc(bigger.cap, sizeof(*bigger.v));
-		for (i = 0; i < ids->cap; i++)
-			if (ids->v[i])
-				ids_put(&bigger, ids->v[i]);
-		free(ids->v);
-		*ids = bigger;
-	}
-	for (i = ids_hash(s) & (ids->cap - 1); ids->v[i]; i = (i + 1) & (ids->cap - 1))
-		;
-	ids->v[i] = s;
-	ids->n++;
-}
-
-static void
-id_sanitise(struct buf *b, const char *s)
-{
-	if (!s || !*s) {
-		buf_addch(b, '_');
-		return;
-	}
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-		    (c >= '0' && c <= '9') || c == '-' || c == '_')
-			buf_addch(b, (char)c);
-		else if (c < 0x80 || (c & 0xc0) == 0xc0)
-			buf_addch(b, '_');	/* one per character, not per byte */
-	}
-}
-
 /* prefix + sanitised a [+ "-" + sanitised b], made unique; owned by ids. */
 static const char *
-ids_make(struct ids *ids, const char *prefix, const char *a, const char *b)
+ids_make(struct sset *ids, const char *prefix, const char *a, const char *b)
 {
 	struct buf s = BUF_INIT;
-	size_t base, k;
+	const char *id;
 
 	buf_addstr(&s, prefix);
 	if (a)
@@ -262,29 +169,9 @@ ids_make(struct ids *ids, const char *prefix, const char *a, const char *b)
 		buf_addch(&s, '-');
 		id_sanitise(&s, b);
 	}
-	base = s.len;
-	for (k = 2; ids_has(ids, s.ptr); k++) {
-		buf_setlen(&s, base);
-		buf_addf(&s, "-%zu", k);
-	}
-	{
-		char *id = buf_detach(&s, NULL);
-
-		ids_put(ids, id);
-		return id;
-	}
-}
-
-static void
-ids_free(struct ids *ids)
-{
-	size_t i;
-
-	for (i = 0; i < ids->cap; i++)
-		free(ids->v[i]);
-	free(ids->v);
-	ids->v = NULL;
-	ids->n = ids->cap = 0;
+	id = id_unique(ids, &s, NULL);
+	buf_release(&s);
+	return id;
 }
 
 /* ------------------------------------------------------------------ */
@@ -297,7 +184,7 @@ struct tbl {
 };
 
 static void
-tbl_init(struct tbl *t, struct ids *ids, const char *id, const char *caption)
+tbl_init(struct tbl *t, struct sset *ids, const char *id, const char *caption)
 {
 	t->o = json_object();
 	t->cols = json_array();
@@ -398,30 +285,6 @@ cell_txt(json_t *cells, const char *s)
 /* ------------------------------------------------------------------ */
 /* Markdown and CSV exports */
 
-/* Text for Markdown: the characters that could start markup, a link, an
- * HTML tag or entity, or a column break are backslash-escaped (CommonMark
- * allows it before any ASCII punctuation), so a name stays text; line
- * breaks become spaces.  Others stay as they are, to keep the file
- * readable as plain text. */
-static void
-md_text(struct buf *b, const char *s)
-{
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '\n' || c == '\r' || c == '\t')
-			buf_addch(b, ' ');
-		else if (c < 0x20 || c == 0x7f)
-			continue;
-		else if (c == 0xc2 && (unsigned char)s[1] >= 0x80 && (unsigned char)s[1] <= 0x9f)
-			s++;	/* a C1 control */
-		else if (strchr("\\`*_[]<>|!~&#", c))
-			buf_addf(b, "\\%c", c);
-		else
-			buf_addch(b, (char)c);
-	}
-}
-
 static void
 md_table(struct buf *b, const json_t *t)
 {
@@ -475,23 +338,12 @@ md_table(struct buf *b, const json_t *t)
 	buf_addch(b, '\n');
 }
 
-/* RFC 4180: quoted when holding a comma, quote, CR or LF; "" inside. */
+/* A field from a C string; NULL is an empty field. */
 static void
-csv_str(struct buf *b, const char *s)
+csv_text(struct buf *b, const char *s)
 {
-	if (!s)
-		return;
-	if (!strpbrk(s, ",\"\r\n")) {
-		buf_addstr(b, s);
-		return;
-	}
-	buf_addch(b, '"');
-	for (; *s; s++) {
-		if (*s == '"')
-			buf_addch(b, '"');
-		buf_addch(b, *s);
-	}
-	buf_addch(b, '"');
+	if (s)
+		csv_str(b, s, strlen(s));
 }
 
 static void
@@ -532,7 +384,7 @@ struct rv {			/* one run being rendered */
 	char **small, **large;	/* route names: headline (per request), per MB */
 	size_t nsmall, nlarge;
 	int dec_mj, dec_mb;	/* decimals of mJ/req and mJ/MB columns */
-	struct ids ids;
+	struct sset ids;
 	json_t *view;
 	struct buf md;		/* tables.md */
 };
@@ -677,8 +529,8 @@ rv_load(struct rv *v)
 				mb[nmb++] = jnum(r, "mj_per_mb");
 		}
 	}
-	v->dec_mj = col_decimals(mj, nmj, 4);
-	v->dec_mb = col_decimals(mb, nmb, 4);
+	v->dec_mj = col_decimals(mj, nmj, 4, 3);
+	v->dec_mb = col_decimals(mb, nmb, 4, 3);
 	free(mj);
 	free(mb);
 }
@@ -695,7 +547,7 @@ rv_free(struct rv *v)
 	free(v->t);
 	free(v->small);
 	free(v->large);
-	ids_free(&v->ids);
+	sset_free(&v->ids);
 	buf_release(&v->md);
 }
 
@@ -736,19 +588,6 @@ n_range(struct buf *b, const struct rv *v)
 
 /* ------------------------------------------------------------------ */
 /* setup: definition lists */
-
-static json_t *
-kv_group(json_t *groups, const char *id, const char *title)
-{
-	json_t *g = json_object(), *rows = json_array();
-
-	set_s(g, "id", id);
-	set_s(g, "title", title);
-	json_object_set_new(g, "wide", json_false());
-	json_object_set_new(g, "rows", rows);
-	json_array_append_new(groups, g);
-	return rows;
-}
 
 static void
 kv_add(json_t *rows, const char *k, json_t *v)
@@ -1147,15 +986,6 @@ setup_view(struct rv *v)
 
 /* ------------------------------------------------------------------ */
 /* tables */
-
-static json_t *
-one(json_t *x)
-{
-	json_t *a = json_array();
-
-	json_array_append_new(a, x);
-	return a;
-}
 
 static void
 headline_view(struct rv *v)
@@ -1574,17 +1404,6 @@ caveats_view(struct rv *v)
 
 /* ------------------------------------------------------------------ */
 /* charts */
-
-static void
-figure(json_t *list, struct buf *svg, const char *caption)
-{
-	json_t *f = json_object();
-
-	json_object_set_new(f, "svg", tmpl_rawn(svg->ptr, svg->len));
-	set_s(f, "caption", caption);
-	json_array_append_new(list, f);
-	buf_reset(svg);
-}
 
 static void
 charts_headline(struct rv *v, json_t *list)
@@ -2010,61 +1829,6 @@ chart_attribution(struct rv *v, json_t *list)
 /* ------------------------------------------------------------------ */
 /* pages */
 
-/* "../" once per directory level, for {{#each up}}../{{/each}}. */
-static json_t *
-up_list(size_t depth)
-{
-	json_t *a = json_array();
-
-	while (depth--)
-		json_array_append_new(a, json_true());
-	return a;
-}
-
-/* Relative URL path of a run directory: every byte outside the
- * unreserved set and '/' percent-encoded (':' too, so no segment can read
- * as a scheme, '%' too, so the name maps back to the directory). */
-static void
-url_path(struct buf *b, const char *s)
-{
-	static const char hex[] = "0123456789ABCDEF";
-
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-		    (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' ||
-		    c == '~' || c == '/')
-			buf_addch(b, (char)c);
-		else
-			buf_addf(b, "%%%c%c", hex[c >> 4], hex[c & 15]);
-	}
-}
-
-/* Depth of runs/<id>/ below the root; -1 for an id that is not a clean
- * relative path (build.c already wrote results.json there, so this only
- * guards the links). */
-static long
-run_depth(const char *id)
-{
-	const char *p = id, *e;
-	long d = 1;
-
-	if (!id || !*id)
-		return -1;
-	while (*p) {
-		e = strchr(p, '/');
-		if (!e)
-			e = p + strlen(p);
-		if (e == p || (e - p == 1 && p[0] == '.') ||
-		    (e - p == 2 && p[0] == '.' && p[1] == '.'))
-			return -1;
-		d++;
-		p = *e ? e + 1 : e;
-	}
-	return d;
-}
-
 /*
  * captured_at for display: "2023-11-14T22:13:19Z" gives date "2023-11-14"
  * (index) and when "2023-11-14 22:13 UTC" (run page); datetime is the
@@ -2075,14 +1839,9 @@ static void
 date_view(json_t *o, const char *iso)
 {
 	char d[11], w[32];
-	int ok = iso && strlen(iso) >= 10, hm;
-	size_t i;
+	size_t n = iso_prefix(iso);
+	int ok = n >= 10, hm = n == 16;
 
-	for (i = 0; ok && i < 10; i++)
-		ok = (i == 4 || i == 7) ? iso[i] == '-' : (iso[i] >= '0' && iso[i] <= '9');
-	hm = ok && strlen(iso) >= 16 && iso[10] == 'T' && iso[13] == ':';
-	for (i = 11; hm && i < 16; i++)
-		hm = i == 13 || (iso[i] >= '0' && iso[i] <= '9');
 	if (ok) {
 		memcpy(d, iso, 10);
 		d[10] = '\0';
@@ -2094,34 +1853,6 @@ date_view(json_t *o, const char *iso)
 	set_s(o, "when", hm ? w : ok ? d : iso);
 	set_s(o, "datetime", ok ? iso : NULL);
 	set_s(o, "captured_at", iso);
-}
-
-/* SOURCE_DATE_EPOCH as a date, or NULL: never the wall clock. */
-static void
-build_date(json_t *view)
-{
-	const char *e = getenv("SOURCE_DATE_EPOCH");
-	int64_t t;
-	char d[64];
-	long long days, z, era, doe, yoe, y, doy, mp, dd, mm;
-
-	if (!e || parse_i64(e, &t) || t < 0 || t >= 253402300800LL) {	/* year 9999 */
-		json_object_set_new(view, "built", json_null());
-		return;
-	}
-	/* civil_from_days (H. Hinnant), no time zone involved */
-	days = t / 86400;
-	z = days + 719468;
-	era = z / 146097;
-	doe = z - era * 146097;
-	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-	y = yoe + era * 400;
-	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-	mp = (5 * doy + 2) / 153;
-	dd = doy - (153 * mp + 2) / 5 + 1;
-	mm = mp < 10 ? mp + 3 : mp - 9;
-	snprintf(d, sizeof(d), "%04lld-%02lld-%02lld", y + (mm <= 2), mm, dd);
-	set_s(view, "built", d);
 }
 
 static int
@@ -2155,7 +1886,7 @@ csv_headline(struct rv *v, struct buf *b)
 		const json_t *ci = json_object_get(g->mj, "ci95"), *r;
 		struct buf rs = BUF_INIT;
 
-		csv_str(b, g->name);
+		csv_text(b, g->name);
 		if (v->energy) {
 			CSV_SEP(b), csv_num(b, jnum(g->mj, "mean"));
 			CSV_SEP(b), csv_num(b, jnum(g->mj, "sd"));
@@ -2171,15 +1902,15 @@ csv_headline(struct rv *v, struct buf *b)
 			CSV_SEP(b), csv_num(b, jnum(g->head, "watts_sd"));
 			CSV_SEP(b), csv_num(b, jnum(g->head, "rank_mj_per_req"));
 			CSV_SEP(b), csv_num(b, jnum(g->head, "rank_watts"));
-			CSV_SEP(b), csv_str(b, jstr(g->head, "weighting"));
-			CSV_SEP(b), csv_str(b, jstr(g->head, "energy"));
+			CSV_SEP(b), csv_text(b, jstr(g->head, "weighting"));
+			CSV_SEP(b), csv_text(b, jstr(g->head, "energy"));
 		}
 		json_array_foreach(json_object_get(g->head, "routes"), j, r) {
 			if (j)
 				buf_addch(&rs, ' ');
 			buf_addstr(&rs, json_string_value(r) ? json_string_value(r) : "");
 		}
-		CSV_SEP(b), csv_str(b, rs.ptr);
+		CSV_SEP(b), csv_text(b, rs.ptr);
 		buf_release(&rs);
 		CSV_EOL(b);
 	}
@@ -2209,10 +1940,10 @@ csv_routes(struct rv *v, struct buf *b, int per_mb)
 
 			if (per_mb && !large)
 				continue;
-			csv_str(b, v->t[i].name);
-			CSV_SEP(b), csv_str(b, jstr(r, "name"));
+			csv_text(b, v->t[i].name);
+			CSV_SEP(b), csv_text(b, jstr(r, "name"));
 			if (!per_mb)
-				CSV_SEP(b), csv_str(b, jstr(r, "per"));
+				CSV_SEP(b), csv_text(b, jstr(r, "per"));
 			if (per_mb || v->energy) {
 				CSV_SEP(b), csv_num(b, jnum(s, "n"));
 				CSV_SEP(b), csv_num(b, jnum(s, "mean"));
@@ -2267,19 +1998,19 @@ csv_windows(struct rv *v, struct buf *b)
 	CSV_EOL(b);
 	json_array_foreach(json_object_get(v->res, "measurements"), i, m)
 		json_array_foreach(json_object_get(m, "routes"), j, r) {
-			csv_str(b, jstr(m, "id"));
-			CSV_SEP(b), csv_str(b, jstr(m, "target"));
+			csv_text(b, jstr(m, "id"));
+			CSV_SEP(b), csv_text(b, jstr(m, "target"));
 			CSV_SEP(b), csv_num(b, jnum(m, "round"));
 			CSV_SEP(b), csv_num(b, jnum(m, "slot"));
-			CSV_SEP(b), csv_str(b, jstr(r, "name"));
-			CSV_SEP(b), csv_str(b, jstr(r, "per"));
+			CSV_SEP(b), csv_text(b, jstr(r, "name"));
+			CSV_SEP(b), csv_text(b, jstr(r, "per"));
 			for (k = v->energy ? nums_e : nums_t; *k; k++)
 				CSV_SEP(b), csv_num(b, jnum(r, *k));
 			if (v->energy) {
-				CSV_SEP(b), csv_str(b, jstr(r, "idle_window"));
+				CSV_SEP(b), csv_text(b, jstr(r, "idle_window"));
 				for (k = nums_e2; *k; k++)
 					CSV_SEP(b), csv_num(b, jnum(r, *k));
-				CSV_SEP(b), csv_str(b, jstr(r, "thermal"));
+				CSV_SEP(b), csv_text(b, jstr(r, "thermal"));
 			}
 			CSV_EOL(b);
 		}
@@ -2352,7 +2083,7 @@ page_top(json_t *view, const json_t *res, const char *id, size_t depth)
 		set_s(view, "reconstructed_text", b.len ? b.ptr : NULL);
 		buf_release(&b);
 	}
-	build_date(view);
+	json_object_set_new(view, "built", build_date());
 }
 
 
@@ -2506,28 +2237,6 @@ cmp_newest(const void *pa, const void *pb)
 	return strcmp(jstr(a->res, "run"), jstr(b->res, "run"));
 }
 
-static void
-machine_label(struct buf *b, const json_t *m)
-{
-	const char *model = jstr(m, "model"), *chip = jstr(m, "chip"), *id = jstr(m, "id");
-
-	if (model)
-		buf_addstr(b, model);
-	if (chip) {
-		if (b->len)
-			buf_addstr(b, " \xc2\xb7 ");
-		buf_addstr(b, chip);
-	}
-	if (id) {
-		if (b->len)
-			buf_addf(b, " (%s)", id);
-		else
-			buf_addstr(b, id);
-	}
-	if (!b->len)
-		buf_addstr(b, "unknown machine");
-}
-
 /* Best and worst target of a run: by mJ/req when there is energy, else by
  * throughput.  Returns a {name, mj, rps, na_mj} object or null. */
 static json_t *
@@ -2567,7 +2276,7 @@ render_index(struct render_ctx *c, json_t *all)
 	struct cache *k = c->cache;
 	size_t n = json_array_size(all), i, j;
 	struct ientry *e = xcalloc(n + 1, sizeof(*e));
-	struct ids ids = { 0 };
+	struct sset ids = { 0 };
 	json_t *view = json_object(), *groups = json_array(), *res;
 	struct buf b = BUF_INIT, page = BUF_INIT;
 	int rc = -1;
@@ -2628,8 +2337,8 @@ render_index(struct render_ctx *c, json_t *all)
 			json_array_foreach(json_object_get(r, "targets"), q, t)
 				if (nmj < 256)
 					mj[nmj++] = num_of(jpath(t, "headline.mj_per_req.mean"));
-			json_object_set_new(o, "best", pick_target(r, energy, 1, col_decimals(mj, nmj, 4)));
-			json_object_set_new(o, "worst", pick_target(r, energy, 0, col_decimals(mj, nmj, 4)));
+			json_object_set_new(o, "best", pick_target(r, energy, 1, col_decimals(mj, nmj, 4, 3)));
+			json_object_set_new(o, "worst", pick_target(r, energy, 0, col_decimals(mj, nmj, 4, 3)));
 			/* a summary without targets lists its figures in tables only */
 			json_object_set_new(o, "ntargets", json_array_size(json_object_get(r, "targets"))
 					    ? json_integer((json_int_t)json_array_size(json_object_get(r, "targets")))
@@ -2647,7 +2356,7 @@ render_index(struct render_ctx *c, json_t *all)
 	buf_reset(&b);
 	buf_addf(&b, "%zu run%s", n, n == 1 ? "" : "s");
 	set_s(view, "nruns_text", b.ptr);
-	build_date(view);
+	json_object_set_new(view, "built", build_date());
 	if (tmpl_render(k->index, view, &page, 1))
 		goto out;
 	if (site_write(c->site, "index.html", page.ptr, page.len))
@@ -2657,7 +2366,7 @@ out:
 	for (i = 0; i < n; i++)
 		free(e[i].label);
 	free(e);
-	ids_free(&ids);
+	sset_free(&ids);
 	json_decref(view);
 	buf_release(&b);
 	buf_release(&page);

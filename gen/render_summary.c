@@ -24,7 +24,6 @@
  * in columns that reach 10,000.  The CSV copies keep full precision.
  */
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,12 +42,7 @@
 #include "util.h"
 #include "view.h"
 
-#define EN_DASH "\xe2\x80\x93"
-#define MIDDOT " \xc2\xb7 "
 #define PLUSMINUS "\xc2\xb1"
-
-/* ------------------------------------------------------------------ */
-/* JSON access */
 
 /* ------------------------------------------------------------------ */
 /* numbers */
@@ -218,77 +212,10 @@ fmt_num(struct buf *b, const struct colfmt *f, double v)
 /* ------------------------------------------------------------------ */
 /* ids: unique in a page, [A-Za-z0-9_-] */
 
-/* An open-addressing set of strings (a large table has an id per row). */
-struct ids {
-	char **v;		/* slots, NULL when empty; a power of two of them */
-	size_t n, cap;
-};
-
-static size_t
-ids_slot(const struct ids *ids, const char *s)
-{
-	uint64_t h = 1469598103934665603ULL;	/* FNV-1a */
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-	return (size_t)h & (ids->cap - 1);
-}
-
-static int
-ids_has(const struct ids *ids, const char *s)
-{
-	size_t i;
-
-	if (!ids->cap)
-		return 0;
-	for (i = ids_slot(ids, s); ids->v[i]; i = (i + 1) & (ids->cap - 1))
-		if (!strcmp(ids->v[i], s))
-			return 1;
-	return 0;
-}
-
-/* Add s (copied; not in the set yet); the copy, owned by ids. */
-static const char *
-ids_put(struct ids *ids, const char *s)
-{
-	size_t i;
-
-	if (2 * (ids->n + 1) > ids->cap) {
-		struct ids big = { NULL, 0, ids->cap ? 2 * ids->cap : 64 };
-
-		big.v = xcalloc(big.cap, sizeof(*big.v));
-		for (i = 0; i < ids->cap; i++)
-			if (ids->v[i]) {
-				size_t k = ids_slot(&big, ids->v[i]);
-
-				while (big.v[k])
-					k = (k + 1) & (big.cap - 1);
-				big.v[k] = ids->v[i];
-				big.n++;
-			}
-		free(ids->v);
-		*ids = big;
-	}
-	for (i = ids_slot(ids, s); ids->v[i]; i = (i + 1) & (ids->cap - 1))
-		;
-	ids->n++;
-	return ids->v[i] = xstrdup(s);
-}
-
-static void
-ids_free(struct ids *ids)
-{
-	size_t i;
-
-	for (i = 0; i < ids->cap; i++)
-		free(ids->v[i]);
-	free(ids->v);
-	memset(ids, 0, sizeof(*ids));
-}
-
 /* s sanitised for an id: letters, digits, '-' and '_' kept, any other
  * character (not byte) one '_', runs of '_' squeezed, none at either end;
- * "_" when nothing is left. */
+ * "_" when nothing is left.  Not id_sanitise() (view.h), which keeps every
+ * '_': a new rule would break links to these pages' anchors. */
 static void
 id_part(struct buf *b, const char *s)
 {
@@ -311,42 +238,6 @@ id_part(struct buf *b, const char *s)
 		buf_setlen(b, b->len - 1);
 	if (b->len == start)
 		buf_addch(b, '_');
-}
-
-/* want, or want-2, want-3, ...: the first that is free together with
- * want+suffix for each suffix; all of them taken.  Owned by ids. */
-static const char *
-ids_make(struct ids *ids, const char *want, const char *const *suffixes)
-{
-	struct buf s = BUF_INIT, t = BUF_INIT;
-	const char *const *sfx;
-	const char *id;
-	size_t base, k;
-	int clash;
-
-	buf_addstr(&s, want);
-	base = s.len;
-	for (k = 2;; k++) {
-		clash = ids_has(ids, s.ptr);
-		for (sfx = suffixes; !clash && sfx && *sfx; sfx++) {
-			buf_reset(&t);
-			buf_addf(&t, "%s%s", s.ptr, *sfx);
-			clash = ids_has(ids, t.ptr);
-		}
-		if (!clash)
-			break;
-		buf_setlen(&s, base);
-		buf_addf(&s, "-%zu", k);
-	}
-	id = ids_put(ids, s.ptr);
-	for (sfx = suffixes; sfx && *sfx; sfx++) {
-		buf_reset(&t);
-		buf_addf(&t, "%s%s", s.ptr, *sfx);
-		ids_put(ids, t.ptr);
-	}
-	buf_release(&s);
-	buf_release(&t);
-	return id;
 }
 
 /* ------------------------------------------------------------------ */
@@ -445,47 +336,7 @@ value_text(struct buf *b, const json_t *x)
 }
 
 /* ------------------------------------------------------------------ */
-/* Markdown and CSV */
-
-/* Text for Markdown: what could start markup, a link, a tag, an entity or
- * a column break is backslash-escaped; line breaks become spaces. */
-static void
-md_text(struct buf *b, const char *s)
-{
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '\n' || c == '\r' || c == '\t')
-			buf_addch(b, ' ');
-		else if (c < 0x20 || c == 0x7f)
-			continue;
-		else if (c == 0xc2 && (unsigned char)s[1] >= 0x80 && (unsigned char)s[1] <= 0x9f)
-			s++;	/* a C1 control */
-		else if (strchr("\\`*_[]<>|!~&#", c))
-			buf_addf(b, "\\%c", c);
-		else
-			buf_addch(b, (char)c);
-	}
-}
-
-/* RFC 4180: quoted when holding a comma, quote, CR or LF; "" inside. */
-static void
-csv_str(struct buf *b, const char *s, size_t n)
-{
-	size_t i;
-
-	if (!memchr(s, ',', n) && !memchr(s, '"', n) && !memchr(s, '\r', n) && !memchr(s, '\n', n)) {
-		buf_add(b, s, n);
-		return;
-	}
-	buf_addch(b, '"');
-	for (i = 0; i < n; i++) {
-		if (s[i] == '"')
-			buf_addch(b, '"');
-		buf_addch(b, s[i]);
-	}
-	buf_addch(b, '"');
-}
+/* CSV */
 
 static void
 csv_value(struct buf *b, const json_t *x)
@@ -752,17 +603,6 @@ strs_free(char **v, size_t n)
 	free(v);
 }
 
-static void
-figure(json_t *list, struct buf *svg, const char *caption)
-{
-	json_t *f = json_object();
-
-	json_object_set_new(f, "svg", tmpl_rawn(svg->ptr, svg->len));
-	set_s(f, "caption", caption);
-	json_array_append_new(list, f);
-	buf_reset(svg);
-}
-
 /* The layout of the bar charts of a table without an x column: grouped
  * (series x groups, each pair at most once) or one bar per row. */
 struct bars_layout {
@@ -914,7 +754,7 @@ bars_layout_free(struct bars_layout *L, size_t nr)
 }
 
 static void
-chart_frame_id(struct ids *ids, const struct tv *v, const struct col *m, struct buf *b)
+chart_frame_id(struct sset *ids, const struct tv *v, const struct col *m, struct buf *b)
 {
 	static const char *const sfx[] = { "-title", "-desc", NULL };
 	struct buf want = BUF_INIT;
@@ -923,12 +763,12 @@ chart_frame_id(struct ids *ids, const struct tv *v, const struct col *m, struct 
 	id_part(&want, v->base);
 	buf_addch(&want, '-');
 	id_part(&want, m->name);
-	buf_addstr(b, ids_make(ids, want.ptr, sfx));
+	buf_addstr(b, id_unique(ids, &want, sfx));
 	buf_release(&want);
 }
 
 static void
-table_bars(struct ids *ids, const struct tv *v, json_t *list)
+table_bars(struct sset *ids, const struct tv *v, json_t *list)
 {
 	struct bars_layout L;
 	long sdc = col_named(v, "mj_per_req_sd");
@@ -1024,7 +864,7 @@ table_bars(struct ids *ids, const struct tv *v, json_t *list)
 
 /* Lines over the x column: one per combination of the label columns. */
 static void
-table_lines(struct ids *ids, const struct tv *v, json_t *list)
+table_lines(struct sset *ids, const struct tv *v, json_t *list)
 {
 	char **sl = NULL;
 	size_t ns = 0, sa = 0, i, j, k, n;
@@ -1136,7 +976,7 @@ table_lines(struct ids *ids, const struct tv *v, json_t *list)
  *         rows: [{id, th, na, cls, cells: [{t, na, sd, sdna, cls}]}]}],
  *  charts: [{svg, caption}]} */
 static json_t *
-table_view(struct ids *ids, const struct tv *v, const char *csv_name, struct buf *md)
+table_view(struct sset *ids, const struct tv *v, const char *csv_name, struct buf *md)
 {
 	static const char *const sec_sfx[] = { "-h", NULL };
 	json_t *o = json_object(), *tbl = json_object(), *cols = json_array(), *rows = json_array();
@@ -1148,11 +988,11 @@ table_view(struct ids *ids, const struct tv *v, const char *csv_name, struct buf
 
 	buf_addstr(&want, "table-");
 	buf_addstr(&want, v->base);
-	sid = ids_make(ids, want.ptr, sec_sfx);
+	sid = id_unique(ids, &want, sec_sfx);
 	buf_reset(&want);
 	buf_addstr(&want, "tbl-");
 	buf_addstr(&want, v->base);
-	tid = ids_make(ids, want.ptr, NULL);
+	tid = id_unique(ids, &want, NULL);
 	set_s(o, "sid", sid);
 	set_s(o, "title", v->title);
 	set_s(o, "caption", jstr(v->t, "caption"));
@@ -1186,7 +1026,7 @@ table_view(struct ids *ids, const struct tv *v, const char *csv_name, struct buf
 			buf_addch(&b, '.');
 		buf_reset(&want);
 		buf_addf(&want, "note-%s-%zu", v->base, i + 1);
-		nid = ids_make(ids, want.ptr, NULL);
+		nid = id_unique(ids, &want, NULL);
 		set_s(n, "id", nid);
 		set_s(n, "text", b.ptr);
 		json_array_append_new(notes, n);
@@ -1263,7 +1103,7 @@ table_view(struct ids *ids, const struct tv *v, const char *csv_name, struct buf
 			else
 				buf_addf(&want, "%zu", i + 1);
 		}
-		set_s(r, "id", ids_make(ids, want.ptr, NULL));
+		set_s(r, "id", id_unique(ids, &want, NULL));
 		buf_addch(md, '|');
 		for (j = 0; j < v->nc; j++) {
 			int have;
@@ -1324,19 +1164,6 @@ table_view(struct ids *ids, const struct tv *v, const char *csv_name, struct buf
 
 /* ------------------------------------------------------------------ */
 /* setup */
-
-static json_t *
-kv_group(json_t *groups, const char *id, const char *title)
-{
-	json_t *g = json_object(), *rows = json_array();
-
-	set_s(g, "id", id);
-	set_s(g, "title", title);
-	json_object_set_new(g, "wide", json_false());
-	json_object_set_new(g, "rows", rows);
-	json_array_append_new(groups, g);
-	return rows;
-}
 
 static void
 kv_add(json_t *rows, const char *k, const json_t *x)
@@ -1412,29 +1239,6 @@ setup_view(json_t *view, const json_t *res)
 /* ------------------------------------------------------------------ */
 /* the page */
 
-/* Depth of runs/<id>/ below the site root; -1 when id is not a clean
- * relative path. */
-static long
-run_depth(const char *id)
-{
-	const char *p = id, *e;
-	long d = 1;
-
-	if (!id || !*id)
-		return -1;
-	while (*p) {
-		e = strchr(p, '/');
-		if (!e)
-			e = p + strlen(p);
-		if (e == p || (e - p == 1 && p[0] == '.') ||
-		    (e - p == 2 && p[0] == '.' && p[1] == '.'))
-			return -1;
-		d++;
-		p = *e ? e + 1 : e;
-	}
-	return d;
-}
-
 /* A date as published ("2022", "2023-05", "2026-11-05", an ISO time) is
  * also a <time datetime> value; anything else is only shown. */
 static int
@@ -1461,47 +1265,17 @@ is_iso_date(const char *s)
 	return 1;
 }
 
-/* SOURCE_DATE_EPOCH as a date, or null: never the wall clock. */
 static void
-build_date(json_t *view)
-{
-	const char *e = getenv("SOURCE_DATE_EPOCH");
-	int64_t t;
-	char d[64];
-	long long days, z, era, doe, yoe, y, doy, mp, dd, mm;
-
-	if (!e || parse_i64(e, &t) || t < 0 || t >= 253402300800LL) {
-		json_object_set_new(view, "built", json_null());
-		return;
-	}
-	/* civil_from_days (H. Hinnant) */
-	days = t / 86400;
-	z = days + 719468;
-	era = z / 146097;
-	doe = z - era * 146097;
-	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-	y = yoe + era * 400;
-	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-	mp = (5 * doy + 2) / 153;
-	dd = doy - (153 * mp + 2) / 5 + 1;
-	mm = mp < 10 ? mp + 3 : mp - 9;
-	snprintf(d, sizeof(d), "%04lld-%02lld-%02lld", y + (mm <= 2), mm, dd);
-	set_s(view, "built", d);
-}
-
-static void
-top_view(json_t *view, const json_t *res, const char *id, long depth)
+top_view(json_t *view, const json_t *res, const char *id, size_t depth)
 {
 	const json_t *r = json_object_get(res, "reconstructed"), *src = json_object_get(res, "source");
 	const char *when = jstr(res, "captured_at");
-	json_t *up = json_array(), *so = json_object();
+	json_t *so = json_object();
 	struct buf b = BUF_INIT;
 	static const char *const skeys[] = { "title", "published", "url", "note", NULL };
 	size_t i;
 
-	while (depth-- > 0)
-		json_array_append_new(up, json_true());
-	json_object_set_new(view, "up", up);
+	json_object_set_new(view, "up", up_list(depth));
 	set_s(view, "title", jstr(res, "title") ? jstr(res, "title") : id);
 	set_s(view, "run", id);
 	set_s(view, "captured_at", when);
@@ -1535,7 +1309,7 @@ top_view(json_t *view, const json_t *res, const char *id, long depth)
 	json_object_set_new(view, "source", so);
 	json_object_set_new(view, "energy", json_boolean(jstr(res, "energy_source") &&
 							 !strcmp(jstr(res, "energy_source"), "published")));
-	build_date(view);
+	json_object_set_new(view, "built", build_date());
 	buf_release(&b);
 }
 
@@ -1597,7 +1371,7 @@ render_summary_run(struct render_ctx *c, json_t *res)
 		"tables", "tables-h", "notes", "notes-h", "caveats", "caveats-h",
 		"run-caveats", "files", "files-h", NULL,
 	};
-	struct ids ids = { 0 }, files = { 0 };
+	struct sset ids = { 0 }, files = { 0 };
 	struct tmpl *tp = NULL;
 	json_t *view = NULL, *tables, *t;
 	const char *id = jstr(res, "run"), *md;
@@ -1614,13 +1388,13 @@ render_summary_run(struct render_ctx *c, json_t *res)
 	if (!(tp = tmpl_load(c->tmpl_dir, "summary")))
 		return -1;
 	for (i = 0; fixed[i]; i++)
-		ids_put(&ids, fixed[i]);
-	ids_put(&files, "results.json");
-	ids_put(&files, "tables.md");
-	ids_put(&files, "index.html");
+		sset_add(&ids, fixed[i]);
+	sset_add(&files, "results.json");
+	sset_add(&files, "tables.md");
+	sset_add(&files, "index.html");
 
 	view = json_object();
-	top_view(view, res, id, depth);
+	top_view(view, res, id, (size_t)depth);
 	setup_view(view, res);
 	caveats_view(view, res);
 
@@ -1670,10 +1444,10 @@ render_summary_run(struct render_ctx *c, json_t *res)
 			if (k > 1)
 				buf_addf(&b, "-%zu", k);
 			buf_addstr(&b, ".csv");
-			if (!ids_has(&files, b.ptr))
+			if (!sset_has(&files, b.ptr))
 				break;
 		}
-		fname = ids_put(&files, b.ptr);
+		fname = sset_add(&files, b.ptr);
 		/* the ids of the table's rows and charts follow the CSV's name */
 		free(v.base);
 		v.base = xstrndup(fname, strlen(fname) - 4);
@@ -1719,8 +1493,8 @@ render_summary_run(struct render_ctx *c, json_t *res)
 out:
 	tmpl_free(tp);
 	json_decref(view);
-	ids_free(&ids);
-	ids_free(&files);
+	sset_free(&ids);
+	sset_free(&files);
 	free(keep);
 	buf_release(&page);
 	buf_release(&mdb);
@@ -1751,7 +1525,7 @@ render_latency_charts(json_t *res, struct buf *out)
 	const json_t *ms = json_object_get(res, "measurements"), *m, *r, *t;
 	char **tn = NULL, **rn = NULL;
 	size_t nt = 0, ta = 0, nr = 0, ra = 0, i, j, k, q, charts = 0;
-	struct ids ids = { 0 };
+	struct sset ids = { 0 };
 	struct buf svg = BUF_INIT, cap = BUF_INIT, title = BUF_INIT, want = BUF_INIT;
 	double *x = NULL;
 	size_t nx = 0;
@@ -1818,7 +1592,7 @@ render_latency_charts(json_t *res, struct buf *out)
 			buf_reset(&title);
 			buf_addstr(&want, "chart-latency-");
 			id_part(&want, rn[q]);
-			f.id = ids_make(&ids, want.ptr, sfx);
+			f.id = id_unique(&ids, &want, sfx);
 			buf_addf(&title, "Latency by percentile, route %s", rn[q]);
 			buf_addf(&cap, "Latency of route %s as the load generator reported it (ms): "
 				 "its mean and percentiles, per target. Bars: the mean over the "
@@ -1854,7 +1628,7 @@ render_latency_charts(json_t *res, struct buf *out)
 	free(x);
 	strs_free(tn, nt);
 	strs_free(rn, nr);
-	ids_free(&ids);
+	sset_free(&ids);
 	buf_release(&svg);
 	buf_release(&cap);
 	buf_release(&title);

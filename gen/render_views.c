@@ -17,7 +17,6 @@
  * carry their full-precision value in data-v for the sort script.
  */
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,8 +36,6 @@
 #include "util.h"
 #include "view.h"
 
-#define EN_DASH "\xe2\x80\x93"
-#define MIDDOT " \xc2\xb7 "
 #define PM "\xc2\xb1"
 #define NBSP "\xc2\xa0"		/* keeps a date and its time on one line */
 #define SLUG_MAX 64
@@ -84,24 +81,6 @@ mv_get(const json_t *o, const char *key)
 	return m;
 }
 
-/* Fewest decimals giving the smallest magnitude of v[] sig significant
- * digits, so a column and its SDs share one precision; 0..8. */
-static int
-col_dec(const double *v, size_t n, int sig)
-{
-	double m = INFINITY;
-	size_t i;
-	int d;
-
-	for (i = 0; i < n; i++)
-		if (isfinite(v[i]) && v[i] != 0 && fabs(v[i]) < m)
-			m = fabs(v[i]);
-	if (!isfinite(m))
-		return 2;
-	d = sig - 1 - (int)floor(log10(m));
-	return d < 0 ? 0 : d > 8 ? 8 : d;
-}
-
 static json_t *
 jfmt(double v, int dec, int thousands)
 {
@@ -135,74 +114,7 @@ jreal(double v)
 }
 
 /* ------------------------------------------------------------------ */
-/* string sets: unique ids in a page, unique slugs in a directory */
-
-struct sset {
-	char **v;
-	size_t n, cap;		/* cap: 0 or a power of two */
-};
-
-static uint64_t
-sset_hash(const char *s)
-{
-	uint64_t h = 1469598103934665603ULL;	/* FNV-1a */
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-	return h;
-}
-
-static int
-sset_has(const struct sset *s, const char *k)
-{
-	size_t i;
-
-	if (!s->cap)
-		return 0;
-	for (i = sset_hash(k) & (s->cap - 1); s->v[i]; i = (i + 1) & (s->cap - 1))
-		if (!strcmp(s->v[i], k))
-			return 1;
-	return 0;
-}
-
-/* Add k (a copy), known to be absent. */
-static void
-sset_put(struct sset *s, const char *k)
-{
-	size_t i;
-
-	if (2 * (s->n + 1) > s->cap) {
-		struct sset g = { NULL, 0, s->cap ? 2 * s->cap : 64 };
-
-		g.v = xcalloc(g.cap, sizeof(*g.v));
-		for (i = 0; i < s->cap; i++)
-			if (s->v[i]) {
-				size_t j;
-
-				for (j = sset_hash(s->v[i]) & (g.cap - 1); g.v[j]; j = (j + 1) & (g.cap - 1))
-					;
-				g.v[j] = s->v[i];
-				g.n++;
-			}
-		free(s->v);
-		*s = g;
-	}
-	for (i = sset_hash(k) & (s->cap - 1); s->v[i]; i = (i + 1) & (s->cap - 1))
-		;
-	s->v[i] = xstrdup(k);
-	s->n++;
-}
-
-static void
-sset_free(struct sset *s)
-{
-	size_t i;
-
-	for (i = 0; i < s->cap; i++)
-		free(s->v[i]);
-	free(s->v);
-	memset(s, 0, sizeof(*s));
-}
+/* unique slugs in a directory, unique ids in a page */
 
 /*
  * A path segment for name: [A-Za-z0-9._-], every other character (not
@@ -240,83 +152,28 @@ slug_make(struct sset *taken, const char *name, size_t max)
 		buf_setlen(&b, base);
 		buf_addf(&b, "-%zu", k);
 	}
-	sset_put(taken, low.ptr);
+	sset_add(taken, low.ptr);
 	buf_release(&low);
 	return buf_detach(&b, NULL);
 }
 
-/* An element id from prefix and parts, every character outside
- * [A-Za-z0-9_-] made '_', unique in the page ("-2", "-3", ...). */
+/* An element id from prefix and parts, each sanitised (view.h), joined by
+ * one '-', unique in the page ("-2", "-3", ...); out is scratch. */
 static const char *
 id_make(struct sset *ids, struct buf *out, const char *prefix, const char *a, const char *b)
 {
 	const char *parts[3] = { prefix, a, b };
-	size_t base, k, p;
+	size_t p;
 
 	buf_reset(out);
 	for (p = 0; p < 3; p++) {
-		const unsigned char *s = (const unsigned char *)parts[p];
-
-		if (!s)
+		if (!parts[p])
 			continue;
 		if (out->len && out->ptr[out->len - 1] != '-')
 			buf_addch(out, '-');
-		if (!*s)
-			buf_addch(out, '_');
-		for (; *s; s++) {
-			unsigned char c = *s;
-
-			if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-			    (c >= '0' && c <= '9') || c == '-' || c == '_')
-				buf_addch(out, c);
-			else if (c < 0x80 || (c & 0xc0) == 0xc0)
-				buf_addch(out, '_');
-		}
+		id_sanitise(out, parts[p]);
 	}
-	base = out->len;
-	for (k = 2; sset_has(ids, out->ptr); k++) {
-		buf_setlen(out, base);
-		buf_addf(out, "-%zu", k);
-	}
-	sset_put(ids, out->ptr);
-	return out->ptr;
-}
-
-/* A run directory as a relative URL path: bytes outside the unreserved
- * set and '/' percent-encoded (':' and '%' too). */
-static void
-url_path(struct buf *b, const char *s)
-{
-	static const char hex[] = "0123456789ABCDEF";
-
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-		    c == '-' || c == '.' || c == '_' || c == '~' || c == '/')
-			buf_addch(b, (char)c);
-		else
-			buf_addf(b, "%%%c%c", hex[c >> 4], hex[c & 15]);
-	}
-}
-
-/* A run id that is a clean relative path (as render.c requires). */
-static int
-run_id_ok(const char *id)
-{
-	const char *p = id, *e;
-
-	if (!id || !*id)
-		return 0;
-	while (*p) {
-		e = strchr(p, '/');
-		if (!e)
-			e = p + strlen(p);
-		if (e == p || (e - p == 1 && p[0] == '.') || (e - p == 2 && p[0] == '.' && p[1] == '.'))
-			return 0;
-		p = *e ? e + 1 : e;
-	}
-	return 1;
+	return id_unique(ids, out, NULL);
 }
 
 /* ------------------------------------------------------------------ */
@@ -378,28 +235,6 @@ struct views {
 	struct buf scratch;
 };
 
-static void
-machine_label(struct buf *b, const json_t *m)
-{
-	const char *model = jstr(m, "model"), *chip = jstr(m, "chip"), *id = jstr(m, "id");
-
-	if (model)
-		buf_addstr(b, model);
-	if (chip) {
-		if (b->len)
-			buf_addstr(b, MIDDOT);
-		buf_addstr(b, chip);
-	}
-	if (id) {
-		if (b->len)
-			buf_addf(b, " (%s)", id);
-		else
-			buf_addstr(b, id);
-	}
-	if (!b->len)
-		buf_addstr(b, "unknown machine");
-}
-
 /* captured_at for display: date and minutes ("2026-08-26 01:56", joined
  * by a no-break space, with the offset when it is not Z: "... +02:00")
  * when it is ISO 8601, else as given. */
@@ -407,17 +242,11 @@ static char *
 when_of(const char *iso)
 {
 	char w[32];
-	int ok = iso && strlen(iso) >= 10, hm;
-	size_t i;
+	size_t n = iso_prefix(iso);
 
 	if (!iso)
 		return xstrdup("undated");
-	for (i = 0; ok && i < 10; i++)
-		ok = (i == 4 || i == 7) ? iso[i] == '-' : (iso[i] >= '0' && iso[i] <= '9');
-	hm = ok && strlen(iso) >= 16 && iso[10] == 'T' && iso[13] == ':';
-	for (i = 11; hm && i < 16; i++)
-		hm = i == 13 || (iso[i] >= '0' && iso[i] <= '9');
-	if (hm) {
+	if (n == 16) {
 		const char *tz = strpbrk(iso + 16, "Z+-");
 
 		/* an offset other than Z is shown: the tables say UTC */
@@ -425,7 +254,7 @@ when_of(const char *iso)
 			 tz && *tz != 'Z' ? NBSP : "", tz && *tz != 'Z' ? tz : "");
 		return xstrdup(w);
 	}
-	if (ok) {
+	if (n == 10) {
 		snprintf(w, sizeof(w), "%.10s", iso);
 		return xstrdup(w);
 	}
@@ -513,7 +342,7 @@ views_load(struct views *v, json_t *all)
 		struct vrun *r = &v->r[v->nr];
 		const char *kind = jstr(res, "kind");
 
-		if (!json_is_object(res) || !run_id_ok(jstr(res, "run")))
+		if (!json_is_object(res) || run_depth(jstr(res, "run")) < 0)
 			continue;	/* render_run() refuses it already */
 		r->res = res;
 		r->id = jstr(res, "run");
@@ -545,7 +374,7 @@ views_load(struct views *v, json_t *all)
 		keys[nk++] = jstr(m, "id") ? jstr(m, "id") : v->r[i].mlabel;
 	}
 	qsort(keys, nk, sizeof(*keys), cmp_str);
-	sset_put(&taken, "index.html");	/* machines/index.html is the list */
+	sset_add(&taken, "index.html");	/* machines/index.html is the list */
 	for (i = j = 0; i < nk; i++)
 		if (!j || strcmp(keys[j - 1], keys[i]))
 			keys[j++] = keys[i];
@@ -598,7 +427,7 @@ views_load(struct views *v, json_t *all)
 			names[j++] = names[i];
 	v->t = xcalloc(j + 1, sizeof(*v->t));
 	v->nt = j;
-	sset_put(&taken, "index.html");	/* targets/index.html is the list */
+	sset_add(&taken, "index.html");	/* targets/index.html is the list */
 	for (i = 0; i < v->nt; i++) {
 		v->t[i].name = names[i];
 		v->t[i].slug = slug_make(&taken, names[i], SLUG_MAX);
@@ -872,52 +701,8 @@ cell_see(json_t *cells, const char *text, json_t *href)
 	json_object_set_new(c, "href", href);
 }
 
-static json_t *
-one(json_t *x)
-{
-	json_t *a = json_array();
-
-	json_array_append_new(a, x);
-	return a;
-}
-
 /* ------------------------------------------------------------------ */
 /* pages */
-
-static json_t *
-up_list(size_t depth)
-{
-	json_t *a = json_array();
-
-	while (depth--)
-		json_array_append_new(a, json_true());
-	return a;
-}
-
-/* SOURCE_DATE_EPOCH as a date, or null: never the wall clock. */
-static json_t *
-build_date(void)
-{
-	const char *e = getenv("SOURCE_DATE_EPOCH");
-	int64_t t;
-	long long days, era, doe, yoe, doy, mp, y, mo, d;
-	char s[48];	/* three of any long long: gcc -O0 cannot see the ranges */
-
-	if (!e || parse_i64(e, &t) || t < 0 || t >= 253402300800LL)
-		return json_null();
-	/* days since 1970-01-01 to a civil date, in 400-year eras from March */
-	days = t / 86400 + 719468;
-	era = days / 146097;
-	doe = days - era * 146097;
-	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-	mp = (5 * doy + 2) / 153;
-	d = doy - (153 * mp + 2) / 5 + 1;
-	mo = mp < 10 ? mp + 3 : mp - 9;
-	y = yoe + era * 400 + (mo <= 2);
-	snprintf(s, sizeof(s), "%04lld-%02lld-%02lld", y, mo, d);
-	return json_string(s);
-}
 
 static json_t *
 page_view(const char *title, size_t depth)
@@ -947,17 +732,6 @@ page_write(struct views *v, struct tmpl *t, json_t *view, const char *a, const c
 	buf_release(&page);
 	buf_release(&rel);
 	return rc;
-}
-
-static void
-figure(json_t *list, struct buf *svg, const char *caption)
-{
-	json_t *f = json_object();
-
-	json_object_set_new(f, "svg", tmpl_rawn(svg->ptr, svg->len));
-	set_s(f, "caption", caption);
-	json_array_append_new(list, f);
-	buf_reset(svg);
 }
 
 /* A bar chart of values over runs (dates): mean, ±SD whiskers and, when
@@ -1078,7 +852,7 @@ series_unique_labels(struct series *s)
 
 	for (i = 0; i < s->n; i++) {
 		if (!sset_has(&taken, s->labels[i])) {
-			sset_put(&taken, s->labels[i]);
+			sset_add(&taken, s->labels[i]);
 			continue;
 		}
 		k = snum_at(&next, s->labels[i]);
@@ -1089,7 +863,7 @@ series_unique_labels(struct series *s)
 				break;
 		}
 		++*k;
-		sset_put(&taken, b.ptr);
+		sset_add(&taken, b.ptr);
 		free(s->labels[i]);
 		s->labels[i] = xstrdup(b.ptr);
 	}
@@ -1330,7 +1104,7 @@ diffs_collect(struct views *v, const char *root)
 	size_t m, i;
 	int rc = 0;
 
-	sset_put(&taken, "index.html");	/* diffs/index.html is the list */
+	sset_add(&taken, "index.html");	/* diffs/index.html is the list */
 	for (m = 0; m < v->nm; m++) {
 		size_t prev = v->nr;
 
@@ -1620,8 +1394,8 @@ machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view)
 			mj[nmj++] = mv_get(h, "mj_per_req").mean;
 			rps[nrps++] = mv_get(h, "rps").mean;
 		}
-		dec_mj = col_dec(mj, nmj, 4);
-		dec_rps = col_dec(rps, nrps, 4);
+		dec_mj = col_decimals(mj, nmj, 4, 2);
+		dec_rps = col_decimals(rps, nrps, 4, 2);
 		free(rps);
 	}
 	vt_init(&t, ids, "tbl-history", "Headline per target and run, oldest first");
@@ -1768,7 +1542,7 @@ routes_matrix(struct views *v, struct sset *ids, const size_t *runs, size_t nrun
 				x = xrealloc(x, (n + 1) * sizeof(double));
 				x[n++] = mv_get(rt, "rps").mean;
 			}
-		dec[i] = col_dec(x, n, 4);
+		dec[i] = col_decimals(x, n, 4, 2);
 		free(x);
 	}
 	vt_init(&t, ids, "tbl-routes", caption);
@@ -1914,11 +1688,11 @@ target_page(struct views *v, size_t ti)
 		for (i = tg->first; i < tg->first + tg->n; i++)
 			if (v->r[v->occ[i].run].m == em[k])
 				x[n++] = mv_get(json_object_get(v->occ[i].t, "headline"), "mj_per_req").mean;
-		dec_mj[k] = col_dec(x, n, 4);
+		dec_mj[k] = col_decimals(x, n, 4, 2);
 	}
 	for (i = 0; i < tg->n; i++)
 		x[i] = mv_get(json_object_get(v->occ[tg->first + i].t, "headline"), "rps").mean;
-	dec_rps = col_dec(x, tg->n, 4);
+	dec_rps = col_decimals(x, tg->n, 4, 2);
 
 	buf_addf(&b, "on %zu machine%s in %zu run%s", nmach, nmach == 1 ? "" : "s", tg->n,
 		 tg->n == 1 ? "" : "s");
@@ -2055,7 +1829,7 @@ target_page(struct views *v, size_t ti)
 				y = xrealloc(y, (ny + 1) * sizeof(double));
 				y[ny++] = mv_get(r0, "rps").mean;
 			}
-		dec = col_dec(y, ny, 4);
+		dec = col_decimals(y, ny, 4, 2);
 		free(y);
 		for (i = tg->first; i < tg->first + tg->n; i++) {
 			const struct vocc *o = &v->occ[i];
@@ -2210,7 +1984,7 @@ matrix(struct views *v, struct sset *ids, const char *id, const char *caption,
 		}
 		if (!any)
 			continue;
-		dec[ncol] = col_dec(x, n, 4);
+		dec[ncol] = col_decimals(x, n, 4, 2);
 		cols[ncol++] = runs[i];
 	}
 	vt_init(&t, ids, id, caption);
