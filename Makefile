@@ -90,6 +90,7 @@ asan:
 valgrind: all
 	@BUILD=$(BUILD) SHARED=$(SHARED) TEST_JOBS=2 ERG_TEST_LIGHT=1 PLISTFAST_MUTATIONS=300 \
 	  VALGRIND="valgrind -q --leak-check=full --error-exitcode=99" sh tests/run.sh
+	@BUILD=$(BUILD) SHARED=$(SHARED) sh tests/threads/helgrind.sh
 
 clean:
 	rm -rf build build-asan build-fuzz site tests/out
