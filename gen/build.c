@@ -6,12 +6,13 @@
  * without error.
  *
  * Runs are processed by -j worker threads, each taking the next run in
- * archive order, reading, analysing and rendering it on its own; the main
- * thread waits for the runs in order, prints each run's diagnostics in
- * that order (when util.c can capture them per thread), draws the
- * progress line, and renders the index from the results in archive order.
- * Pages depend only on a run's results, so the site is the same byte for
- * byte whatever -j is.
+ * archive order, reading, analysing and rendering it on its own; the last
+ * task renders the index and the views from the results in archive order
+ * as soon as every run is processed (struct pool).  The main thread waits
+ * for the tasks in order, prints each one's diagnostics in that order
+ * (util.c captures them per thread) and draws the progress line.  Pages
+ * depend only on a run's results, which no renderer modifies (render.h),
+ * so the site is the same byte for byte whatever -j is.
  *
  * Incremental builds (cache.h): a run whose key matches the manifest of
  * the site being replaced is not read again; its results.json is loaded
@@ -55,8 +56,7 @@
  * "sha256" is null.
  */
 static void
-file_add(json_t *arr, const char *dir, const char *rel, const char *name,
-	 const struct power_file *pf)
+file_add(json_t *arr, const char *dir, const char *rel, const struct power_file *pf)
 {
 	struct buf p = BUF_INIT;
 	char hex[65] = "";
@@ -73,7 +73,7 @@ file_add(json_t *arr, const char *dir, const char *rel, const char *name,
 	} else if (input_digests) {
 		ok = !sha256_file(p.ptr, hex, &size);
 	} else if (stat(p.ptr, &st)) {
-		ok = !error_errno("cannot stat '%s'", p.ptr);
+		ok = !error_at(p.ptr, 0, "cannot stat: %s", strerror(errno));
 	} else {
 		size = (uint64_t)st.st_size;
 		ok = 1;
@@ -82,7 +82,7 @@ file_add(json_t *arr, const char *dir, const char *rel, const char *name,
 	if (!ok)
 		return;
 	o = json_object();
-	json_object_set_new(o, "name", json_string(name));
+	json_object_set_new(o, "name", json_string(rel));
 	json_object_set_new(o, "bytes", json_integer((json_int_t)size));
 	json_object_set_new(o, "sha256", hex[0] ? json_string(hex) : json_null());
 	json_array_append_new(arr, o);
@@ -95,22 +95,21 @@ files_json(const struct run *r)
 	json_t *arr = json_array();
 	size_t i, j;
 
-	file_add(arr, r->dir, "meta.json", "meta.json", NULL);
-	file_add(arr, r->dir, "timeline.jsonl", "timeline.jsonl", NULL);
+	file_add(arr, r->dir, "meta.json", NULL);
+	file_add(arr, r->dir, "timeline.jsonl", NULL);
 	if (r->notes_rel)
-		file_add(arr, r->dir, r->notes_rel, r->notes_rel, NULL);
+		file_add(arr, r->dir, r->notes_rel, NULL);
 	for (i = 0; i < r->npf; i++) {
 		const struct power_file *pf = &r->pf[i];
 		const char *base = strrchr(pf->path, '/');
 
 		base = base ? base + 1 : pf->path;
-		file_add(arr, r->dir, base, base, pf);
+		file_add(arr, r->dir, base, pf);
 	}
 	for (i = 0; i < r->nm; i++)
 		for (j = 0; j < r->m[i].nroutes; j++)
 			if (r->m[i].routes[j].has_load)
-				file_add(arr, r->dir, r->m[i].routes[j].load_rel,
-					 r->m[i].routes[j].load_rel, NULL);
+				file_add(arr, r->dir, r->m[i].routes[j].load_rel, NULL);
 	return arr;
 }
 
@@ -294,6 +293,7 @@ fail:
 	return NULL;
 }
 
+/* Once per run task, on every path: work_views() waits for n of them. */
 static void
 processed(struct pool *p)
 {
@@ -418,6 +418,10 @@ run_pool(struct pool *p, int jobs, int ticking)
 			}
 		}
 		pthread_mutex_unlock(&p->mu);
+		/* After a failed run the views may have stumbled on what it
+		 * left unwritten: one run's problem, reported once, whatever -j. */
+		if (i == p->n && bad)
+			continue;
 		if (p->s[i].diag.len) {
 			progress_clear();
 			fputs(p->s[i].diag.ptr, stderr);

@@ -1798,10 +1798,9 @@ fmt_short(struct buf *b, double v)
 		buf_addstr(b, "n/a");
 		return;
 	}
-	/* Past 1e21 a plain integer says nothing more than %.17g. */
-	d = fabs(v) < 1e21 ? html_shortest_decimals(v, 17) : -1;
-	if (d >= 0) {
-		snprintf(s, sizeof(s), "%.*f", d, v);
+	/* A plain number as long as it fits s (up to ~1e62), else %.17g. */
+	d = html_shortest_decimals(v, 17);
+	if (d >= 0 && snprintf(s, sizeof(s), "%.*f", d, v) < (int)sizeof(s)) {
 		buf_addstr(b, strcmp(s, "-0") ? s : "0");
 		return;
 	}

@@ -579,7 +579,7 @@ reads_back(double v, int k, int fixed)
  * symmetrically around it.  They do unless v is a power of two (the gap
  * below it is half the gap above), so only then is every k tried in turn;
  * otherwise a binary search finds the same k.  test_html compares the two
- * on a few hundred thousand values.
+ * on 60,000 values (3 million and every power of ten, checked once).
  */
 static int
 least_reading_back(double v, int lo, int hi, int fixed)

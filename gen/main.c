@@ -51,10 +51,12 @@ static const char usage_build[] =
 
 static const char usage_check[] =
 	"usage: erg check [--archive DIR] [-j N] [--max-runs N] [--max-inflated BYTES]\n"
-	"                 [--max-file BYTES]\n"
+	"                 [--max-file BYTES] [--no-digest]\n"
 	"\n"
 	"Validates every run as 'erg build' would, prints each problem with its\n"
-	"location, and writes nothing.  Exit status 0 only if there was no error.\n";
+	"location, and writes nothing.  Exit status 0 only if there was no error.\n"
+	"It computes no digests; --no-digest is accepted for scripts that pass\n"
+	"build's options on.\n";
 
 static int
 find_templates(const char *given, struct buf *out)
@@ -144,8 +146,8 @@ cmd_build(int argc, char **argv, int check_only)
 			return 0;
 		} else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
 			o.quiet = 1;
-		} else if (!strcmp(a, "--no-digest") && !check_only) {
-			input_digests = 0;
+		} else if (!strcmp(a, "--no-digest")) {
+			input_digests = 0;	/* check: what it always does */
 		} else if (!strncmp(a, "-j", 2) && a[2]) {
 			/* -jN, as make has it */
 			if (parse_jobs("-j", a + 2, &o.jobs))

@@ -1251,8 +1251,10 @@ files_view(struct rv *v)
 
 		cell_int(cells, json_object_get(f, "bytes"));
 		cell_txt(cells, jstr(f, "sha256") ? jstr(f, "sha256") : "not computed");
-		json_object_set_new(json_array_get(cells, 1), "cls", json_string("hash"));
-		undigested += !jstr(f, "sha256");
+		if (jstr(f, "sha256"))
+			json_object_set_new(json_array_get(cells, 1), "cls", json_string("hash"));
+		else
+			undigested++;
 	}
 	/* erg build --no-digest: say so above the table, not only in cells. */
 	json_object_set_new(v->view, "files_undigested", json_boolean(undigested));

@@ -18,7 +18,12 @@ struct render_ctx {
 };
 
 int render_begin(struct render_ctx *c, const char *tmpl_dir, struct site *s);
-/* runs/<id>/index.html and its downloads (CSV, Markdown). */
+/*
+ * runs/<id>/index.html and its downloads (CSV, Markdown).  The renderers
+ * only read a run's results (views are new objects, shared values are
+ * referenced, counts are atomic in jansson): build.c renders the views
+ * from the same results while run pages are written, on other threads.
+ */
 int render_run(struct render_ctx *c, json_t *res);
 /* index.html (and other cross-run pages) from the array of all results. */
 int render_index(struct render_ctx *c, json_t *all);

@@ -55,7 +55,8 @@
  * (borrowed; the array render_index() gets).  archive_root: where
  * diffs.txt is looked for (NULL: no extra pairs).  Templates come from
  * c->tmpl_dir (views-*.html and the shared partials p-head, p-foot,
- * p-figure).  Call after render_begin(), on one thread.  0, or -1 after
+ * p-figure).  Call after render_begin(); it may run beside render_run()
+ * of any run (neither modifies the results).  0, or -1 after
  * diagnostics (the build must then fail: nothing half-written is kept,
  * since the site is only committed on success).
  */

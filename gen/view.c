@@ -294,16 +294,42 @@ md_text(struct buf *b, const char *s)
 	}
 }
 
+/*
+ * Would a spreadsheet take s for a formula?  '=' and '@' start one, and
+ * '+' or '-' do unless a number follows ("-", "+5%" and "-0.2" are data;
+ * "-cmd|' /C calc'!A0" is not); a leading tab or CR hides any of them.
+ */
+static int
+formula_like(const char *s, size_t n)
+{
+	size_t i;
+
+	if (!n)
+		return 0;
+	if (s[0] == '=' || s[0] == '@' || s[0] == '\t' || s[0] == '\r')
+		return 1;
+	if (s[0] != '+' && s[0] != '-')
+		return 0;
+	for (i = 1; i < n; i++)
+		if (!strchr("0123456789.,%eE+-", s[i]) || !s[i])
+			return 1;
+	return 0;
+}
+
 void
 csv_str(struct buf *b, const char *s, size_t n)
 {
 	size_t i;
+	int quote = formula_like(s, n);
 
-	if (!memchr(s, ',', n) && !memchr(s, '"', n) && !memchr(s, '\r', n) && !memchr(s, '\n', n)) {
+	if (!quote && !memchr(s, ',', n) && !memchr(s, '"', n) && !memchr(s, '\r', n) &&
+	    !memchr(s, '\n', n)) {
 		buf_add(b, s, n);
 		return;
 	}
 	buf_addch(b, '"');
+	if (quote)
+		buf_addch(b, '\'');	/* shown as text, as OWASP advises */
 	for (i = 0; i < n; i++) {
 		if (s[i] == '"')
 			buf_addch(b, '"');

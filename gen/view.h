@@ -159,6 +159,8 @@ json_t *kv_group(json_t *groups, const char *id, const char *title);
  * text.  Nothing for NULL. */
 void md_text(struct buf *b, const char *s);
 /* RFC 4180: quoted when holding a comma, quote, CR or LF; "" inside.
+ * Text a spreadsheet would run as a formula ("=HYPERLINK(...)", "@SUM",
+ * "-cmd|...") is quoted with a leading apostrophe, so it shows as text.
  * Counted, as a JSON string may hold a NUL. */
 void csv_str(struct buf *b, const char *s, size_t n);
 

@@ -637,8 +637,8 @@ test_hostile(void)
 			      "<script>alert(1)</script>,1,3.8,55557,132489,\"say \"\"hi\"\", ok\"\r\n"
 			      "b,,3.72,633,39.1,\"two\nlines\"\r\n"
 			      "c,3,5.05,12.8,48.1,\r\n"
-			      ",4,,211,41.6,=1+1\r\n"),
-	      "CSV: RFC 4180 quoting (quote, comma, newline), empty for null, numbers as read");
+			      ",4,,211,41.6,\"'=1+1\"\r\n"),
+	      "CSV: RFC 4180 quoting (quote, comma, newline), empty for null, numbers as read, a formula as text");
 	CHECK(csv2 && !strcmp(csv2, "target,connections,rps\r\n"
 				  "<script>alert(1)</script>,10,100\r\n"
 				  "<script>alert(1)</script>,1,50\r\n"

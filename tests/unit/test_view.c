@@ -186,6 +186,29 @@ test_text(void)
 	buf_reset(&b);
 	csv_str(&b, "a,\"b\"\r\nc", 8);
 	CHECK(!strcmp(b.ptr, "\"a,\"\"b\"\"\r\nc\""), "csv: comma, quotes and CRLF quoted");
+	{
+		static const struct { const char *in, *want; } f[] = {
+			{ "=HYPERLINK(\"http://x\")", "\"'=HYPERLINK(\"\"http://x\"\")\"" },
+			{ "@SUM(A1)", "\"'@SUM(A1)\"" },
+			{ "-cmd|' /C calc'!A0", "\"'-cmd|' /C calc'!A0\"" },
+			{ "+A1", "\"'+A1\"" },
+			{ "\t=1", "\"'\t=1\"" },
+			{ "-", "-" },
+			{ "+5%", "+5%" },
+			{ "-0.25e-3", "-0.25e-3" },
+			{ "a=b", "a=b" },
+		};
+		size_t i;
+
+		for (i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+			buf_reset(&b);
+			csv_str(&b, f[i].in, strlen(f[i].in));
+			CHECK(!strcmp(b.ptr, f[i].want), "csv formula guard, case %zu: got [%s]", i, b.ptr);
+		}
+	}
+	buf_reset(&b);
+	csv_str(&b, "-\0x", 3);
+	CHECK(!strcmp(b.ptr, "\"'-"), "csv: a NUL after '-' is not a number (quoted)");
 	buf_reset(&b);
 	csv_str(&b, "a\0b", 3);
 	CHECK(b.len == 3 && !memcmp(b.ptr, "a\0b", 3), "csv: counted, a NUL does not end it");
