@@ -1069,6 +1069,25 @@ test_summary_units(void)
 	json_decref(sa);
 	json_decref(sb);
 
+	/* Published figures print as plain numbers while they fit 63
+	 * characters (1e23 is the double 99999999999999991611392), then as
+	 * %.17g: the form erg diff always gave them. */
+	sa = small_summary("e", "Apple M4", "target,rps,rss_mb\nx,1e21,1e63\n");
+	sb = small_summary("f", "Apple M4", "target,rps,rss_mb\nx,1e23,2e63\n");
+	CHECK(sa && sb, "big values: small summary runs read");
+	if (sa && sb) {
+		d = diff_compute(sa, "e", NULL, sb, "f", NULL, NULL);
+		buf_reset(&out);
+		diff_render_text(d, &out);
+		CHECK(strstr(out.ptr, "1000000000000000000000") &&
+		      strstr(out.ptr, "99999999999999991611392") && strstr(out.ptr, " 1.0000000000000001e+63 ") &&
+		      strstr(out.ptr, " 2.0000000000000001e+63 "),
+		      "big values: plain while they fit, then %%.17g");
+		json_decref(d);
+	}
+	json_decref(sa);
+	json_decref(sb);
+
 	/*
 	 * p99 in ms (summary) and in us (session): one quantity, units that
 	 * differ: not comparable.  mJ/req per route in the same unit: a row,
