@@ -26,22 +26,9 @@
 #      a --no-digest build) with a located diagnostic; `erg check
 #      --no-digest` is accepted and changes nothing.
 # Environment: ERG, BUILD, ERG_SRC, SHARED (set by tests/run.sh).
-set -u
-ERG_SRC=${ERG_SRC:-$(pwd)}
-BUILD=${BUILD:-build}
-SHARED=${SHARED:-../shared}
-case $BUILD in /*) b=$BUILD ;; *) b=$ERG_SRC/$BUILD ;; esac
-ERG=${ERG:-$b/erg}
-LC_ALL=C
-TZ=UTC
-export LC_ALL TZ
+T=digest
+. "${ERG_SRC:-.}/tests/lib/sh-env.sh"
 unset SOURCE_DATE_EPOCH
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-
-ok() { echo "ok - digest: $*"; }
-notok() { echo "not ok - digest: $*"; }
-show() { sed -n '1,40s/^/# /p' "$1"; }
 tab=$(printf '\t')
 
 # The archive (nothing in it but runs: every file is a raw file of a run).

@@ -9,21 +9,9 @@
 #     changed: the result equals a fresh build.
 # Timing is measured by the benchmark (make bench), not asserted here.
 # Environment: ERG, BUILD, ERG_SRC (set by tests/run.sh).
-set -u
-ERG_SRC=${ERG_SRC:-$(pwd)}
-BUILD=${BUILD:-build}
-case $BUILD in /*) b=$BUILD ;; *) b=$ERG_SRC/$BUILD ;; esac
-ERG=${ERG:-$b/erg}
-LC_ALL=C
-TZ=UTC
-export LC_ALL TZ
+T=incremental
+. "${ERG_SRC:-.}/tests/lib/sh-env.sh"
 unset SOURCE_DATE_EPOCH
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-
-ok() { echo "ok - incremental: $*"; }
-notok() { echo "not ok - incremental: $*"; }
-show() { sed -n '1,40s/^/# /p' "$1"; }
 
 a=$tmp/archive
 t=$tmp/templates

@@ -5,21 +5,8 @@
 # several small sessions (one with a warning) and the reference session.
 # Also: no progress line when stderr is not a terminal, and -j is checked.
 # Environment: ERG, BUILD, ERG_SRC, SHARED (set by tests/run.sh).
-set -u
-ERG_SRC=${ERG_SRC:-$(pwd)}
-BUILD=${BUILD:-build}
-SHARED=${SHARED:-../shared}
-case $BUILD in /*) b=$BUILD ;; *) b=$ERG_SRC/$BUILD ;; esac
-ERG=${ERG:-$b/erg}
-LC_ALL=C
-TZ=UTC
-export LC_ALL TZ
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-
-ok() { echo "ok - jobs: $*"; }
-notok() { echo "not ok - jobs: $*"; }
-show() { sed -n '1,40s/^/# /p' "$1"; }
+T=jobs
+. "${ERG_SRC:-.}/tests/lib/sh-env.sh"
 
 a=$tmp/archive
 for i in 1 2 3 4 5; do

@@ -16,22 +16,8 @@
 #      temporary tree; the next build removes it with a warning, but not
 #      a tree another build is still writing (it holds an flock).
 # Environment: ERG, BUILD, ERG_SRC, SHARED (set by tests/run.sh).
-set -u
-ERG_SRC=${ERG_SRC:-$(pwd)}
-BUILD=${BUILD:-build}
-case $BUILD in /*) b=$BUILD ;; *) b=$ERG_SRC/$BUILD ;; esac
-ERG=${ERG:-$b/erg}
-export ERG_SRC BUILD ERG
-LC_ALL=C
-TZ=UTC
-export LC_ALL TZ
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-
-ok() { echo "ok - site: $*"; }
-notok() { echo "not ok - site: $*"; }
-# Show a file as comment lines (at most 40), so the counts stay right.
-show() { sed -n '1,40s/^/# /p' "$1"; }
+T=site
+. "${ERG_SRC:-.}/tests/lib/sh-env.sh"
 
 # 1. golden (the build cache, keyed by where the archive is, is not
 # part of the comparison)

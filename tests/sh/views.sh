@@ -18,19 +18,8 @@
 #     exists;
 #   - every page links relative, resolving files (build/tools/linkcheck).
 # Environment: ERG, BUILD, ERG_SRC (set by tests/run.sh).
-set -u
-ERG_SRC=${ERG_SRC:-$(pwd)}
-BUILD=${BUILD:-build}
-case $BUILD in /*) b=$BUILD ;; *) b=$ERG_SRC/$BUILD ;; esac
-ERG=${ERG:-$b/erg}
-LC_ALL=C
-TZ=UTC
-export LC_ALL TZ ERG_SRC
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-
-ok() { echo "ok - views: $*"; }
-notok() { echo "not ok - views: $*"; }
+T=views
+. "${ERG_SRC:-.}/tests/lib/sh-env.sh"
 check() { # description, command...
 	what_=$1
 	shift

@@ -1,0 +1,24 @@
+# tests/lib/sh-env.sh - what the shell tests of tests/sh/ set up first
+# (sourced, after setting T to the test's name; not a test itself, so not
+# in tests/sh/, whose every file tests/run.sh runs):
+#   ERG_SRC, BUILD, SHARED, ERG (exported: helper scripts read them);
+#   b, the build directory as an absolute path; LC_ALL=C and TZ=UTC, so
+#   sorting and dates do not depend on the machine; tmp, a scratch
+#   directory removed on exit; ok/notok, one counted line each; show, a
+#   file as at most 40 comment lines (not counted).
+set -u
+ERG_SRC=${ERG_SRC:-$(pwd)}
+BUILD=${BUILD:-build}
+SHARED=${SHARED:-../shared}
+case $BUILD in /*) b=$BUILD ;; *) b=$ERG_SRC/$BUILD ;; esac
+ERG=${ERG:-$b/erg}
+export ERG_SRC BUILD SHARED ERG
+LC_ALL=C
+TZ=UTC
+export LC_ALL TZ
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+ok() { echo "ok - $T: $*"; }
+notok() { echo "not ok - $T: $*"; }
+show() { sed -n '1,40s/^/# /p' "$1"; }
