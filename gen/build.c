@@ -232,8 +232,7 @@ struct pool {
 	struct site *site;	/* NULL: check only */
 	struct render_ctx *rc;
 	const char *out, *archive;
-	json_t *all;		/* every run's results, for the views */
-	int views_failed;
+	json_t *all;		/* every run's results, once the views started */
 	atomic_int bad;		/* a run failed: render nothing more */
 };
 
@@ -312,19 +311,19 @@ work(struct pool *p, struct slot *s)
 		return;
 	}
 	s->res = build_process(s->ref);
-	if (!s->res)
+	if (!s->res) {
 		s->failed = 1;
-	/* Before the pages, so that the views can start (a failure stops
-	 * them as well). */
-	if (s->failed)
-		atomic_store(&p->bad, 1);
+		atomic_store(&p->bad, 1);	/* before processed(): no views */
+	}
+	/* Before the pages, so that the views can start. */
 	processed(p);
 	if (s->res && p->site && !atomic_load(&p->bad) && render_fresh(p, s->res))
 		s->failed = 1;
 }
 
-/* The last task: index.html and the views, once every run is processed. */
-static void
+/* The last task: index.html and the views, once every run is processed;
+ * 0, or -1 (also when a run failed and there is nothing to render). */
+static int
 work_views(struct pool *p)
 {
 	size_t i;
@@ -334,12 +333,11 @@ work_views(struct pool *p)
 		pthread_cond_wait(&p->cv, &p->mu);
 	pthread_mutex_unlock(&p->mu);
 	if (atomic_load(&p->bad))
-		return;
+		return -1;
 	p->all = json_array();
 	for (i = 0; i < p->n; i++)
 		json_array_append(p->all, p->s[i].res);
-	if (render_index(p->rc, p->all) || render_views(p->rc, p->all, p->archive))
-		p->views_failed = 1;
+	return render_index(p->rc, p->all) || render_views(p->rc, p->all, p->archive) ? -1 : 0;
 }
 
 static void *
@@ -358,8 +356,7 @@ worker(void *arg)
 		s = &p->s[i];
 		diag_capture(&s->diag);
 		if (i == p->n) {
-			work_views(p);
-			s->failed = p->views_failed;
+			s->failed = work_views(p) != 0;
 		} else {
 			progress_run_begin();
 			work(p, s);
@@ -585,8 +582,6 @@ build_run_all(const struct build_opts *o)
 	nreused = 0;
 	for (i = 0; i < runs.n; i++)
 		nreused += s[i].reused != 0;
-	if (!all)	/* the views did not run: a run failed */
-		bad = -1;
 	if (!bad && diag_errors == errors0 && write_manifest(&site, global, akey, s, runs.n))
 		bad = -1;
 	render_end(&rc);

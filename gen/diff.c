@@ -2401,6 +2401,7 @@ groups_list(struct buf *b, json_t *env)
 	for (i = 0; i < json_array_size(g); i++)
 		buf_addf(b, "%s%s", i ? ", " : "", json_string_value(json_array_get(g, i)));
 }
+
 /* Differences that are a field only one run records (run.json of a
  * summary run says less than a session's meta.json): told apart in the
  * count so that a long list of them does not read as 40 changes. */
@@ -2427,7 +2428,6 @@ count_sentence(struct buf *out, const json_t *diffs)
 		buf_addf(out, ", %zu of them %s recorded by one run only", k,
 			 k == 1 ? "a field" : "fields");
 }
-
 
 void
 diff_render_text(json_t *d, struct buf *out)
