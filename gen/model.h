@@ -15,6 +15,7 @@
 
 #include "load.h"
 #include "power.h"
+#include "util.h"
 
 /* "Nominal" ... "Critical" for a THERMAL_* level; NULL when absent. */
 const char *thermal_name(int t);
@@ -110,8 +111,22 @@ struct run {
 	char **per_mb_routes;		/* from meta erg.perMbRoutes */
 	size_t nper_mb_routes;
 	json_t *validation;		/* design checks (analyze/checks), owned */
+	json_t *warnings;		/* run_warn(): [{file, line, message}], owned, or NULL */
 };
 
+/* A measurement with every field unknown (NAN) and no routes. */
+void measurement_init(struct measurement *m);
+/* Free what m holds and make it as measurement_init leaves it. */
+void measurement_clear(struct measurement *m);
 void run_free(struct run *r);
+/*
+ * An input problem that leaves the figures right but that a reader must
+ * see: printed as a located warning (warn_at) and kept in r->warnings,
+ * which results.json publishes as "warnings" and the run page lists under
+ * "Read this first".  path is a file of the run (its full path; the page
+ * shows it relative to the run), line <= 0 when there is none.
+ */
+void run_warn(struct run *r, const char *path, long line, const char *fmt, ...)
+	PRINTF(4, 5);
 
 #endif

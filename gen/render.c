@@ -1294,7 +1294,7 @@ checks_view(struct rv *v)
 {
 	const json_t *val = json_object_get(v->res, "validation");
 	const json_t *x, *grid, *row, *cellv;
-	json_t *checks = json_array(), *pit = json_array();
+	json_t *checks = json_array(), *pit = json_array(), *warns = json_array();
 	const char *k;
 	size_t i, j;
 
@@ -1318,7 +1318,24 @@ checks_view(struct rv *v)
 		set_s(c, "verdict", jstr(x, "verdict"));
 		json_array_append_new(checks, c);
 	}
+	json_array_foreach(json_object_get(v->res, "warnings"), i, x) {
+		json_t *w = json_object();
+		struct buf where = BUF_INIT;
+
+		if (jstr(x, "file"))
+			buf_addstr(&where, jstr(x, "file"));
+		if (json_is_integer(json_object_get(x, "line")))
+			buf_addf(&where, ":%lld",
+				 (long long)json_integer_value(json_object_get(x, "line")));
+		set_s(w, "where", where.len ? where.ptr : NULL);
+		set_s(w, "message", jstr(x, "message"));
+		json_array_append_new(warns, w);
+		buf_release(&where);
+	}
+	json_object_set_new(v->view, "read_first",
+			    json_boolean(json_array_size(pit) || json_array_size(warns)));
 	json_object_set_new(v->view, "pitfalls", pit);
+	json_object_set_new(v->view, "input_warnings", warns);
 	json_object_set_new(v->view, "checks", checks);
 	set_s(v->view, "val_status", jstr(val, "status") ? jstr(val, "status") : "n/a");
 	set_s(v->view, "val_cls", status_class(jstr(val, "status")));

@@ -261,5 +261,6 @@ results_json(const struct run *r)
 	json_object_set_new(o, "idle_windows", idle_json(r));
 	if (r->validation)
 		json_object_set(o, "validation", r->validation);
+	json_object_set_new(o, "warnings", r->warnings ? json_deep_copy(r->warnings) : json_array());
 	return o;
 }

@@ -138,32 +138,6 @@ find_route(struct measurement *m, const char *name)
 	return NULL;
 }
 
-static void
-measurement_init(struct measurement *m)
-{
-	memset(m, 0, sizeof(*m));
-	m->start_ms = m->end_ms = NAN;
-	m->server_pid = m->startup_ms = m->rss_before = m->rss_after = NAN;
-	m->head_mj_per_req = m->head_rps = m->head_watts = NAN;
-}
-
-static void
-measurement_clear(struct measurement *m)
-{
-	size_t i;
-
-	for (i = 0; i < m->nroutes; i++) {
-		free(m->routes[i].name);
-		free(m->routes[i].load_rel);
-		load_result_free(&m->routes[i].load);
-	}
-	free(m->routes);
-	free(m->id);
-	free(m->target);
-	free(m->target_full);
-	measurement_init(m);
-}
-
 /* measurementStart, or the first routeComplete of a runner that wrote none. */
 static struct measurement *
 measurement_from(struct run *r, const char *path, long line, json_t *o,
@@ -655,46 +629,4 @@ session_read(const char *dir, const char *id, struct run *r)
 		bad = -1;
 	buf_release(&tl);
 	return bad;
-}
-
-void
-run_free(struct run *r)
-{
-	size_t i;
-
-	if (!r)
-		return;
-	for (i = 0; i < r->nm; i++)
-		measurement_clear(&r->m[i]);
-	free(r->m);
-	for (i = 0; i < r->nidle; i++) {
-		free(r->idle[i].id);
-		free(r->idle[i].kind);
-		free(r->idle[i].follows);
-		free(r->idle[i].precedes);
-	}
-	free(r->idle);
-	for (i = 0; i < r->npf; i++)
-		power_file_free(&r->pf[i]);
-	free(r->pf);
-	for (i = 0; i < r->ntargets; i++) {
-		size_t j;
-
-		for (j = 0; j < r->targets[i].nroutes; j++)
-			free(r->targets[i].routes[j].name);
-		free(r->targets[i].routes);
-		free(r->targets[i].name);
-	}
-	free(r->targets);
-	for (i = 0; i < r->nper_mb_routes; i++)
-		free(r->per_mb_routes[i]);
-	free(r->per_mb_routes);
-	json_decref(r->meta);
-	json_decref(r->session_start);
-	json_decref(r->validation);
-	free(r->notes_md);
-	free(r->notes_rel);
-	free(r->id);
-	free(r->dir);
-	memset(r, 0, sizeof(*r));
 }

@@ -97,7 +97,9 @@ static const char *const energy_json[] = {
 	" ![pic](https://example.com/p.png) [rel](../../../etc/passwd) [res](results.json)",
 	" [frag](#headline) [data](data:text/html;base64,PHNjcmlwdD4=) [proto](//evil.example/x)\\n\"},",
 	" \"power_trace\": [{\"target\": \"" EVIL_T "\", \"route\": \"ping\", \"window_ms\": 10000,",
-	"   \"samples\": [[-1000, 0, 1], [0, 1000, 17], [1000, 2000, 18]]}]",
+	"   \"samples\": [[-1000, 0, 1], [0, 1000, 17], [1000, 2000, 18]]}],",
+	" \"warnings\": [{\"file\": \"power.plist\", \"line\": null, \"message\": \"model <b>M</b> differs\"},",
+	"   {\"file\": \"timeline.jsonl\", \"line\": 12, \"message\": \"second\"}]",
 	"}",
 	NULL,
 };
@@ -351,6 +353,11 @@ test_site(void)
 	CHECK(!strstr(run, "<script") && !strstr(idx, "<script") && !strstr(plain, "<script"),
 	      "no <script in any page (the templates have none either)");
 	CHECK(!strstr(run, "onerror="), "no onerror= in the run page");
+	CHECK(strstr(run, "<code>power.plist</code>: model &lt;b&gt;M&lt;/b&gt; differs") != NULL,
+	      "an input warning is listed under 'Read this first', escaped, with its file");
+	CHECK(strstr(run, "<code>timeline.jsonl:12</code>: second") != NULL,
+	      "an input warning with a line shows file:line");
+	CHECK(!strstr(plain, "input-warning"), "a run without warnings lists none");
 	CHECK(!strstr(run, "<svg onload") && !strstr(run, "<img"), "no injected element");
 	CHECK(!href_has(run, "javascript:") && !href_has(idx, "javascript:"),
 	      "no javascript: in any href");

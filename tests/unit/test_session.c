@@ -209,9 +209,44 @@ test_bad(const char *variant, int in_read)
 	cleanup();
 }
 
+/* run_warn: printed, kept with the file relative to the run, published. */
+static void
+test_run_warn(void)
+{
+	struct run r;
+	json_t *res, *w;
+	int before = diag_warnings;
+
+	memset(&r, 0, sizeof(r));
+	r.id = xstrdup("a/b");
+	r.dir = xstrdup("/arch/a/b");
+	r.kind = "energy-session";
+	diag_quiet_warnings = 1;
+	run_warn(&r, "/arch/a/b/power.plist.1", 0, "model '%s' differs", "X");
+	run_warn(&r, "/arch/a/bc/timeline.jsonl", 7, "second");
+	diag_quiet_warnings = 0;
+	CHECK(diag_warnings == before + 2, "run_warn counts as a warning");
+	CHECK(json_array_size(r.warnings) == 2, "two warnings kept");
+	w = json_array_get(r.warnings, 0);
+	CHECK(!strcmp(json_string_value(json_object_get(w, "file")), "power.plist.1"),
+	      "file relative to the run directory");
+	CHECK(json_is_null(json_object_get(w, "line")), "no line: null");
+	CHECK(!strcmp(json_string_value(json_object_get(w, "message")), "model 'X' differs"),
+	      "message formatted");
+	w = json_array_get(r.warnings, 1);
+	CHECK(!strcmp(json_string_value(json_object_get(w, "file")), "/arch/a/bc/timeline.jsonl"),
+	      "a path outside the run (a sibling sharing the prefix) stays whole");
+	CHECK(json_integer_value(json_object_get(w, "line")) == 7, "line kept");
+	res = results_json(&r);
+	CHECK(json_array_size(json_object_get(res, "warnings")) == 2, "results.json lists them");
+	json_decref(res);
+	run_free(&r);
+}
+
 int
 main(void)
 {
+	test_run_warn();
 	test_good();
 	test_per_mb();
 	test_bad("broken-xml", 1);
