@@ -71,7 +71,7 @@ file_add(json_t *arr, const char *dir, const char *rel, const struct power_file 
 		size = pf->file_bytes;
 		ok = 1;
 	} else if (input_digests) {
-		ok = !sha256_file(p.ptr, hex, &size);
+		ok = !input_file_sha256(p.ptr, hex, &size);
 	} else if (stat(p.ptr, &st)) {
 		ok = !error_at(p.ptr, 0, "cannot stat: %s", strerror(errno));
 	} else {

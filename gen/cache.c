@@ -153,7 +153,9 @@ walk_content(struct sha256 *c, struct buf *path, const char *rel, int depth)
 			walk_content(c, path, r.ptr, depth + 1);
 		} else {
 			char buf[16384];
-			int fd = open(path->ptr, O_RDONLY | O_CLOEXEC);
+			/* Not input_open_fd(): the render reports a bad template. */
+			int fd = S_ISREG(st.st_mode) ?
+				 open(path->ptr, O_RDONLY | O_NONBLOCK | O_CLOEXEC) : -1;
 			ssize_t k = -1;
 
 			if (fd >= 0) {

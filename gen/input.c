@@ -185,6 +185,50 @@ read_raw(struct input *in, void *p, size_t n)
 	return (long)r;
 }
 
+/* What a file that is not a regular one is, for the diagnostic. */
+static const char *
+file_kind(mode_t m)
+{
+	return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO" :
+	       S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device" :
+	       S_ISSOCK(m) ? "a socket" : S_ISLNK(m) ? "a symbolic link" : "of an unknown type";
+}
+
+int
+input_open_fd(const char *path)
+{
+	struct stat st;
+	int fd, fl;
+
+	/*
+	 * O_NONBLOCK: opening a FIFO for reading blocks until a writer comes,
+	 * which for a FIFO planted in an archive is never.  Whatever was
+	 * opened is then refused unless it is a regular file, and reads block
+	 * again as usual.
+	 */
+	do
+		fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	while (fd < 0 && errno == EINTR);
+	if (fd < 0)
+		return error_at(path, 0, "cannot open: %s", strerror(errno));
+	if (fstat(fd, &st) < 0) {
+		error_at(path, 0, "cannot stat: %s", strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		error_at(path, 0, "not a regular file (%s)", file_kind(st.st_mode));
+		close(fd);
+		return -1;
+	}
+	if ((fl = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0) {
+		error_at(path, 0, "cannot open: %s", strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
 static struct input *
 open_common(const char *path, uint64_t max_bytes, int digest)
 {
@@ -193,20 +237,10 @@ open_common(const char *path, uint64_t max_bytes, int digest)
 	long r;
 	int fd;
 
-	do
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-	while (fd < 0 && errno == EINTR);
-	if (fd < 0) {
-		error_at(path, 0, "cannot open: %s", strerror(errno));
+	if ((fd = input_open_fd(path)) < 0)
 		return NULL;
-	}
 	if (fstat(fd, &st) < 0) {
 		error_at(path, 0, "cannot stat: %s", strerror(errno));
-		close(fd);
-		return NULL;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		error_at(path, 0, "cannot read: %s", strerror(EISDIR));
 		close(fd);
 		return NULL;
 	}
@@ -214,7 +248,7 @@ open_common(const char *path, uint64_t max_bytes, int digest)
 	in->path = xstrdup(path);
 	in->fd = fd;
 	in->max = max_bytes;
-	in->size_hint = S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
+	in->size_hint = (uint64_t)st.st_size;
 	in->raw = xmalloc(INPUT_CHUNK);
 	if (digest) {
 		in->digest = 1;
@@ -231,7 +265,7 @@ open_common(const char *path, uint64_t max_bytes, int digest)
 	}
 	in->raw_len = (size_t)r;
 	if (r == 1 && !in->raw_eof) {
-		/* A one-byte read of a longer file (a pipe): get the second byte. */
+		/* A one-byte read of a longer file (one still being written): get the second byte. */
 		long r2 = read_raw(in, in->raw + 1, INPUT_CHUNK - 1);
 
 		if (r2 < 0) {
@@ -253,7 +287,7 @@ open_common(const char *path, uint64_t max_bytes, int digest)
 		in->zs.next_in = in->raw;
 		in->zs.avail_in = (uInt)in->raw_len;
 		in->raw_len = 0;
-	} else if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > max_bytes) {
+	} else if ((uint64_t)st.st_size > max_bytes) {
 		/* Fail before reading a plain file that cannot fit. */
 		error_off(path, (long long)max_bytes,
 			  "file size exceeds the limit of %llu bytes",
@@ -498,5 +532,36 @@ input_read_all(const char *path, uint64_t max_bytes, struct buf *b)
 		return -1;
 	}
 	b->ptr[b->len] = '\0';
+	return 0;
+}
+
+int
+input_file_sha256(const char *path, char hex[65], uint64_t *size)
+{
+	unsigned char buf[65536], d[32];
+	struct sha256 c;
+	ssize_t k;
+	int fd = input_open_fd(path);
+
+	if (fd < 0)
+		return -1;
+	sha256_init(&c);
+	for (;;) {
+		k = read(fd, buf, sizeof(buf));
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			break;
+		sha256_update(&c, buf, (size_t)k);
+	}
+	if (k < 0) {
+		error_off(path, (long long)c.len, "read error: %s", strerror(errno));
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	*size = c.len;	/* before sha256_final adds the padding */
+	sha256_final(&c, d);
+	sha256_hex(d, hex);
 	return 0;
 }

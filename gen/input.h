@@ -3,7 +3,11 @@
  * not by name), streamed in chunks, with a hard cap on the number of bytes
  * delivered (the *inflated* size for gzip, so a gzip bomb stops at the cap).
  *
- * All archive reads go through here, so every size limit lives in one place.
+ * All archive reads go through here, so every size limit lives in one place,
+ * and so does the rule that only regular files are read: a FIFO, a device,
+ * a socket or a directory is refused when it is opened, without blocking
+ * ("erg: PATH: error: not a regular file (a FIFO)").  Symbolic links are
+ * followed: callers check them first (path_inside(), archive.c).
  */
 #ifndef ERG_INPUT_H
 #define ERG_INPUT_H
@@ -58,6 +62,18 @@ int input_digest(struct input *in, char hex[65], uint64_t *size);
 /* Is the digest computed on a helper thread (a core's worth of work)? */
 int input_digest_thread(const struct input *in);
 void input_close(struct input *in);
+
+/*
+ * open(2) for reading that never blocks and accepts only a regular file:
+ * the descriptor (blocking again, close-on-exec), or -1 after a located
+ * diagnostic.  What input_open() uses; for readers that need only a
+ * descriptor.
+ */
+int input_open_fd(const char *path);
+
+/* SHA-256 (lowercase hex) and size of a whole file, read as is (gzip not
+ * inflated); 0, or -1 after a diagnostic. */
+int input_file_sha256(const char *path, char hex[65], uint64_t *size);
 
 /* Whole file into b (appended, NUL-terminated); 0, or -1 after a diagnostic. */
 int input_read_all(const char *path, uint64_t max_bytes, struct buf *b);

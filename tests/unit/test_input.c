@@ -390,8 +390,13 @@ test_read_all_appends_and_edges(void)
 	cap_begin();
 	in = input_open("/tmp", 100);
 	cap_end(&err);
-	ok = strstr(err.ptr, "erg: /tmp: error: cannot read: Is a directory") != NULL;
+	ok = !strcmp(err.ptr, "erg: /tmp: error: not a regular file (a directory)\n");
 	CHECK(!in && ok, "a directory is refused: %s", one_line(&err));
+	cap_begin();
+	r = input_read_all("/dev/null", 100, &out);
+	cap_end(&err);
+	ok = !strcmp(err.ptr, "erg: /dev/null: error: not a regular file (a character device)\n");
+	CHECK(r == -1 && ok, "a device is refused: %s", one_line(&err));
 	buf_release(&out);
 	buf_release(&err);
 }
@@ -521,6 +526,79 @@ test_digest(void)
 	buf_release(&err);
 }
 
+/*
+ * A FIFO with no writer: opening it for reading would wait for one
+ * forever.  Every way in (input_open, input_open_digest, input_read_all,
+ * input_open_fd, input_file_sha256) refuses it at once with one located
+ * message.  alarm() turns a hang into a failed test instead of a stuck
+ * suite.
+ */
+static void
+test_fifo_refused(void)
+{
+	char dir[] = "/tmp/erg-test-fifo-XXXXXX";
+	struct buf path = BUF_INIT, out = BUF_INIT, err = BUF_INIT, want = BUF_INIT;
+	struct input *in1, *in2;
+	char hex[65];
+	uint64_t size;
+	int r, fd;
+
+	if (!mkdtemp(dir))
+		die_errno("mkdtemp");
+	buf_addf(&path, "%s/notes.md", dir);
+	if (mkfifo(path.ptr, 0600))
+		die_errno("mkfifo");
+	for (r = 0; r < 5; r++)
+		buf_addf(&want, "erg: %s: error: not a regular file (a FIFO)\n", path.ptr);
+	alarm(20);
+	cap_begin();
+	in1 = input_open(path.ptr, 100);
+	in2 = input_open_digest(path.ptr, 100);
+	r = input_read_all(path.ptr, 100, &out);
+	fd = input_open_fd(path.ptr);
+	r += input_file_sha256(path.ptr, hex, &size);
+	cap_end(&err);
+	alarm(0);
+	CHECK(!in1 && !in2 && r == -2 && fd == -1, "a FIFO is refused by every opener, without blocking");
+	r = !strcmp(err.ptr, want.ptr);
+	CHECK(r, "a FIFO: five times the located message: %s", one_line(&err));
+	unlink(path.ptr);
+	rmdir(dir);
+	buf_release(&path);
+	buf_release(&out);
+	buf_release(&err);
+	buf_release(&want);
+}
+
+/* input_file_sha256: the digest of the bytes as stored (gzip not inflated). */
+static void
+test_file_sha256(void)
+{
+	struct buf data = BUF_INIT, gz = BUF_INIT, err = BUF_INIT;
+	char hex[65], want[65];
+	uint64_t size = 0;
+	int r;
+
+	make_text(&data, 300 * 1024);
+	sha_hex(data.ptr, data.len, want);
+	r = input_file_sha256(tmp_write(data.ptr, data.len), hex, &size);
+	CHECK(r == 0 && !strcmp(hex, want) && size == data.len,
+	      "input_file_sha256 of %zu plain bytes", data.len);
+	gz_member(&gz, data.ptr, data.len);
+	sha_hex(gz.ptr, gz.len, want);
+	r = input_file_sha256(tmp_write(gz.ptr, gz.len), hex, &size);
+	CHECK(r == 0 && !strcmp(hex, want) && size == gz.len,
+	      "input_file_sha256 of a gzip file: its own bytes");
+	cap_begin();
+	r = input_file_sha256("/nonexistent/x", hex, &size);
+	cap_end(&err);
+	r = r == -1 && !strcmp(err.ptr, "erg: /nonexistent/x: error: cannot open: No such file or directory\n");
+	CHECK(r, "input_file_sha256 of a missing file: %s", one_line(&err));
+	buf_release(&data);
+	buf_release(&gz);
+	buf_release(&err);
+}
+
 int
 main(void)
 {
@@ -532,6 +610,8 @@ main(void)
 	test_cap();
 	test_read_all_appends_and_edges();
 	test_digest();
+	test_fifo_refused();
+	test_file_sha256();
 	tmp_cleanup();
 	return th_done();
 }
