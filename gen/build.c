@@ -509,8 +509,9 @@ build_run_all(const struct build_opts *o)
 
 	if (archive_scan(o->archive, &runs))
 		return -1;
+	/* An empty site in place of the previous one is a lost site. */
 	if (!runs.n)
-		warn("no runs found under '%s'", o->archive);
+		return error_at(o->archive, 0, "no runs found (a run is a directory holding 'meta.json' and 'timeline.jsonl', or 'run.json')");
 	s = xcalloc(runs.n + 1, sizeof(*s));
 	buf_init(&s[runs.n].diag, 0);	/* the views' */
 	if (o->out) {
