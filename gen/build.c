@@ -450,8 +450,13 @@ up_to_date(const struct build_opts *o, const struct cache_manifest *m,
 	struct buf prefix = BUF_INIT;
 	int ok;
 
+	static char name[] = SITE_MARKER;
+	char *const marker[] = { name };
+
+	/* A site of an erg from before the marker gets one by a build. */
 	if (memcmp(m->global, global, 32) || m->nruns != n ||
-	    !cache_files_exist(o->out, "", m->site, m->nsite))
+	    !cache_files_exist(o->out, "", m->site, m->nsite) ||
+	    !cache_files_exist(o->out, "", marker, 1))
 		return 0;
 	for (i = 0, ok = 1; i < n && ok; i++) {
 		ok = s[i].old != NULL;
@@ -507,6 +512,9 @@ build_run_all(const struct build_opts *o)
 	size_t i, nreused = 0;
 	int bad = 0, errors0 = diag_errors, have_old = 0, ticking;
 
+	/* Before reading anything: never replace what erg did not write. */
+	if (o->out && site_check_out(o->out, o->archive))
+		return -1;
 	if (archive_scan(o->archive, &runs))
 		return -1;
 	/* An empty site in place of the previous one is a lost site. */

@@ -3,6 +3,13 @@
  * into a fresh temporary directory beside OUT; site_commit() swaps it in
  * with one rename (an atomic exchange where the kernel has it), so readers
  * and a failed build never see a half-written site.
+ *
+ * erg never deletes what it did not write.  OUT is replaced only when it
+ * does not exist, is an empty directory, or is a site erg wrote: every
+ * site carries the marker file SITE_MARKER at its root (a site of an erg
+ * from before the marker is known by its .erg-cache directory).  A
+ * temporary tree of a killed build is removed only if it carries the
+ * marker too, or is empty.
  */
 #ifndef ERG_SITE_H
 #define ERG_SITE_H
@@ -15,6 +22,18 @@ struct site {
 	int lock;	/* open on tmp and flock()ed while tmp is set */
 };
 
+#define SITE_MARKER ".erg-site"
+
+/*
+ * May OUT be replaced by a build of archive?  0, or -1 after one located
+ * error: OUT is the archive, holds it, or is inside it (compared by device
+ * and inode along the real paths, so "./archive/..", trailing slashes,
+ * links and bind mounts are seen through); OUT is a symbolic link, is not
+ * a directory, or is a non-empty directory that is not a site erg wrote.
+ * Nothing is read or written.
+ */
+int site_check_out(const char *out, const char *archive);
+
 /*
  * Also removes temporary trees beside OUT that an interrupted build left
  * (no process holds their lock and they are older than STALE_SECONDS),
@@ -24,7 +43,9 @@ int site_begin(struct site *s, const char *out);
 void site_remove_stale(const char *out);	/* just that (a no-op build) */
 /* Write rel (relative to the site root; parents created). 0 or -1. */
 int site_write(struct site *s, const char *rel, const void *data, size_t len);
-int site_commit(struct site *s);	/* swap in, remove the old tree */
+/* Swap in, remove the old tree; refused (tree removed, -1) if OUT is no
+ * longer something site_check_out() accepts. */
+int site_commit(struct site *s);
 void site_abort(struct site *s);	/* remove the temporary tree */
 
 #endif

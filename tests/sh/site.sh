@@ -14,7 +14,8 @@
 #      directory behind;
 #   5. a build killed half-way (SIGKILL: nothing of erg's runs) leaves its
 #      temporary tree; the next build removes it with a warning, but not
-#      a tree another build is still writing (it holds an flock).
+#      a tree another build is still writing (it holds an flock), nor a
+#      look-alike without the marker erg writes first into its trees.
 # Environment: ERG, BUILD, ERG_SRC, SHARED (set by tests/run.sh).
 T=site
 . "${ERG_SRC:-.}/tests/lib/sh-env.sh"
@@ -128,12 +129,18 @@ fi
 
 # 5. temporary trees of killed builds
 "$ERG" build --quiet --archive "$tmp/good" --out "$tmp/k" --templates "$ERG_SRC/templates" 2> /dev/null
-mkdir -p "$tmp/k.tmp-AbC123/runs" "$tmp/k.tmp-busy12" "$tmp/k.tmp-young1" "$tmp/k.tmp-toolong1"
+mkdir -p "$tmp/k.tmp-AbC123/runs" "$tmp/k.tmp-busy12" "$tmp/k.tmp-young1" "$tmp/k.tmp-toolong1" \
+	"$tmp/k.tmp-Empty1" "$tmp/k.tmp-Users1/notes"
+# A killed build's tree carries the marker erg writes first thing (or is
+# empty, killed before); k.tmp-Users1 only looks like one.
+cp "$tmp/k/.erg-site" "$tmp/k.tmp-AbC123/.erg-site"
 echo half > "$tmp/k.tmp-AbC123/runs/x.html"
-touch -d '2 minutes ago' "$tmp/k.tmp-AbC123" "$tmp/k.tmp-busy12" "$tmp/k.tmp-toolong1"
+echo mine > "$tmp/k.tmp-Users1/notes/keep.md"
+touch -d '2 minutes ago' "$tmp/k.tmp-AbC123" "$tmp/k.tmp-busy12" "$tmp/k.tmp-toolong1" \
+	"$tmp/k.tmp-Empty1" "$tmp/k.tmp-Users1"
 # k.tmp-busy12 is locked by a living process; k.tmp-young1 is too new to
 # tell from a build between its mkdtemp and its flock; k.tmp-toolong1 is
-# not a name mkdtemp makes for this site.
+# not a name mkdtemp makes for this site; k.tmp-Users1 has no marker.
 flock -o "$tmp/k.tmp-busy12" sleep 5 > /dev/null 2>&1 &
 holder=$!
 sleep 0.3
@@ -141,21 +148,23 @@ sleep 0.3
 rc=$?
 kill "$holder" 2> /dev/null
 wait "$holder" 2> /dev/null
-if [ "$rc" -eq 0 ] && [ ! -e "$tmp/k.tmp-AbC123" ] &&
-	grep -q "^erg: warning: removed '$tmp/k.tmp-AbC123', left behind by an interrupted build$" "$tmp/err"; then
-	ok "stale: a killed build's temporary tree is removed, with a warning"
+if [ "$rc" -eq 0 ] && [ ! -e "$tmp/k.tmp-AbC123" ] && [ ! -e "$tmp/k.tmp-Empty1" ] &&
+	grep -q "^erg: warning: removed '$tmp/k.tmp-AbC123', left behind by an interrupted build$" "$tmp/err" &&
+	grep -q "^erg: warning: removed '$tmp/k.tmp-Empty1', left behind by an interrupted build$" "$tmp/err"; then
+	ok "stale: a killed build's temporary trees (with the marker, or empty) are removed, with a warning"
 else
 	notok "stale: a killed build's temporary tree (status $rc)"
 	show "$tmp/err"
 fi
 if [ -d "$tmp/k.tmp-busy12" ] && [ -d "$tmp/k.tmp-young1" ] && [ -d "$tmp/k.tmp-toolong1" ] &&
-	[ "$(grep -c removed "$tmp/err")" -eq 1 ]; then
-	ok "stale: locked, recent and foreign directories are left alone"
+	[ "$(cat "$tmp/k.tmp-Users1/notes/keep.md")" = mine ] &&
+	[ "$(grep -c removed "$tmp/err")" -eq 2 ]; then
+	ok "stale: locked, recent, foreign and unmarked directories are left alone"
 else
 	notok "stale: removed a directory it should have left alone"
 	show "$tmp/err"
 fi
 left=$(find "$tmp" -maxdepth 1 -name 'k.tmp-*' | wc -l | tr -d ' ')
-[ "$left" -eq 3 ] && ok "stale: nothing else left beside the site" ||
-	notok "stale: $left directories beside the site, want the 3 left alone"
+[ "$left" -eq 4 ] && ok "stale: nothing else left beside the site" ||
+	notok "stale: $left directories beside the site, want the 4 left alone"
 exit 0
