@@ -255,11 +255,16 @@ render_fresh(struct pool *p, json_t *res)
 	return rc;
 }
 
-/* An unchanged run: results and files from the old site. */
+/* A results.json erg wrote: far below this (the reference session's is
+ * ~1 MB); the old site is not trusted to be what erg wrote. */
+#define RESULTS_MAX ((size_t)256 << 20)
+
+/* An unchanged run: results and files from the old site, read without
+ * following links (cache.h); what fails is rendered afresh. */
 static json_t *
 reuse(struct pool *p, struct slot *s)
 {
-	struct buf path = BUF_INIT, prefix = BUF_INIT;
+	struct buf path = BUF_INIT, prefix = BUF_INIT, text = BUF_INIT;
 	const char *id = s->ref->id;
 	json_t *res, *run;
 	json_error_t err;
@@ -267,8 +272,10 @@ reuse(struct pool *p, struct slot *s)
 	buf_addf(&prefix, "runs/%s/", id);
 	if (!cache_files_exist(p->out, prefix.ptr, s->old->files, s->old->nfiles))
 		goto fail;
-	buf_addf(&path, "%s/%sresults.json", p->out, prefix.ptr);
-	res = json_load_file(path.ptr, 0, &err);
+	buf_addf(&path, "%sresults.json", prefix.ptr);
+	res = cache_read_file(p->out, path.ptr, RESULTS_MAX, &text) ? NULL :
+	      json_loadb(text.ptr, text.len, 0, &err);
+	buf_release(&text);
 	run = res ? json_object_get(res, "run") : NULL;
 	if (!json_is_object(res) || !json_is_string(run) || strcmp(json_string_value(run), id)) {
 		json_decref(res);

@@ -2,6 +2,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,134 @@ free_names(char **names, size_t n)
 	for (i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
+}
+
+/*
+ * The site being replaced is trusted no more than the archive: whoever can
+ * write there could plant a symbolic link (runs/x/index.html -> a private
+ * file, or runs/x -> elsewhere) that a copy would follow and publish, or a
+ * FIFO that a read would wait on forever, or a manifest naming
+ * "../../file".  So its files are opened one path component at a time,
+ * never through a link, never "." or "..", and only regular files are
+ * read.  Files are checked in sorted order, so the directory of the last
+ * one is kept open for the next.
+ */
+struct below {
+	int root;		/* the old site */
+	int dfd;		/* the directory dir names, or -1 */
+	struct buf dir;		/* relative to root, "" for root itself */
+};
+
+static int
+below_init(struct below *b, const char *root)
+{
+	b->dfd = -1;
+	buf_init(&b->dir, 0);
+	b->root = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	return b->root < 0 ? -1 : 0;
+}
+
+static void
+below_release(struct below *b)
+{
+	if (b->dfd >= 0 && b->dfd != b->root)
+		close(b->dfd);
+	if (b->root >= 0)
+		close(b->root);
+	buf_release(&b->dir);
+}
+
+/* A path the old site may name: relative, no empty, "." or ".." part. */
+static int
+plain_rel(const char *rel)
+{
+	const char *p = rel;
+	size_t n;
+
+	if (!*p)
+		return 0;
+	for (;;) {
+		n = strcspn(p, "/");
+		if (!n || (n == 1 && p[0] == '.') || (n == 2 && p[0] == '.' && p[1] == '.'))
+			return 0;
+		if (!p[n])
+			return 1;
+		p += n + 1;
+	}
+}
+
+/* The directory holding rel, opened without following links; -1 if none.
+ * *base: rel's last component. */
+static int
+below_dir(struct below *b, const char *rel, const char **base)
+{
+	const char *slash = strrchr(rel, '/'), *p, *e;
+	size_t n = slash ? (size_t)(slash - rel) : 0;
+	int fd, next;
+
+	*base = slash ? slash + 1 : rel;
+	if (b->root < 0 || !plain_rel(rel))
+		return -1;
+	if (b->dfd >= 0 && b->dir.len == n && !memcmp(b->dir.ptr, rel, n))
+		return b->dfd;
+	if (b->dfd >= 0 && b->dfd != b->root)
+		close(b->dfd);
+	b->dfd = -1;
+	buf_reset(&b->dir);
+	fd = b->root;
+	for (p = rel; p < rel + n; p = e + 1) {
+		char name[NAME_MAX + 1];
+
+		e = memchr(p, '/', (size_t)(rel + n - p));
+		if (!e)
+			e = rel + n;
+		if ((size_t)(e - p) > NAME_MAX)
+			next = -1;
+		else {
+			memcpy(name, p, (size_t)(e - p));
+			name[e - p] = '\0';
+			next = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		}
+		if (fd != b->root)
+			close(fd);
+		if ((fd = next) < 0)
+			return -1;
+	}
+	buf_add(&b->dir, rel, n);
+	return b->dfd = fd;
+}
+
+/* Is rel a regular file (not a link) below the root? */
+static int
+below_is_file(struct below *b, const char *rel)
+{
+	const char *base;
+	struct stat st;
+	int dfd = below_dir(b, rel, &base);
+
+	return dfd >= 0 && !fstatat(dfd, base, &st, AT_SYMLINK_NOFOLLOW) &&
+	       S_ISREG(st.st_mode);
+}
+
+/* rel opened for reading if it is a regular file (no link); else -1. */
+static int
+below_open(struct below *b, const char *rel)
+{
+	const char *base;
+	struct stat st;
+	int dfd = below_dir(b, rel, &base), fd, fl;
+
+	if (dfd < 0)
+		return -1;
+	fd = openat(dfd, base, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || (fl = fcntl(fd, F_GETFL)) < 0 ||
+	    fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
 }
 
 static void
@@ -327,37 +456,43 @@ next_line(char **p, char *end)
 	return s;
 }
 
-static int
-read_file_quiet(const char *path, struct buf *b)
+int
+cache_read_file(const char *root, const char *rel, size_t max, struct buf *b)
 {
+	struct below w;
 	char tmp[65536];
-	ssize_t k;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t k = -1;
+	int fd;
 
-	if (fd < 0)
+	if (below_init(&w, root) || (fd = below_open(&w, rel)) < 0) {
+		below_release(&w);
 		return -1;
-	while ((k = read(fd, tmp, sizeof(tmp))) > 0) {
-		if (b->len + (size_t)k > MANIFEST_MAX) {
+	}
+	while ((k = read(fd, tmp, sizeof(tmp))) > 0 || (k < 0 && errno == EINTR)) {
+		if (k < 0)
+			continue;
+		if (b->len + (size_t)k > max) {
 			k = -1;
 			break;
 		}
 		buf_add(b, tmp, (size_t)k);
 	}
 	close(fd);
+	below_release(&w);
 	return k < 0 ? -1 : 0;
 }
 
 int
 cache_load(const char *out, struct cache_manifest *m)
 {
-	struct buf path = BUF_INIT, data = BUF_INIT;
+	struct buf data = BUF_INIT;
 	char *p, *end, *line;
 	unsigned long long n;
+	size_t i;
 	int rc = -1, k;
 
 	memset(m, 0, sizeof(*m));
-	buf_addf(&path, "%s/%s", out, CACHE_MANIFEST);
-	if (read_file_quiet(path.ptr, &data))
+	if (cache_read_file(out, CACHE_MANIFEST, MANIFEST_MAX, &data))
 		goto out;
 	p = data.ptr;
 	end = data.ptr + data.len;
@@ -375,6 +510,9 @@ cache_load(const char *out, struct cache_manifest *m)
 	m->nsite = (size_t)n;
 	if (!(m->site = take_lines(&p, end, m->nsite)))
 		goto out;
+	for (i = 0; i < m->nsite; i++)
+		if (!plain_rel(m->site[i]))
+			goto out;
 	while ((line = next_line(&p, end))) {
 		struct cache_run *r;
 
@@ -392,6 +530,9 @@ cache_load(const char *out, struct cache_manifest *m)
 		r->nfiles = (size_t)n;
 		if (!(r->files = take_lines(&p, end, r->nfiles)))
 			goto out;
+		for (i = 0; i < r->nfiles; i++)
+			if (!plain_rel(r->files[i]) || !plain_rel(r->id))
+				goto out;
 	}
 	if (p != end)
 		goto out;
@@ -401,7 +542,6 @@ cache_load(const char *out, struct cache_manifest *m)
 out:
 	if (rc)
 		cache_free(m);
-	buf_release(&path);
 	buf_release(&data);
 	return rc;
 }
@@ -567,36 +707,35 @@ int
 cache_files_exist(const char *root, const char *prefix, char *const *files, size_t n)
 {
 	struct buf p = BUF_INIT;
+	struct below w;
 	size_t i;
-	int ok = 1;
+	int ok = !below_init(&w, root);
 
 	for (i = 0; i < n && ok; i++) {
 		buf_reset(&p);
-		buf_addf(&p, "%s/%s%s", root, prefix, files[i]);
-		ok = path_is_file(p.ptr);
+		buf_addf(&p, "%s%s", prefix, files[i]);
+		ok = below_is_file(&w, p.ptr);
 	}
+	below_release(&w);
 	buf_release(&p);
 	return ok;
 }
 
-/* Copy src to a new file dst: in the kernel where it can (a reflink on
- * file systems that share extents), else through a buffer. */
+/* Copy the regular file in (no link) to a new file dst: in the kernel
+ * where it can (a reflink on file systems that share extents), else
+ * through a buffer. */
 static int
-copy_file(const char *src, const char *dst)
+copy_file(int in, const char *dst)
 {
 	char tmp[65536];
 	struct stat st;
 	ssize_t k, w;
 	off_t left;
-	int in, out, rc = 0;
+	int out, rc = 0;
 
-	if ((in = open(src, O_RDONLY | O_CLOEXEC)) < 0)
-		return -1;
 	if (fstat(in, &st) || !S_ISREG(st.st_mode) ||
-	    (out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666)) < 0) {
-		close(in);
+	    (out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666)) < 0)
 		return -1;
-	}
 #if defined(__linux__) && defined(SYS_copy_file_range)
 	/* copy_file_range(2) through syscall(), as site.c does renameat2. */
 	for (left = st.st_size; left > 0; left -= k) {
@@ -622,7 +761,6 @@ copy_file(const char *src, const char *dst)
 				w += d;
 		}
 	}
-	close(in);
 	if (close(out))
 		rc = -1;
 	return rc;
@@ -632,27 +770,35 @@ int
 cache_copy_files(const char *from, const char *to, const char *prefix,
 		 char *const *files, size_t n)
 {
-	struct buf src = BUF_INIT, dst = BUF_INIT;
+	struct buf rel = BUF_INIT, dst = BUF_INIT;
+	struct below w;
 	size_t i;
-	int rc = 0;
+	int rc = below_init(&w, from), in;
 	char *slash;
 
 	for (i = 0; i < n && !rc; i++) {
-		buf_reset(&src);
+		buf_reset(&rel);
 		buf_reset(&dst);
-		buf_addf(&src, "%s/%s%s", from, prefix, files[i]);
-		buf_addf(&dst, "%s/%s%s", to, prefix, files[i]);
+		buf_addf(&rel, "%s%s", prefix, files[i]);
+		buf_addf(&dst, "%s/%s", to, rel.ptr);
+		if ((in = below_open(&w, rel.ptr)) < 0) {
+			rc = -1;
+			break;
+		}
 		slash = strrchr(dst.ptr, '/');
 		*slash = '\0';
 		if (path_mkdirs(dst.ptr)) {
+			close(in);
 			rc = -1;
 			break;
 		}
 		*slash = '/';
-		if (copy_file(src.ptr, dst.ptr))
+		if (copy_file(in, dst.ptr))
 			rc = -1;
+		close(in);
 	}
-	buf_release(&src);
+	below_release(&w);
+	buf_release(&rel);
 	buf_release(&dst);
 	return rc;
 }

@@ -81,7 +81,16 @@ int cache_describe(const char *root, const unsigned char global[32],
 		   const unsigned char archive[32], char *const *ids,
 		   const unsigned char (*keys)[32], size_t n, struct buf *out);
 
-/* Do all of these files exist under root (prefix/ + each name)? */
+/*
+ * The site being replaced is read as untrusted (a link or a FIFO may have
+ * been planted in it): every function below that reads it opens each path
+ * component without following symbolic links, reads only regular files,
+ * and treats a name with an empty, "." or ".." component as missing, as
+ * cache_load() refuses a manifest that holds one.
+ */
+
+/* Do all of these files exist under root (prefix/ + each name), as
+ * regular files reached through no symbolic link? */
 int cache_files_exist(const char *root, const char *prefix, char *const *files,
 		      size_t n);
 /*
@@ -94,5 +103,7 @@ int cache_files_exist(const char *root, const char *prefix, char *const *files,
  */
 int cache_copy_files(const char *from, const char *to, const char *prefix,
 		     char *const *files, size_t n);
+/* root/rel appended to b (at most max bytes, no diagnostic): 0, or -1. */
+int cache_read_file(const char *root, const char *rel, size_t max, struct buf *b);
 
 #endif

@@ -6,7 +6,10 @@
 #     same archive (diff -r, the manifest included: same archive state);
 #   - a run added or removed, the archive's diffs.txt written, a template
 #     changed, an output file deleted, a damaged manifest, SOURCE_DATE_EPOCH
-#     changed: the result equals a fresh build.
+#     changed: the result equals a fresh build;
+#   - the previous site tampered with (a page or a run's folder replaced by
+#     a symbolic link, a FIFO as results.json, a manifest naming a file
+#     outside the site): nothing is followed, read or published from it.
 # Timing is measured by the benchmark (make bench), not asserted here.
 # Environment: ERG, BUILD, ERG_SRC (set by tests/run.sh).
 T=incremental
@@ -218,4 +221,50 @@ fi
 rm -rf "$a/2025"
 build "$site"
 expect_err "broken run removed" "is up to date"
+
+# 11. the previous site is not trusted: a page replaced by a symbolic link
+# to a private file, a run's folder by a link to a doctored copy, a FIFO
+# in place of a results.json.  Nothing is followed or read (a read of the
+# FIFO would never end): the three runs are rendered afresh.
+mkdir -p "$tmp/private"
+printf '<p>SECRET-FILE</p>\n' > "$tmp/private/page.html"
+rm "$site/runs/2023/r2/index.html"
+ln -s "$tmp/private/page.html" "$site/runs/2023/r2/index.html"
+cp -R "$site/runs/2023/r3" "$tmp/private/r3"
+printf '<p>SECRET-DIR</p>\n' > "$tmp/private/r3/index.html"
+rm -rf "$site/runs/2023/r3"
+ln -s "$tmp/private/r3" "$site/runs/2023/r3"
+rm "$site/runs/2024/r4/results.json"
+mkfifo "$site/runs/2024/r4/results.json"
+sums "$tmp/private" > "$tmp/private.before"
+timeout 60 "$ERG" build --archive "$a" --out "$site" --templates "$t" 2> "$tmp/err"
+st=$?
+expect_err "planted links and FIFO" "^erg: built 3 runs into '[^']*'$"
+if [ "$st" -eq 0 ] && [ -z "$(find "$site" -type l -o -type p)" ] &&
+	! grep -r -q SECRET "$site"; then
+	ok "planted links and FIFO: not followed, not published, none left in the site"
+else
+	notok "planted links and FIFO: status $st, or a link, a FIFO or planted text in the site"
+fi
+sums "$tmp/private" > "$tmp/private.after"
+if cmp -s "$tmp/private.before" "$tmp/private.after"; then
+	ok "planted links: their targets are untouched"
+else
+	notok "planted links: their targets changed"
+fi
+same_as_fresh "planted links and FIFO"
+# A manifest naming a file outside the site ("..") is refused as a whole:
+# a full build, nothing copied from outside.
+printf 'LEAKED\n' > "$tmp/leak.html"
+perl -i -pe 's{^(run [0-9a-f]{64}) (\d+) (2023/r2)$}{"$1 " . ($2 + 1) . " $3\n../../../../leak.html"}e' \
+	"$site/.erg-cache/manifest"
+if grep -q '^\.\./\.\./\.\./\.\./leak\.html$' "$site/.erg-cache/manifest" && build "$site" &&
+	grep -q "^erg: built 3 runs into '[^']*'$" "$tmp/err" && ! grep -r -q LEAKED "$site" &&
+	[ "$(cat "$tmp/leak.html")" = LEAKED ]; then
+	ok "manifest naming '..': refused, full build, nothing copied from outside"
+else
+	notok "manifest naming '..'"
+	show "$tmp/err"
+fi
+same_as_fresh "manifest naming '..'"
 exit 0
