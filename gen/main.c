@@ -128,6 +128,7 @@ is_value_option(const char *a, int check_only)
 	return !check_only && (!strcmp(a, "--out") || !strcmp(a, "--templates"));
 }
 
+/* The exit status: 0, 1 (a run or the site failed), 2 (a usage error). */
 static int
 cmd_build(int argc, char **argv, int check_only)
 {
@@ -151,13 +152,16 @@ cmd_build(int argc, char **argv, int check_only)
 		} else if (!strncmp(a, "-j", 2) && a[2]) {
 			/* -jN, as make has it */
 			if (parse_jobs("-j", a + 2, &o.jobs))
-				return -1;
+				return 2;
 		} else if (!is_value_option(a, check_only)) {
-			return error("unknown option '%s' (see 'erg help %s')", a,
-				     check_only ? "check" : "build");
+			error(a[0] == '-' ? "unknown option '%s' (see 'erg help %s')" :
+					    "unexpected argument '%s' (see 'erg help %s')",
+			      a, check_only ? "check" : "build");
+			return 2;
 		} else if (!val) {
-			return error("option '%s' needs a value (see 'erg help %s')", a,
-				     check_only ? "check" : "build");
+			error("option '%s' needs a value (see 'erg help %s')", a,
+			      check_only ? "check" : "build");
+			return 2;
 		} else if (!strcmp(a, "--archive")) {
 			o.archive = argv[++i];
 		} else if (!strcmp(a, "--out") && !check_only) {
@@ -166,20 +170,21 @@ cmd_build(int argc, char **argv, int check_only)
 			tmpl = argv[++i];
 		} else if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
 			if (parse_jobs(a, argv[++i], &o.jobs))
-				return -1;
+				return 2;
 		} else if (!strcmp(a, "--max-runs")) {
 			if (parse_size(a, argv[++i], &v))
-				return -1;
+				return 2;
 			archive_max_runs = (size_t)v;
 		} else if (!strcmp(a, "--max-inflated")) {
 			if (parse_size(a, argv[++i], &input_max_stream))
-				return -1;
+				return 2;
 		} else if (!strcmp(a, "--max-file")) {
 			if (parse_size(a, argv[++i], &input_max_small))
-				return -1;
+				return 2;
 		} else {
-			return error("unknown option '%s' (see 'erg help %s')", a,
-				     check_only ? "check" : "build");
+			error("unknown option '%s' (see 'erg help %s')", a,
+			      check_only ? "check" : "build");
+			return 2;
 		}
 	}
 	if (check_only) {
@@ -190,11 +195,11 @@ cmd_build(int argc, char **argv, int check_only)
 		if (find_templates(tmpl, &tdir)) {
 			error("template directory '%s' not found (use --templates)", tdir.ptr);
 			buf_release(&tdir);
-			return -1;
+			return 1;
 		}
 		o.tmpl_dir = tdir.ptr;
 	}
-	rc = build_run_all(&o);
+	rc = build_run_all(&o) ? 1 : 0;
 	buf_release(&tdir);
 	return rc;
 }
@@ -240,9 +245,9 @@ main(int argc, char **argv)
 		return 0;
 	}
 	if (!strcmp(cmd, "build"))
-		return cmd_build(argc - 1, argv + 1, 0) ? 1 : 0;
+		return cmd_build(argc - 1, argv + 1, 0);
 	if (!strcmp(cmd, "check"))
-		return cmd_build(argc - 1, argv + 1, 1) ? 1 : 0;
+		return cmd_build(argc - 1, argv + 1, 1);
 	if (!strcmp(cmd, "diff")) {
 		/* A diff shows no raw-files table: nothing to digest. */
 		input_digests = 0;

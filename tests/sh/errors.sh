@@ -98,10 +98,35 @@ else
 		notok "bomb: message '$(head -2 "$tmp/err")'"
 fi
 
-# The CLI itself.
-if "$ERG" build --bogus 2>"$tmp/err"; then notok "unknown option accepted"; else
-	grep -q "^erg: error: unknown option '--bogus'" "$tmp/err" && ok "unknown option rejected" ||
-		notok "unknown option message: $(cat "$tmp/err")"
-fi
+# The CLI itself: a usage error of build or check exits 2 (erg.1, as
+# diff does) with one message, before anything is read or written.
+usage() { # expected-message erg-arguments...
+	want=$1
+	shift
+	"$ERG" "$@" > /dev/null 2> "$tmp/err"
+	st=$?
+	if [ "$st" -eq 2 ] && [ "$(cat "$tmp/err")" = "$want" ]; then
+		ok "usage error 'erg $*': status 2, '$want'"
+	else
+		notok "usage error 'erg $*': status $st, '$(cat "$tmp/err")' (want 2, '$want')"
+	fi
+}
+for cmd in build check; do
+	usage "erg: error: unknown option '--bogus' (see 'erg help $cmd')" $cmd --bogus
+	usage "erg: error: unexpected argument 'extra' (see 'erg help $cmd')" $cmd extra
+	usage "erg: error: option '--archive' needs a value (see 'erg help $cmd')" $cmd --archive
+	usage "erg: error: option '-j' needs a value (see 'erg help $cmd')" $cmd -j
+	usage "erg: error: -j wants a positive whole number, not '0'" $cmd -j 0
+	usage "erg: error: -j wants a positive whole number, not 'x'" $cmd -jx
+	usage "erg: error: --jobs wants at most 1024, not '2000'" $cmd --jobs 2000
+	usage "erg: error: --max-file wants a positive whole number, not '1e3'" $cmd --max-file 1e3
+done
+usage "erg: error: option '--out' needs a value (see 'erg help build')" build --out
+usage "erg: error: unknown option '--out' (see 'erg help check')" check --out x
+# A usage error comes before the build: the site stays as it was.
+"$ERG" build --quiet --archive "$tmp/good" --out "$tmp/site" -j 0 2> /dev/null
+after=$(cd "$tmp/site" && find . -type f | sort | xargs cat | cksum)
+[ "$before" = "$after" ] && ok "usage error: previous site untouched" ||
+	notok "usage error: previous site changed"
 "$ERG" --version | grep -Eq '^erg [0-9]+\.[0-9]+' && ok "--version" || notok "--version"
 "$ERG" help build | grep -q 'usage: erg build' && ok "help build" || notok "help build"
