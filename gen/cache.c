@@ -16,6 +16,7 @@
 #include "input.h"
 #include "path.h"
 #include "sha256.h"
+#include "summary.h"
 #include "util.h"
 
 #define MAX_DEPTH 32
@@ -371,10 +372,10 @@ cache_global_key(const char *tmpl_dir, const char *version, unsigned char key[32
 
 	sha256_init(&c);
 	/* --no-digest changes every run's results (files[].sha256). */
-	buf_addf(&b, "erg-cache 2\nversion %s\nsde %s%s\nlimits %llu %llu\ndigests %d\n",
+	buf_addf(&b, "erg-cache 2\nversion %s\nsde %s%s\nlimits %llu %llu %zu\ndigests %d\n",
 		 version ? version : "", sde ? "=" : "", sde ? sde : "",
 		 (unsigned long long)input_max_stream,
-		 (unsigned long long)input_max_small, input_digests);
+		 (unsigned long long)input_max_small, summary_max_rows, input_digests);
 	sha256_update(&c, b.ptr, b.len);
 	/* The program itself: a rebuilt erg may render differently. */
 	if (!stat("/proc/self/exe", &st))

@@ -77,6 +77,24 @@ utf8_decode(const unsigned char *p, size_t n, uint32_t *cp)
 	return need + 1;
 }
 
+/* LRE RLE PDF LRO RLO, LRI RLI FSI PDI (see html.h) */
+static int
+is_bidi(uint32_t cp)
+{
+	return (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+unsigned long
+html_bidi_control(const char *s, size_t n)
+{
+	uint32_t cp;
+
+	if (n < 3 || (unsigned char)s[0] != 0xe2)
+		return 0;
+	utf8_decode((const unsigned char *)s, n, &cp);
+	return is_bidi(cp) ? cp : 0;
+}
+
 static void
 escape(struct buf *b, const char *s, size_t n, int attr)
 {
@@ -106,6 +124,8 @@ escape(struct buf *b, const char *s, size_t n, int attr)
 		len = utf8_decode(p + i, n - i, &cp);
 		if (cp == BAD_CP || cp == 0xfffe || cp == 0xffff)
 			buf_addstr(b, REPLACEMENT);
+		else if (is_bidi(cp))
+			buf_addf(b, "[U+%04lX]", (unsigned long)cp);
 		else if (cp > 0x9f)
 			buf_add(b, s + i, len);
 		/* else C1 control: dropped */

@@ -15,6 +15,17 @@
  *   - C0 controls other than TAB, LF and CR, DEL and the C1 controls
  *     (U+0080..U+009F) are dropped: invalid or discouraged in HTML and XML,
  *     and never meaningful in a results page.
+ *   - the bidirectional embedding, override and isolate controls
+ *     (U+202A..U+202E LRE RLE PDF LRO RLO, U+2066..U+2069 LRI RLI FSI PDI)
+ *     are written as the visible text "[U+202E]": a raw one reorders the
+ *     text around it, past the end of the name it came in (a title, a
+ *     cell, a target), and makes "evil\u202Egpj.exe" read "evilexe.jpg".
+ *     Numeric references would not help (the DOM holds the character
+ *     either way), and <bdi> cannot go where text is escaped for an
+ *     attribute, a <title> or SVG; a visible code point works in every
+ *     context and shows the reader what the name holds.  The marks
+ *     U+200E, U+200F and U+061C stay: they reorder nothing but neutrals
+ *     next to them, and right-to-left names need them.
  *
  * Numbers printed here never depend on the C locale's decimal point (erg
  * never calls setlocale, but a library might): see html_printf().
@@ -40,6 +51,14 @@ void html_text(struct buf *b, const char *s, size_t n);
 /* Attribute value (quoted with " or '): as html_text, and TAB, LF, CR
  * become spaces so a value stays on one line. */
 void html_attr(struct buf *b, const char *s, size_t n);
+
+/*
+ * The bidirectional control s[0..n) starts with (U+202A..U+202E or
+ * U+2066..U+2069, three bytes of UTF-8), or 0.  For the other writers of
+ * text from the archive (Markdown and CSV exports, cmark's output), which
+ * show them as html_text does: "[U+%04X]".
+ */
+unsigned long html_bidi_control(const char *s, size_t n);
 
 /*
  * A whole URL for href/src-like attributes.

@@ -14,6 +14,7 @@
 #include "diff.h"
 #include "input.h"
 #include "path.h"
+#include "summary.h"
 #include "util.h"
 
 #define ERG_VERSION "0.1.0"
@@ -32,7 +33,7 @@ static const char usage_main[] =
 static const char usage_build[] =
 	"usage: erg build [--archive DIR] [--out DIR] [--templates DIR] [-j N] [--quiet]\n"
 	"                 [--no-digest] [--max-runs N] [--max-inflated BYTES]\n"
-	"                 [--max-file BYTES]\n"
+	"                 [--max-file BYTES] [--max-rows N]\n"
 	"\n"
 	"Reads every run under the archive (default 'archive'), writes the site\n"
 	"into a temporary directory and swaps it in as DIR (default 'site') only\n"
@@ -53,7 +54,7 @@ static const char usage_build[] =
 
 static const char usage_check[] =
 	"usage: erg check [--archive DIR] [-j N] [--max-runs N] [--max-inflated BYTES]\n"
-	"                 [--max-file BYTES] [--no-digest]\n"
+	"                 [--max-file BYTES] [--max-rows N] [--no-digest]\n"
 	"\n"
 	"Validates every run as 'erg build' would, prints each problem with its\n"
 	"location, and writes nothing.  Exit status 0 only if there was no error.\n"
@@ -121,7 +122,7 @@ static int
 is_value_option(const char *a, int check_only)
 {
 	static const char *const both[] = { "--archive", "-j", "--jobs", "--max-runs",
-					    "--max-inflated", "--max-file" };
+					    "--max-inflated", "--max-file", "--max-rows" };
 	size_t i;
 
 	for (i = 0; i < sizeof(both) / sizeof(both[0]); i++)
@@ -183,6 +184,10 @@ cmd_build(int argc, char **argv, int check_only)
 		} else if (!strcmp(a, "--max-file")) {
 			if (parse_size(a, argv[++i], &input_max_small))
 				return 2;
+		} else if (!strcmp(a, "--max-rows")) {
+			if (parse_size(a, argv[++i], &v))
+				return 2;
+			summary_max_rows = (size_t)v;
 		} else {
 			error("unknown option '%s' (see 'erg help %s')", a,
 			      check_only ? "check" : "build");

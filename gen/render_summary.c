@@ -37,6 +37,7 @@
 #include "render_summary.h"
 #include "site.h"
 #include "stats.h"
+#include "summary.h"
 #include "svg.h"
 #include "tmpl.h"
 #include "util.h"
@@ -971,17 +972,122 @@ table_lines(struct sset *ids, const struct tv *v, json_t *list)
 /* ------------------------------------------------------------------ */
 /* the table view and its Markdown */
 
+/*
+ * The rows of a table, in chunks: the view of at most chunk rows
+ * ({rows: [{id, th, na, cls, cells: [{t, na, sd, sdna, cls}]}]}) is
+ * rendered with rows_tp into body and freed before the next, so a table
+ * of 100,000 rows never has a JSON object per cell in memory at once (it
+ * had: ~2 KB a cell with the template's output on top).  Row i's ids and
+ * Markdown line are made in row order, as before.  0, or -1 after a
+ * template error.
+ */
+size_t render_summary_chunk = 256;
+size_t render_summary_chunk_peak;
+
+static int
+table_rows(struct sset *ids, const struct tv *v, const struct tmpl *rows_tp, struct buf *body,
+	   struct buf *md)
+{
+	struct buf b = BUF_INIT, want = BUF_INIT;
+	json_t *chunk = NULL, *rows = NULL;
+	size_t i, j, chunk_n = render_summary_chunk ? render_summary_chunk : 1;
+	int any_key = 0, rc = 0;
+
+	for (j = 0; j < v->nc; j++)
+		any_key |= !strcmp(v->c[j].role, "key") || (long)j == v->x;
+	for (i = 0; i < v->nr && !rc; i++) {
+		json_t *r = json_object(), *cells = json_array();
+
+		if (!chunk) {
+			chunk = json_object();
+			rows = json_array();
+			json_object_set_new(chunk, "rows", rows);
+		}
+		/* the id from the key and x columns (else the label columns,
+		 * else the first column) */
+		buf_reset(&want);
+		buf_addstr(&want, "r-");
+		buf_addstr(&want, v->base);
+		for (j = 0; j < v->nc; j++) {
+			int use = any_key ? !strcmp(v->c[j].role, "key") || (long)j == v->x
+					  : v->c[j].is_label;
+
+			if (!use)
+				continue;
+			buf_reset(&b);
+			buf_addch(&want, '-');
+			if (cell_text(v, i, j, &b))
+				id_part(&want, b.ptr);
+			else
+				buf_addstr(&want, "na");
+		}
+		if (!want.len || want.len == 2 + strlen(v->base)) {
+			buf_reset(&b);
+			buf_addch(&want, '-');
+			if (cell_text(v, i, 0, &b))
+				id_part(&want, b.ptr);
+			else
+				buf_addf(&want, "%zu", i + 1);
+		}
+		set_s(r, "id", id_unique(ids, &want, NULL));
+		buf_addch(md, '|');
+		for (j = 0; j < v->nc; j++) {
+			int have;
+
+			buf_reset(&b);
+			have = cell_text(v, i, j, &b);
+			buf_addch(md, ' ');
+			if (have)
+				md_text(md, b.ptr);
+			else
+				buf_addstr(md, EN_DASH);
+			buf_addstr(md, " |");
+			if (j == 0) {
+				set_s(r, "th", have ? b.ptr : NULL);
+				json_object_set_new(r, "na", json_boolean(!have));
+				set_s(r, "cls", v->c[0].numeric ? "num" : "txt");
+			} else {
+				json_t *c = json_object();
+
+				set_s(c, "t", have ? b.ptr : NULL);
+				json_object_set_new(c, "na", json_boolean(!have));
+				json_object_set_new(c, "sd", json_null());
+				json_object_set_new(c, "sdna", json_false());
+				set_s(c, "cls", v->c[j].numeric ? "num" : "txt");
+				json_array_append_new(cells, c);
+			}
+		}
+		buf_addch(md, '\n');
+		json_object_set_new(r, "cells", cells);
+		json_array_append_new(rows, r);
+		if (json_array_size(rows) == chunk_n || i + 1 == v->nr) {
+			if (json_array_size(rows) > render_summary_chunk_peak)
+				render_summary_chunk_peak = json_array_size(rows);
+			rc = tmpl_render(rows_tp, chunk, body, 1);
+			json_decref(chunk);
+			chunk = NULL;
+		}
+	}
+	json_decref(chunk);
+	/* the template puts {{{body}}} on a line of its own */
+	if (body->len && body->ptr[body->len - 1] == '\n')
+		buf_setlen(body, body->len - 1);
+	buf_release(&b);
+	buf_release(&want);
+	return rc;
+}
+
 /* {sid, title, caption, file, csv, nrows, notes: [{id, text}],
- *  tbl: [{id, lab, ncols, cols: [{h, u, cls, name, mark}],
- *         rows: [{id, th, na, cls, cells: [{t, na, sd, sdna, cls}]}]}],
- *  charts: [{svg, caption}]} */
+ *  tbl: [{id, lab, ncols, cols: [{h, u, cls, name, mark}], body}],
+ *  charts: [{svg, caption}], nochart}; NULL after a template error. */
 static json_t *
-table_view(struct sset *ids, const struct tv *v, const char *csv_name, struct buf *md)
+table_view(struct sset *ids, const struct tv *v, const char *csv_name,
+	   const struct tmpl *rows_tp, struct buf *md)
 {
 	static const char *const sec_sfx[] = { "-h", NULL };
-	json_t *o = json_object(), *tbl = json_object(), *cols = json_array(), *rows = json_array();
+	json_t *o = json_object(), *tbl = json_object(), *cols = json_array();
 	json_t *notes = json_array(), *charts = json_array(), *x;
-	struct buf b = BUF_INIT, want = BUF_INIT;
+	struct buf b = BUF_INIT, want = BUF_INIT, rowsb = BUF_INIT;
 	const char **marks = xcalloc(v->nc + 1, sizeof(char *));
 	const char *sid, *tid;
 	size_t i, j;
@@ -1071,70 +1177,17 @@ table_view(struct sset *ids, const struct tv *v, const char *csv_name, struct bu
 		buf_addstr(md, v->c[j].numeric ? " ---: |" : " --- |");
 	buf_addch(md, '\n');
 
-	/* rows: the id from the key and x columns (else the label columns,
-	 * else the first column) */
-	for (i = 0; i < v->nr; i++) {
-		json_t *r = json_object(), *cells = json_array();
-		int any_key = 0;
-
-		for (j = 0; j < v->nc; j++)
-			any_key |= !strcmp(v->c[j].role, "key") || (long)j == v->x;
-		buf_reset(&want);
-		buf_addstr(&want, "r-");
-		buf_addstr(&want, v->base);
-		for (j = 0; j < v->nc; j++) {
-			int use = any_key ? !strcmp(v->c[j].role, "key") || (long)j == v->x
-					  : v->c[j].is_label;
-
-			if (!use)
-				continue;
-			buf_reset(&b);
-			buf_addch(&want, '-');
-			if (cell_text(v, i, j, &b))
-				id_part(&want, b.ptr);
-			else
-				buf_addstr(&want, "na");
-		}
-		if (!want.len || want.len == 2 + strlen(v->base)) {
-			buf_reset(&b);
-			buf_addch(&want, '-');
-			if (cell_text(v, i, 0, &b))
-				id_part(&want, b.ptr);
-			else
-				buf_addf(&want, "%zu", i + 1);
-		}
-		set_s(r, "id", id_unique(ids, &want, NULL));
-		buf_addch(md, '|');
-		for (j = 0; j < v->nc; j++) {
-			int have;
-
-			buf_reset(&b);
-			have = cell_text(v, i, j, &b);
-			buf_addch(md, ' ');
-			if (have)
-				md_text(md, b.ptr);
-			else
-				buf_addstr(md, EN_DASH);
-			buf_addstr(md, " |");
-			if (j == 0) {
-				set_s(r, "th", have ? b.ptr : NULL);
-				json_object_set_new(r, "na", json_boolean(!have));
-				set_s(r, "cls", v->c[0].numeric ? "num" : "txt");
-			} else {
-				json_t *c = json_object();
-
-				set_s(c, "t", have ? b.ptr : NULL);
-				json_object_set_new(c, "na", json_boolean(!have));
-				json_object_set_new(c, "sd", json_null());
-				json_object_set_new(c, "sdna", json_false());
-				set_s(c, "cls", v->c[j].numeric ? "num" : "txt");
-				json_array_append_new(cells, c);
-			}
-		}
-		buf_addch(md, '\n');
-		json_object_set_new(r, "cells", cells);
-		json_array_append_new(rows, r);
+	if (table_rows(ids, v, rows_tp, &rowsb, md)) {
+		json_decref(o);
+		json_decref(tbl);
+		json_decref(cols);
+		json_decref(notes);
+		json_decref(charts);
+		o = NULL;
+		goto out;
 	}
+	json_object_set_new(tbl, "body", rowsb.len ? tmpl_rawn(rowsb.ptr, rowsb.len) : json_null());
+	buf_release(&rowsb);
 	buf_addch(md, '\n');
 
 	set_s(tbl, "id", tid);
@@ -1143,20 +1196,29 @@ table_view(struct sset *ids, const struct tv *v, const char *csv_name, struct bu
 	set_s(tbl, "lab", b.ptr);
 	json_object_set_new(tbl, "ncols", json_integer((json_int_t)(v->nc ? v->nc : 1)));
 	json_object_set_new(tbl, "cols", cols);
-	json_object_set_new(tbl, "rows", rows);
 	x = json_array();
 	json_array_append_new(x, tbl);
 	json_object_set_new(o, "tbl", x);
 	json_object_set_new(o, "notes", notes);
 
-	if (v->nr) {
-		if (v->x >= 0)
+	/* a chart of thousands of bars or points shows nothing and costs a
+	 * page of SVG per column: the table and the CSV hold every value */
+	if (v->nr > SUMMARY_VIEW_MAX_ROWS) {
+		buf_reset(&b);
+		buf_addf(&b, "No charts: %zu rows are more than a chart can show (at most %d); "
+			 "the table and the CSV hold every value.", v->nr, SUMMARY_VIEW_MAX_ROWS);
+		set_s(o, "nochart", b.ptr);
+	} else {
+		json_object_set_new(o, "nochart", json_null());
+		if (v->nr && v->x >= 0)
 			table_lines(ids, v, charts);
-		else
+		else if (v->nr)
 			table_bars(ids, v, charts);
 	}
 	json_object_set_new(o, "charts", charts);
+out:
 	free(marks);
+	buf_release(&rowsb);
 	buf_release(&b);
 	buf_release(&want);
 	return o;
@@ -1372,8 +1434,8 @@ render_summary_run(struct render_ctx *c, json_t *res)
 		"run-caveats", "files", "files-h", NULL,
 	};
 	struct sset ids = { 0 }, files = { 0 };
-	struct tmpl *tp = NULL;
-	json_t *view = NULL, *tables, *t;
+	struct tmpl *tp = NULL, *rows_tp = NULL;
+	json_t *view = NULL, *tables, *t, *tv;
 	const char *id = jstr(res, "run"), *md;
 	const char **keep = NULL;
 	size_t i, k, nkeep = 0, akeep = 0;
@@ -1385,8 +1447,11 @@ render_summary_run(struct render_ctx *c, json_t *res)
 		return error("results without a run id ('run' missing or not a string)");
 	if ((depth = run_depth(id)) < 0)
 		return error("run id '%s' is not a relative path", id);
-	if (!(tp = tmpl_load(c->tmpl_dir, "summary")))
+	if (!(tp = tmpl_load(c->tmpl_dir, "summary")) ||
+	    !(rows_tp = tmpl_load(c->tmpl_dir, "summary-p-rows"))) {
+		tmpl_free(tp);
 		return -1;
+	}
 	for (i = 0; fixed[i]; i++)
 		sset_add(&ids, fixed[i]);
 	sset_add(&files, "results.json");
@@ -1453,7 +1518,12 @@ render_summary_run(struct render_ctx *c, json_t *res)
 		v.base = xstrndup(fname, strlen(fname) - 4);
 		ALLOC_GROW(keep, nkeep + 1, akeep);
 		keep[nkeep++] = fname;
-		json_array_append_new(tables, table_view(&ids, &v, fname, &mdb));
+		if (!(tv = table_view(&ids, &v, fname, rows_tp, &mdb))) {
+			tv_free(&v);
+			json_decref(tables);
+			goto out;
+		}
+		json_array_append_new(tables, tv);
 		buf_reset(&csv);
 		csv_table(&csv, t);
 		if (write_file(c, id, fname, &csv)) {
@@ -1492,6 +1562,7 @@ render_summary_run(struct render_ctx *c, json_t *res)
 	rc = 0;
 out:
 	tmpl_free(tp);
+	tmpl_free(rows_tp);
 	json_decref(view);
 	sset_free(&ids);
 	sset_free(&files);

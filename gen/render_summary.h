@@ -24,6 +24,13 @@
  */
 int render_summary_run(struct render_ctx *c, json_t *res);
 
+/* A table of more than SUMMARY_VIEW_MAX_ROWS (summary.h) rows gets no
+ * charts, and a line on the page says why. */
+/* Rows per view handed to templates/summary-p-rows.html (at least 1); the
+ * most any view held so far.  For tests of the chunking. */
+extern size_t render_summary_chunk;
+extern size_t render_summary_chunk_peak;
+
 /*
  * Latency charts of a session from measurements[].routes[].load:
  * latency_mean_us and latency_pct_us {p50, p75, p90, p95, p99, p99.9}.

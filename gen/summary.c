@@ -85,67 +85,98 @@ cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+size_t summary_max_rows = SUMMARY_MAX_ROWS;
+
 /*
- * A cell: empty → null; in a column of numbers a finite number → number;
- * else the text as written.  Key columns (target, route, ...) and text
- * columns keep their text even where it looks numeric: a target "007" is a
- * name, not 7, and a text column mixing "1.10" and "1.2-beta" must not
- * show "1.1".
+ * A cell: empty → null; in a column of numbers a number (csv_number) →
+ * number; else the text as written.  Key columns (target, route, ...) and
+ * text columns keep their text even where it looks numeric: a target
+ * "007" is a name, not 7, and a text column mixing "1.10" and "1.2-beta"
+ * must not show "1.1".
  */
 static json_t *
 cell(const char *s, int numeric)
 {
+	const char *why;
 	double v;
 
 	if (!*s)
 		return json_null();
-	if (numeric && !parse_double(s, &v))
+	if (numeric && !csv_number(s, &v, &why))
 		return jx_real(v);
 	return json_string(s);
+}
+
+/* "# units: a,b,c": the second line, when its first field starts so. */
+static const char *
+units_line(const struct csv_row *r)
+{
+	const char *u = r->f[0];
+
+	if (*u++ != '#')
+		return NULL;
+	while (*u == ' ')
+		u++;
+	if (strncmp(u, "units:", 6))
+		return NULL;
+	for (u += 6; *u == ' ';)
+		u++;
+	return u;
 }
 
 static json_t *
 read_table(const char *dir, const char *rel, json_t *spec, json_t *units)
 {
 	struct buf path = BUF_INIT, data = BUF_INIT;
-	struct csv c;
+	struct csv c = { 0 };
 	json_t *t = NULL, *cols, *rows, *notes;
-	const char *why, *s;
+	const char *why, *s, *u0 = NULL;
 	char **unitv = NULL;
 	size_t i, j, first = 1, nunits = 0;
+	int rc;
 
 	if (path_inside(dir, rel, &path, &why)) {
 		error_at(dir, 0, "table '%s': %s", rel, why ? why : "no such file");
 		goto out;
 	}
-	if (input_read_all(path.ptr, input_max_small, &data) ||
-	    csv_parse(path.ptr, data.ptr, data.len, &c))
+	if (input_read_all(path.ptr, input_max_small, &data))
 		goto out;
+	/* the header and a units line, then the rows: stop past the cap */
+	rc = csv_parse(path.ptr, data.ptr, data.len,
+		       summary_max_rows < SIZE_MAX - 2 ? summary_max_rows + 2 : SIZE_MAX, &c);
+	buf_release(&data);
+	if (rc < 0)
+		goto out;
+	if (c.n > 1 && (u0 = units_line(&c.rows[1])))
+		first = 2;
+	if (c.n > first + summary_max_rows || rc == CSV_MORE) {
+		error_at(path.ptr, c.n > first + summary_max_rows ? c.rows[first + summary_max_rows].line
+								  : c.next_line,
+			 "table has more than %zu rows (raise the limit with --max-rows)",
+			 summary_max_rows);
+		goto done;
+	}
 	for (i = 0; i < c.n; i++)
 		for (j = 0; j < c.rows[i].n; j++)
 			if (!utf8_valid(c.rows[i].f[j], strlen(c.rows[i].f[j]))) {
 				error_at(path.ptr, c.rows[i].line, "field %zu is not valid UTF-8", j + 1);
-				csv_free(&c);
-				goto out;
+				goto done;
 			}
 	if (c.n == 0 || c.rows[0].n == 0) {
 		error_at(path.ptr, 1, "empty table: a header row naming the columns is needed");
-		csv_free(&c);
-		goto out;
+		goto done;
 	}
-	/* "# units: a,b,c" on the second line */
-	if (c.n > 1 && c.rows[1].n && !strncmp(c.rows[1].f[0], "#", 1)) {
-		const char *u = c.rows[1].f[0] + 1;
-
-		while (*u == ' ')
-			u++;
-		if (!strncmp(u, "units:", 6))
-			u += 6;
-		while (*u == ' ')
-			u++;
+	if (u0) {
 		nunits = c.rows[1].n;
+		if (nunits != c.rows[0].n) {
+			error_at(path.ptr, c.rows[1].line,
+				 "units line has %zu entr%s where the header has %zu column%s", nunits,
+				 nunits == 1 ? "y" : "ies", c.rows[0].n, c.rows[0].n == 1 ? "" : "s");
+			nunits = 0;
+			goto done;
+		}
 		unitv = xcalloc(nunits, sizeof(char *));
-		unitv[0] = xstrdup(u);
+		unitv[0] = xstrdup(u0);
 		for (j = 1; j < nunits; j++) {
 			const char *x = c.rows[1].f[j];
 
@@ -153,7 +184,6 @@ read_table(const char *dir, const char *rel, json_t *spec, json_t *units)
 				x++;
 			unitv[j] = xstrdup(x);
 		}
-		first = 2;
 	}
 	t = json_object();
 	cols = json_array();
@@ -200,7 +230,11 @@ read_table(const char *dir, const char *rel, json_t *spec, json_t *units)
 				"anyone measured", name));
 		json_array_append_new(cols, col);
 	}
-	/* a recognised numeric column must hold numbers */
+	/*
+	 * A recognised value column must hold numbers (or nothing); a column
+	 * erg does not know is numeric when every cell is a number, else text
+	 * shown as written, so no cell is ever read as a number it is not.
+	 */
 	for (j = 0; j < json_array_size(cols); j++) {
 		json_t *col = json_array_get(cols, j);
 		const char *role = json_string_value(json_object_get(col, "role"));
@@ -213,12 +247,13 @@ read_table(const char *dir, const char *rel, json_t *spec, json_t *units)
 			if (c.rows[i].n != c.rows[0].n)
 				continue;
 			f = c.rows[i].f[j];
-			if (!*f || !parse_double(f, &v))
+			if (!*f || !csv_number(f, &v, &why))
 				continue;
 			numeric = 0;
 			if (recognised && strcmp(role, "key")) {
-				error_at(path.ptr, c.rows[i].line, "column '%s' must hold numbers, not '%s'",
-					 json_string_value(json_object_get(col, "name")), f);
+				error_at(path.ptr, c.rows[i].line, "column '%s' must hold numbers, not '%s'%s%s%s",
+					 json_string_value(json_object_get(col, "name")), f,
+					 *why ? " (" : "", why, *why ? ")" : "");
 				break;
 			}
 		}
@@ -228,18 +263,14 @@ read_table(const char *dir, const char *rel, json_t *spec, json_t *units)
 	}
 	/* rows after the columns: whether a column is numeric decides its cells */
 	for (i = first; i < c.n; i++) {
-		json_t *row = json_array();
+		json_t *row;
 
-		if (c.rows[i].n == 1 && !*c.rows[i].f[0]) {
-			json_decref(row);
-			continue;	/* blank line */
-		}
 		if (c.rows[i].n != c.rows[0].n) {
 			error_at(path.ptr, c.rows[i].line, "%zu fields where the header has %zu",
 				 c.rows[i].n, c.rows[0].n);
-			json_decref(row);
 			continue;
 		}
+		row = json_array();
 		for (j = 0; j < c.rows[i].n; j++)
 			json_array_append_new(row, cell(c.rows[i].f[j], json_is_true(json_object_get(
 				json_array_get(cols, j), "numeric"))));
@@ -248,14 +279,14 @@ read_table(const char *dir, const char *rel, json_t *spec, json_t *units)
 	json_object_set_new(t, "columns", cols);
 	json_object_set_new(t, "rows", rows);
 	json_object_set_new(t, "notes", notes);
-	csv_free(&c);
-	goto out;
+	goto done;
 bad_table:
 	json_decref(cols);
 	json_decref(rows);
 	json_decref(notes);
 	json_decref(t);
 	t = NULL;
+done:
 	csv_free(&c);
 out:
 	for (j = 0; j < nunits; j++)
@@ -289,20 +320,30 @@ one_value(json_t *v)
 	return o;
 }
 
+/*
+ * The target named name, appended to targets when new.  index maps names
+ * to {"t": target, "r": {route name: route}}, so that a table of many
+ * rows finds its targets and routes in constant time, not by a scan.
+ */
 static json_t *
-get_target(json_t *targets, const char *name)
+get_target(json_t *targets, json_t *index, const char *name, json_t **routes_index)
 {
-	json_t *t;
-	size_t i;
+	json_t *e = json_object_get(index, name), *t;
 
-	json_array_foreach(targets, i, t)
-		if (!strcmp(json_string_value(json_object_get(t, "name")), name))
-			return t;
+	if (e) {
+		*routes_index = json_object_get(e, "r");
+		return json_object_get(e, "t");
+	}
 	t = json_object();
 	json_object_set_new(t, "name", json_string(name));
 	json_object_set_new(t, "headline", json_object());
 	json_object_set_new(t, "routes", json_array());
 	json_array_append_new(targets, t);
+	e = json_object();
+	json_object_set(e, "t", t);
+	*routes_index = json_object();
+	json_object_set_new(e, "r", *routes_index);
+	json_object_set_new(index, name, e);
 	return t;
 }
 
@@ -314,7 +355,7 @@ get_target(json_t *targets, const char *name)
 static void
 derive_targets(json_t *tables, json_t *targets)
 {
-	json_t *t, *row;
+	json_t *t, *row, *index = json_object(), *rindex;
 	size_t i, k;
 	static const char *const metrics[] = { "rps", "p50_ms", "p99_ms", "rss_mb",
 					       "startup_ms", "cpu_ms_per_1k", "mj_per_req",
@@ -327,28 +368,30 @@ derive_targets(json_t *tables, json_t *targets)
 
 		if (ct < 0 || !json_is_null(json_object_get(t, "x_column")))
 			continue;
+		if (json_array_size(json_object_get(t, "rows")) > SUMMARY_VIEW_MAX_ROWS) {
+			json_array_append_new(json_object_get(t, "notes"), json_sprintf(
+				"not in the cross-run views: %zu rows are more than they compare "
+				"(at most %d)", json_array_size(json_object_get(t, "rows")),
+				SUMMARY_VIEW_MAX_ROWS));
+			continue;
+		}
 		json_array_foreach(json_object_get(t, "rows"), r, row) {
 			json_t *name = json_array_get(row, (size_t)ct), *tg, *dst;
 			const char *route = NULL;
 
 			if (!json_is_string(name))
 				continue;
-			tg = get_target(targets, json_string_value(name));
+			tg = get_target(targets, index, json_string_value(name), &rindex);
 			if (cr >= 0 && json_is_string(json_array_get(row, (size_t)cr)))
 				route = json_string_value(json_array_get(row, (size_t)cr));
 			if (route) {
-				json_t *routes = json_object_get(tg, "routes"), *ro;
-				size_t q;
-
-				dst = NULL;
-				json_array_foreach(routes, q, ro)
-					if (!strcmp(json_string_value(json_object_get(ro, "name")), route))
-						dst = ro;
+				dst = json_object_get(rindex, route);
 				if (!dst) {
 					dst = json_object();
 					json_object_set_new(dst, "name", json_string(route));
 					json_object_set_new(dst, "per", json_string("request"));
-					json_array_append_new(routes, dst);
+					json_array_append_new(json_object_get(tg, "routes"), dst);
+					json_object_set(rindex, route, dst);
 				}
 			} else {
 				dst = json_object_get(tg, "headline");
@@ -386,6 +429,104 @@ derive_targets(json_t *tables, json_t *targets)
 			}
 		}
 	}
+	json_decref(index);
+}
+
+/* n ASCII digits at s, as a number; -1 when one is not a digit. */
+static int
+num_at(const char *s, size_t n)
+{
+	int v = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	return v;
+}
+
+static int
+month_days(int y, int m)
+{
+	static const int days[12] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+
+	return m == 2 && leap ? 29 : days[m - 1];
+}
+
+/*
+ * Is s a date as published: YYYY, YYYY-MM, YYYY-MM-DD, or a date and
+ * time YYYY-MM-DDTHH:MM[:SS[.fraction]] with an optional Z or +HH:MM /
+ * -HH:MM (ISO 8601 / RFC 3339, seconds up to 60 for a leap second)?  And
+ * a real one: month 1-12, a day the month has (leap years by the
+ * Gregorian rule), hours 0-23, minutes 0-59.  0, or -1 with why.
+ */
+static int
+check_date(const char *s, struct buf *why)
+{
+	size_t n = strlen(s), i;
+	int y, m, d;
+
+	if (n != 4 && n != 7 && n < 10)
+		goto form;
+	if ((y = num_at(s, 4)) < 0)
+		goto form;
+	if (n == 4)
+		return 0;
+	if (s[4] != '-' || (m = num_at(s + 5, 2)) < 0)
+		goto form;
+	if (m < 1 || m > 12) {
+		buf_addf(why, "no month %02d", m);
+		return -1;
+	}
+	if (n == 7)
+		return 0;
+	if (s[7] != '-' || (d = num_at(s + 8, 2)) < 0)
+		goto form;
+	if (d < 1 || d > month_days(y, m)) {
+		buf_addf(why, "%.7s has %d days", s, month_days(y, m));
+		return -1;
+	}
+	if (n == 10)
+		return 0;
+	/* THH:MM */
+	if (n < 16 || s[10] != 'T' || s[13] != ':' || num_at(s + 11, 2) < 0 || num_at(s + 14, 2) < 0)
+		goto form;
+	if (num_at(s + 11, 2) > 23 || num_at(s + 14, 2) > 59)
+		goto time;
+	i = 16;
+	if (s[i] == ':') {
+		if (num_at(s + i + 1, 2) < 0)
+			goto form;
+		if (num_at(s + i + 1, 2) > 60)
+			goto time;
+		i += 3;
+		if (s[i] == '.') {
+			if (num_at(s + i + 1, 1) < 0)
+				goto form;
+			for (i++; s[i] >= '0' && s[i] <= '9'; i++)
+				;
+		}
+	}
+	if (s[i] == 'Z') {
+		i++;
+	} else if (s[i] == '+' || s[i] == '-') {
+		if (num_at(s + i + 1, 2) < 0 || s[i + 3] != ':' || num_at(s + i + 4, 2) < 0)
+			goto form;
+		if (num_at(s + i + 1, 2) > 23 || num_at(s + i + 4, 2) > 59)
+			goto time;
+		i += 6;
+	}
+	if (i == n)
+		return 0;
+form:
+	buf_addstr(why, "not YYYY, YYYY-MM, YYYY-MM-DD or YYYY-MM-DDTHH:MM...");
+	return -1;
+time:
+	buf_addstr(why, "no such time of day");
+	return -1;
 }
 
 json_t *
@@ -413,6 +554,14 @@ summary_read(const char *dir, const char *id)
 		for (i = 0; i < 2; i++)
 			if (!json_is_string(json_object_get(run, strs[i])))
 				bad = error_at(path.ptr, 0, "'%s' must be a string", strs[i]);
+		if (jx_str(run, "date", &s) > 0) {
+			struct buf why = BUF_INIT;
+
+			if (check_date(s, &why))
+				bad = error_at(path.ptr, 0, "'date' '%s' is not a real date (%s)", s,
+					       why.ptr);
+			buf_release(&why);
+		}
 		v = json_object_get(run, "machine");
 		if (!json_is_object(v))
 			bad = error_at(path.ptr, 0, "'machine' must be an object");

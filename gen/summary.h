@@ -8,7 +8,9 @@
  *               published, note}, "notes": "notes.md", "caveats": [...],
  *               "units": {column: unit}, "tables": [{file, title, caption}] }
  *   tables/X.csv  a header row naming columns; an optional second line
- *               "# units: u1,u2,..." giving units; then one row per record.
+ *               "# units: u1,u2,..." giving one unit per column; then one
+ *               row per record.  Number cells follow csv_number() (csv.h);
+ *               an empty cell is "not reported".
  *
  * Recognised columns (target, route, runtime, connections, workers,
  * delay_ms, rps, p50_ms, p99_ms, rss_mb, startup_ms, cpu_ms_per_1k,
@@ -19,7 +21,25 @@
 #ifndef ERG_SUMMARY_H
 #define ERG_SUMMARY_H
 
+#include <stddef.h>
+
 #include <jansson.h>
+
+/*
+ * Rows of one table (after the header and units lines), --max-rows: a
+ * table over it is refused before it is turned into JSON, having parsed
+ * no further.  100,000 rows of five columns are ~3 MB of CSV, a 21 MB
+ * page and ~120 MB at the peak of a build (2.4 s here): still a page a
+ * browser opens.  Published tables have tens of rows.
+ */
+#define SUMMARY_MAX_ROWS 100000
+extern size_t summary_max_rows;
+/*
+ * A table of more rows is shown as a table only: no charts, and no
+ * figures for the cross-run views (a note says so), which compare targets
+ * and routes side by side; the largest published table has ~100 rows.
+ */
+#define SUMMARY_VIEW_MAX_ROWS 1000
 
 /* Read dir (run id id); the results JSON, or NULL after diagnostics. */
 json_t *summary_read(const char *dir, const char *id);

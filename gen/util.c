@@ -90,6 +90,39 @@ xstrndup(const char *s, size_t n)
 }
 
 /*
+ * One '?' for each character of a message that could move the terminal
+ * cursor, forge a line or reorder the text around it: C0 controls, DEL,
+ * C1 controls (U+0080..U+009F, which some terminals obey as ESC
+ * sequences) and the bidirectional embedding, override and isolate
+ * controls U+202A..U+202E and U+2066..U+2069 (see html.h).  Invalid UTF-8
+ * stays as it is: names are shown byte for byte, and a byte that starts
+ * no valid sequence moves nothing.
+ */
+static void
+sanitise(struct buf *b)
+{
+	unsigned char *p = (unsigned char *)b->ptr;
+	size_t i, o = 0;
+
+	for (i = 0; i < b->len; i++) {
+		if (p[i] < 0x20 || p[i] == 0x7f) {
+			p[o++] = '?';
+		} else if (p[i] == 0xc2 && i + 1 < b->len && p[i + 1] >= 0x80 && p[i + 1] <= 0x9f) {
+			p[o++] = '?';
+			i++;
+		} else if (p[i] == 0xe2 && i + 2 < b->len &&
+			   ((p[i + 1] == 0x80 && p[i + 2] >= 0xaa && p[i + 2] <= 0xae) ||
+			    (p[i + 1] == 0x81 && p[i + 2] >= 0xa6 && p[i + 2] <= 0xa9))) {
+			p[o++] = '?';
+			i += 2;
+		} else {
+			p[o++] = p[i];
+		}
+	}
+	buf_setlen(b, o);
+}
+
+/*
  * Every diagnostic goes through here.  The message is built in memory and
  * written with one fputs so lines from parallel workers do not interleave
  * mid-line, and control bytes (from untrusted names) cannot move the
@@ -101,7 +134,6 @@ vreport(const char *where, const char *level, int with_errno, const char *fmt,
 {
 	struct buf b = BUF_INIT;
 	int err = errno;
-	size_t i;
 
 	buf_addstr(&b, "erg: ");
 	if (where) {
@@ -115,9 +147,7 @@ vreport(const char *where, const char *level, int with_errno, const char *fmt,
 		buf_addstr(&b, ": ");
 		buf_addstr(&b, strerror(err));
 	}
-	for (i = 0; i < b.len; i++)
-		if ((unsigned char)b.ptr[i] < 0x20 || b.ptr[i] == 0x7f)
-			b.ptr[i] = '?';
+	sanitise(&b);
 	buf_addch(&b, '\n');
 	if (diag_sink)
 		buf_add(diag_sink, b.ptr, b.len);

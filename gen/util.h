@@ -6,7 +6,9 @@
  *     erg: PATH:@OFFSET: error: MESSAGE   (byte offset, for binary inputs)
  *     erg: PATH: error: MESSAGE           (whole-file problems)
  * Messages start lowercase, carry no full stop, and quote the subject with
- * single quotes.  Control characters from untrusted data are shown as '?'.
+ * single quotes.  Control characters from untrusted data (C0, DEL, C1)
+ * and bidirectional controls (U+202A..U+202E, U+2066..U+2069) are shown
+ * as one '?' each.
  * die() exits 1; error() counts and returns -1 so "return error(...)" reads
  * naturally; warn() counts warnings; BUG() aborts on a broken invariant.
  */

@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "buf.h"
+#include "csv.h"
+#include "html.h"
 #include "tmpl.h"
 #include "util.h"
 #include "view.h"
@@ -278,16 +280,23 @@ kv_group(json_t *groups, const char *id, const char *title)
 void
 md_text(struct buf *b, const char *s)
 {
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
+	unsigned long cp;
+	size_t n = s ? strlen(s) : 0, i;
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
 
 		if (c == '\n' || c == '\r' || c == '\t')
 			buf_addch(b, ' ');
 		else if (c < 0x20 || c == 0x7f)
 			continue;
-		else if (c == 0xc2 && (unsigned char)s[1] >= 0x80 && (unsigned char)s[1] <= 0x9f)
-			s++;	/* a C1 control */
-		else if (strchr("\\`*_[]<>|!~&#", c))
+		else if (c == 0xc2 && i + 1 < n && (unsigned char)s[i + 1] >= 0x80 &&
+			 (unsigned char)s[i + 1] <= 0x9f)
+			i++;	/* a C1 control */
+		else if ((cp = html_bidi_control(s + i, n - i))) {
+			buf_addf(b, "\\[U+%04lX\\]", cp);
+			i += 2;
+		} else if (strchr("\\`*_[]<>|!~&#", c))
 			buf_addf(b, "\\%c", c);
 		else
 			buf_addch(b, (char)c);
@@ -295,36 +304,86 @@ md_text(struct buf *b, const char *s)
 }
 
 /*
+ * s[0..n) without what an export must not carry: C0 controls other than
+ * TAB, LF and CR, DEL and C1 controls dropped (as on the pages: a terminal
+ * that shows the file would obey them), bidirectional controls written
+ * "[U+202E]" (html.h: a raw one reorders the cells around it).  NULL
+ * when nothing changes, else clean (filled).
+ */
+static const char *
+export_clean(const char *s, size_t n, struct buf *clean)
+{
+	unsigned long cp;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f ||
+		    (c == 0xc2 && i + 1 < n && (unsigned char)s[i + 1] >= 0x80 &&
+		     (unsigned char)s[i + 1] <= 0x9f) ||
+		    (c == 0xe2 && html_bidi_control(s + i, n - i)))
+			break;
+	}
+	if (i == n)
+		return NULL;
+	buf_add(clean, s, i);
+	for (; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f)
+			continue;
+		if (c == 0xc2 && i + 1 < n && (unsigned char)s[i + 1] >= 0x80 &&
+		    (unsigned char)s[i + 1] <= 0x9f) {
+			i++;
+			continue;
+		}
+		if ((cp = html_bidi_control(s + i, n - i))) {
+			buf_addf(clean, "[U+%04lX]", cp);
+			i += 2;
+			continue;
+		}
+		buf_addch(clean, (char)c);
+	}
+	return clean->ptr;
+}
+
+/*
  * Would a spreadsheet take s for a formula?  '=' and '@' start one, and
- * '+' or '-' do unless a number follows ("-", "+5%" and "-0.2" are data;
- * "-cmd|' /C calc'!A0" is not); a leading tab or CR hides any of them.
+ * so does '+' or '-' unless the whole cell is one number of the grammar
+ * of summary tables (csv.h: "-5", "+5", "-1e3" are data; "-1+2", "+3-4",
+ * "-cmd|' /C calc'!A0", "+5%" are not); a lone "+" or "-" computes
+ * nothing and stays.  A leading TAB, CR or LF can hide any of them
+ * (OWASP, CSV injection).
  */
 static int
 formula_like(const char *s, size_t n)
 {
-	size_t i;
-
 	if (!n)
 		return 0;
-	if (s[0] == '=' || s[0] == '@' || s[0] == '\t' || s[0] == '\r')
+	if (s[0] == '=' || s[0] == '@' || s[0] == '\t' || s[0] == '\r' || s[0] == '\n')
 		return 1;
 	if (s[0] != '+' && s[0] != '-')
 		return 0;
-	for (i = 1; i < n; i++)
-		if (!strchr("0123456789.,%eE+-", s[i]) || !s[i])
-			return 1;
-	return 0;
+	return n > 1 && !csv_number_syntax(s, n);
 }
 
 void
 csv_str(struct buf *b, const char *s, size_t n)
 {
+	struct buf clean = BUF_INIT;
 	size_t i;
-	int quote = formula_like(s, n);
+	int quote;
 
+	if (export_clean(s, n, &clean)) {
+		s = clean.ptr;
+		n = clean.len;
+	}
+	quote = formula_like(s, n);
 	if (!quote && !memchr(s, ',', n) && !memchr(s, '"', n) && !memchr(s, '\r', n) &&
 	    !memchr(s, '\n', n)) {
 		buf_add(b, s, n);
+		buf_release(&clean);
 		return;
 	}
 	buf_addch(b, '"');
@@ -336,4 +395,5 @@ csv_str(struct buf *b, const char *s, size_t n)
 		buf_addch(b, s[i]);
 	}
 	buf_addch(b, '"');
+	buf_release(&clean);
 }

@@ -155,13 +155,20 @@ json_t *kv_group(json_t *groups, const char *id, const char *title);
 /* Text for Markdown: what could start markup, a link, an HTML tag or
  * entity, or a column break is backslash-escaped (CommonMark allows it
  * before any ASCII punctuation), so a name stays text; line breaks become
- * spaces.  Others stay as they are, to keep the file readable as plain
- * text.  Nothing for NULL. */
+ * spaces; other controls (C0, DEL, C1) are dropped and bidirectional
+ * controls written "[U+202E]" (escaped), as on the pages (html.h).
+ * Others stay as they are, to keep the file readable as plain text.
+ * Nothing for NULL. */
 void md_text(struct buf *b, const char *s);
 /* RFC 4180: quoted when holding a comma, quote, CR or LF; "" inside.
- * Text a spreadsheet would run as a formula ("=HYPERLINK(...)", "@SUM",
- * "-cmd|...") is quoted with a leading apostrophe, so it shows as text.
- * Counted, as a JSON string may hold a NUL. */
+ * Controls other than TAB, CR and LF are dropped and bidirectional
+ * controls written "[U+202E]", as on the pages.  Text a spreadsheet
+ * would run as a formula ("=HYPERLINK(...)", "@SUM", "-1+2", "+3-4",
+ * "-cmd|...", a leading TAB, CR or LF) is quoted with a leading
+ * apostrophe, so it shows as text; a cell that starts with a sign is
+ * data only when it is one number of csv.h's grammar ("-5", "+5",
+ * "-1e3") or the sign alone.  Counted, as a JSON string may hold a NUL
+ * (dropped). */
 void csv_str(struct buf *b, const char *s, size_t n);
 
 #endif

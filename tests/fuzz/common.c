@@ -274,8 +274,9 @@ fuzz_html_chars_ok(const char *s, size_t n)
 			cp = cp << 6 | (p[i + k] & 0x3f);
 		}
 		if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) ||
-		    (cp >= 0x80 && cp <= 0x9f) || cp == 0xfffe || cp == 0xffff)
-			return 0;
+		    (cp >= 0x80 && cp <= 0x9f) || cp == 0xfffe || cp == 0xffff ||
+		    (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069))
+			return 0;	/* the last two: bidirectional controls (html.h) */
 		i += need + 1;
 	}
 	return 1;

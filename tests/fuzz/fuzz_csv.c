@@ -6,6 +6,7 @@
  * run (fuzz_summary_fixture) that is read, turned into results and
  * rendered as erg build does.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "csv.h"
@@ -31,7 +32,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	fuzz_begin();
 	memset(&c, 0, sizeof(c));
-	if (csv_parse("fuzz/t.csv", (const char *)data, size, &c) == 0) {
+	if (csv_parse("fuzz/t.csv", (const char *)data, size, SIZE_MAX, &c) == 0) {
 		for (i = 0; i < c.n; i++) {
 			if (c.rows[i].line < 1)
 				fuzz_fail("csv: row %zu at line %ld", i, c.rows[i].line);

@@ -2,8 +2,12 @@
  * test_csv.c - the RFC 4180 parser (gen/csv.c) on small inputs worked out
  * by hand: quoting, escaped quotes, newlines inside quotes and the line
  * numbers that follow them, CRLF, a byte-order mark, empty fields, the last
- * record with and without a newline, and each error with its location.
+ * record with and without a newline, each error with its location, the
+ * record cap; and the number grammar of summary tables (csv_number), cell
+ * by cell.
  */
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,7 +67,7 @@ parse_n(const char *text, size_t len, struct csv *c, struct buf *err)
 	int rc;
 
 	cap_begin();
-	rc = csv_parse("t.csv", text, len, c);
+	rc = csv_parse("t.csv", text, len, SIZE_MAX, c);
 	cap_end(err);
 	return rc;
 }
@@ -308,12 +312,19 @@ test_empty_fields(void)
 	check_row(&c, 0, 2, 1, "trailing comma at end of input");
 	csv_free(&c);
 
-	/* A blank line is a record of one empty field, on its own line. */
+	/* A blank line is no record; the next keeps its line number. */
 	CHECK(parse("a\n\nb\n", &c, &err) == 0, "blank line parses");
-	CHECK(c.n == 3, "blank line: 3 records (got %zu)", c.n);
-	check_row(&c, 1, 1, 2, "blank line");
-	CHECK_FLD(&c, 1, 0, "", "blank line: one empty field");
-	check_row(&c, 2, 1, 3, "blank line");
+	CHECK(c.n == 2, "blank line: 2 records (got %zu)", c.n);
+	check_row(&c, 1, 1, 3, "record after a blank line");
+	CHECK_FLD(&c, 1, 0, "b", "record after a blank line");
+	csv_free(&c);
+	CHECK(parse("a\r\n\r\n\r\r\nb\n", &c, &err) == 0 && c.n == 2, "blank CRLF and CR lines parse");
+	check_row(&c, 1, 1, 5, "record after blank CRLF, CR and CRLF lines");
+	csv_free(&c);
+	/* "" alone is a record of one empty field, not a blank line. */
+	CHECK(parse("a\n\"\"\nb\n", &c, &err) == 0 && c.n == 3, "'\"\"' line parses");
+	check_row(&c, 1, 1, 2, "'\"\"' line");
+	CHECK_FLD(&c, 1, 0, "", "'\"\"' line: one empty field");
 	CHECK(err.len == 0, "empty fields: no diagnostics ('%s')", one_line(&err));
 	csv_free(&c);
 	buf_release(&err);
@@ -335,7 +346,7 @@ test_last_record(void)
 	CHECK(parse("a\r\n", &c, &err) == 0 && c.n == 1, "'a\\r\\n': likewise");
 	CHECK_FLD(&c, 0, 0, "a", "'a\\r\\n': field");
 	csv_free(&c);
-	CHECK(parse("a\n\n", &c, &err) == 0 && c.n == 2, "'a\\n\\n': a blank last line is a record");
+	CHECK(parse("a\n\n", &c, &err) == 0 && c.n == 1, "'a\\n\\n': a blank last line is no record");
 	csv_free(&c);
 	/* A quoted last field with no newline after it. */
 	CHECK(parse("x,\"y, z\"", &c, &err) == 0, "quoted last field at end of input parses");
@@ -435,6 +446,93 @@ test_size(void)
 	buf_release(&err);
 }
 
+/* At most max records kept; where the next one starts. */
+static void
+test_cap(void)
+{
+	struct buf err = BUF_INIT;
+	struct csv c;
+	int rc;
+
+	cap_begin();
+	rc = csv_parse("t.csv", "h\n1\n\n2\n3\n", 9, 2, &c);
+	cap_end(&err);
+	CHECK(rc == CSV_MORE, "cap 2 of 4 records: CSV_MORE (got %d)", rc);
+	CHECK(c.n == 2, "cap: the first two records kept (got %zu)", c.n);
+	CHECK_FLD(&c, 1, 0, "1", "cap: second record");
+	CHECK(c.next_line == 4, "cap: the next record is on line 4, after a blank line (got %ld)",
+	      c.next_line);
+	CHECK(err.len == 0, "cap: nothing printed ('%s')", one_line(&err));
+	csv_free(&c);
+	cap_begin();
+	rc = csv_parse("t.csv", "h\n1\n\n", 5, 2, &c);
+	cap_end(&err);
+	CHECK(rc == 0 && c.n == 2, "cap: exactly two records and a blank line fit (rc %d, n %zu)",
+	      rc, c.n);
+	csv_free(&c);
+	cap_begin();
+	rc = csv_parse("t.csv", "h\n\"1\n", 5, 1, &c);
+	cap_end(&err);
+	CHECK(rc == CSV_MORE && c.n == 1 && c.next_line == 2,
+	      "cap: stops before a record that would be an error (rc %d)", rc);
+	csv_free(&c);
+	buf_release(&err);
+}
+
+/*
+ * The number grammar, cell by cell: accepted cells give exactly the
+ * value of the decimal literal; refused ones a reason.
+ */
+static void
+test_numbers(void)
+{
+	static const struct { const char *in; double v; } ok[] = {
+		{ "+5", 5 }, { ".5", 0.5 }, { "5.", 5 }, { "1e-3", 0.001 }, { "-5", -5 },
+		{ "-1e3", -1000 }, { "184915", 184915 }, { "0.0958", 0.0958 },
+		{ "1E+2", 100 }, { "007", 7 }, { "-.25e-1", -0.025 },
+		{ "1e308", 1e308 }, { "2.2250738585072014e-308", 2.2250738585072014e-308 },
+	};
+	static const struct { const char *in, *why; } bad[] = {
+		{ "0x10", "hexadecimal" }, { "-0X1p3", "hexadecimal" },
+		{ "1,234", "a digit separator" }, { "1_000", "a digit separator" },
+		{ "1'000", "a digit separator" }, { "1 000", "a digit separator" },
+		{ "inf", "not a finite number" }, { "-Infinity", "not a finite number" },
+		{ "nan", "not a finite number" }, { "NaN", "not a finite number" },
+		{ " 12", "spaces around it" }, { "12 ", "spaces around it" },
+		{ "\t12", "spaces around it" },
+		{ "1e999", "out of range" }, { "-1e999", "out of range" },
+		{ "1e-400", "out of range" },
+		{ "12abc", "" }, { "", "" }, { "+", "" }, { "-", "" }, { ".", "" },
+		{ "+.", "" }, { "e5", "" }, { "1e", "" }, { "1e+", "" }, { "--1", "" },
+		{ "1.2.3", "" }, { "5%", "" }, { "1.2 ms", "" }, { "\xd9\xa1", "" },
+		{ "\xef\xbc\x91", "" },	/* U+FF11 FULLWIDTH DIGIT ONE */
+	};
+	size_t i;
+	double v;
+	const char *why;
+
+	for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+		v = NAN;
+		why = NULL;
+		CHECK(csv_number(ok[i].in, &v, &why) == 0 && v == ok[i].v,
+		      "number '%s' is %.17g (got %.17g)", ok[i].in, ok[i].v, v);
+		CHECK(csv_number_syntax(ok[i].in, strlen(ok[i].in)), "syntax: '%s' is a number",
+		      ok[i].in);
+	}
+	v = NAN;
+	CHECK(csv_number("-0", &v, &why) == 0 && v == 0 && signbit(v), "'-0' is minus zero");
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		v = 42;
+		why = NULL;
+		CHECK(csv_number(bad[i].in, &v, &why) == -1 && why && !strcmp(why, bad[i].why) &&
+		      v == 42, "'%s' refused, why '%s' (got '%s')", bad[i].in, bad[i].why,
+		      why ? why : "(none)");
+	}
+	/* counted: what follows n does not count, a NUL inside does */
+	CHECK(csv_number_syntax("12abc", 2), "syntax: the first 2 bytes of '12abc'");
+	CHECK(!csv_number_syntax("1\0002", 3), "syntax: a NUL inside is not a number");
+}
+
 int
 main(void)
 {
@@ -446,5 +544,7 @@ main(void)
 	test_last_record();
 	test_errors();
 	test_size();
+	test_cap();
+	test_numbers();
 	return th_done();
 }

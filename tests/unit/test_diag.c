@@ -7,9 +7,13 @@
  * a run that read its timeline while another run reported an error gave
  * up early and never reported its own mismatch (6 of 40 runs of
  * tests/sh/jobs.sh's archive lost a line).
+ *
+ * And the sanitising of every message: controls and bidirectional
+ * controls from untrusted names are one '?' each.
  */
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "buf.h"
 #include "util.h"
@@ -97,9 +101,42 @@ test_same_thread(void)
 	buf_release(&b);
 }
 
+/* Each line the printer would write for a message holding s. */
+static void
+check_sanitised(const char *s, const char *want, const char *what)
+{
+	struct buf b = BUF_INIT, w = BUF_INIT;
+
+	diag_capture(&b);
+	error_at(s, 7, "name '%s'", s);
+	diag_capture(NULL);
+	buf_addf(&w, "erg: %s:7: error: name '%s'\n", want, want);
+	CHECK(!strcmp(b.ptr, w.ptr), "%s: got [%s]", what, b.ptr);
+	buf_release(&b);
+	buf_release(&w);
+}
+
+static void
+test_sanitise(void)
+{
+	check_sanitised("a\tb\nc\x1b[31m\x7f", "a?b?c?[31m?", "C0 controls and DEL, one '?' each");
+	check_sanitised("x\xc2\x85y\xc2\x9bz\xc2\xa0", "x?y?z\xc2\xa0",
+			"C1 controls (NEL, CSI) one '?' each; U+00A0 stays");
+	check_sanitised("evil\xe2\x80\xaegpj.exe", "evil?gpj.exe", "U+202E RLO is a '?'");
+	check_sanitised("\xe2\x80\xaa\xe2\x80\xab\xe2\x80\xac\xe2\x80\xad\xe2\x81\xa6"
+			"\xe2\x81\xa7\xe2\x81\xa8\xe2\x81\xa9", "????????",
+			"U+202A..U+202D and U+2066..U+2069: one '?' each");
+	check_sanitised("\xe2\x80\xa9\xe2\x80\xaf\xe2\x81\xa5\xe2\x81\xaa\xe2\x80\x8f\xd7\x90",
+			"\xe2\x80\xa9\xe2\x80\xaf\xe2\x81\xa5\xe2\x81\xaa\xe2\x80\x8f\xd7\x90",
+			"neighbours stay: U+2029, U+202F, U+2065, U+206A, RLM, Hebrew alef");
+	check_sanitised("\xe2\x80", "\xe2\x80", "a truncated sequence at the end stays");
+	check_sanitised("caf\xc3\xa9 \xe6\x97\xa5", "caf\xc3\xa9 \xe6\x97\xa5", "UTF-8 text stays");
+}
+
 int
 main(void)
 {
+	test_sanitise();
 	test_same_thread();
 	test_threads();
 	return th_done();

@@ -93,6 +93,17 @@ test_text(void)
 	T(html_text, "\xf4\x90\x80\x80", FFFD FFFD FFFD FFFD);	/* > U+10FFFF */
 	T(html_text, "\xf0\x9f\x98", FFFD);			/* truncated 4-byte */
 	T(html_text, "\x80<", FFFD "&lt;");
+	/* bidirectional controls (issue 14) are visible text, so they reorder
+	 * nothing around them; the marks LRM/RLM/ALM and their neighbours
+	 * U+2029, U+202F, U+2065, U+206A stay */
+	T(html_text, "evil\xe2\x80\xaegpj.exe", "evil[U+202E]gpj.exe");
+	T(html_text, "\xe2\x80\xaa\xe2\x80\xab\xe2\x80\xac\xe2\x80\xad\xe2\x80\xae",
+	  "[U+202A][U+202B][U+202C][U+202D][U+202E]");
+	T(html_text, "\xe2\x81\xa6\xe2\x81\xa7\xe2\x81\xa8\xe2\x81\xa9",
+	  "[U+2066][U+2067][U+2068][U+2069]");
+	T(html_text, "\xe2\x80\x8e\xe2\x80\x8f\xd8\x9c\xe2\x80\xa9\xe2\x80\xaf\xe2\x81\xa5\xe2\x81\xaa",
+	  "\xe2\x80\x8e\xe2\x80\x8f\xd8\x9c\xe2\x80\xa9\xe2\x80\xaf\xe2\x81\xa5\xe2\x81\xaa");
+	T(html_text, "\xe2\x80", FFFD);	/* a truncated one is invalid UTF-8 */
 	/* appends, does not replace */
 	buf_reset(&out);
 	html_text(&out, "a<", 2);
@@ -111,6 +122,14 @@ test_attr(void)
 	T(html_attr, "<>&", "&lt;&gt;&amp;");
 	T(html_attr, "a\0b\x07" "c", "abc");
 	T(html_attr, "bad\xfe", "bad" FFFD);
+	T(html_attr, "x\xe2\x80\xae\"y", "x[U+202E]&quot;y");
+	th_check(html_bidi_control("\xe2\x80\xae!", 4) == 0x202e, __FILE__, __LINE__,
+		 "html_bidi_control: U+202E");
+	th_check(html_bidi_control("\xe2\x81\xa9", 3) == 0x2069, __FILE__, __LINE__,
+		 "html_bidi_control: U+2069");
+	th_check(html_bidi_control("\xe2\x80\xae", 2) == 0 && html_bidi_control("\xe2\x80\x8f", 3) == 0 &&
+		 html_bidi_control("a", 1) == 0, __FILE__, __LINE__,
+		 "html_bidi_control: truncated, RLM, ASCII: none");
 }
 
 static void
@@ -154,6 +173,7 @@ test_url(void)
 	T(html_url, "https://example.com/%7Euser/%zz/%4/%", "https://example.com/%7Euser/%25zz/%254/%25");
 	T(html_url, "/caf\xc3\xa9", "/caf%C3%A9");
 	T(html_url, "/bad\xff", "/bad%FF");
+	T(html_url, "/evil\xe2\x80\xaegpj.exe", "/evil%E2%80%AEgpj.exe");	/* no raw bidi control */
 	T(html_url, "\"><script>alert(1)</script>", "%22%3E%3Cscript%3E" "alert(1)%3C/script%3E");
 	T(html_url, "\\\\evil.example/", "%5C%5Cevil.example/");
 	T(html_url, "/a`b{c}|d^e", "/a%60b%7Bc%7D%7Cd%5Ee");

@@ -765,6 +765,85 @@ test_latency(void)
 	buf_release(&out);
 }
 
+/*
+ * A table larger than SUMMARY_VIEW_MAX_ROWS: its rows reach the template
+ * in chunks of render_summary_chunk (never more in one view), the page is
+ * byte for byte the page of one big view, and there are no charts but a
+ * line saying why.  The mechanism that keeps a 100,000-row table from
+ * having a JSON object per cell at once; no timing or RSS here.
+ */
+static void
+test_large(void)
+{
+	json_t *res, *cols, *rows, *all;
+	struct buf a = BUF_INIT, b = BUF_INIT;
+	char *pa = NULL, *pb = NULL, *md = NULL, *csv = NULL, *tb = NULL;
+	size_t i, n = SUMMARY_VIEW_MAX_ROWS + 500, saved = render_summary_chunk, peak;
+
+	res = json_pack("{s:s, s:s, s:s, s:s}", "run", "m/large", "kind", "summary",
+			"title", "Large", "energy_source", "none");
+	cols = json_pack("[{s:s, s:s, s:s, s:b}, {s:s, s:s, s:s, s:b}, {s:s, s:s, s:s, s:b}]",
+			 "name", "target", "label", "Target", "role", "key", "numeric", 0,
+			 "name", "route", "label", "Route", "role", "key", "numeric", 0,
+			 "name", "rps", "label", "Throughput", "role", "metric", "numeric", 1);
+	rows = json_array();
+	for (i = 0; i < n; i++) {
+		char r[32];
+
+		snprintf(r, sizeof(r), "r%zu", i);
+		json_array_append_new(rows, json_pack("[s, s, f]", i % 2 ? "x" : "y", r, i + 0.5));
+	}
+	json_object_set_new(res, "tables", json_pack("[{s:s, s:o, s:o, s:n, s:[]}]", "file",
+						     "tables/big.csv", "columns", cols, "rows", rows,
+						     "x_column", "notes"));
+	all = json_array();
+	json_array_append_new(all, res);
+
+	render_summary_chunk = 7;
+	render_summary_chunk_peak = 0;
+	buf_addf(&a, "%s/large-a", tmp);
+	CHECK(build(a.ptr, all) == 0, "large table renders in chunks of 7");
+	peak = render_summary_chunk_peak;
+	CHECK(peak == 7, "no view held more than 7 rows (peak %zu)", peak);
+	render_summary_chunk = n + 1;
+	render_summary_chunk_peak = 0;
+	buf_addf(&b, "%s/large-b", tmp);
+	CHECK(build(b.ptr, all) == 0, "large table renders in one view");
+	CHECK(render_summary_chunk_peak == n, "one view of every row (peak %zu)",
+	      render_summary_chunk_peak);
+	render_summary_chunk = saved;
+
+	pa = site_file(a.ptr, "m/large", "index.html");
+	pb = site_file(b.ptr, "m/large", "index.html");
+	CHECK(pa && pb && !strcmp(pa, pb), "the page does not depend on the chunk size");
+	CHECK(same_file(a.ptr, b.ptr, "m/large", "tables.md") &&
+	      same_file(a.ptr, b.ptr, "m/large", "big.csv"), "nor do the exports");
+	tb = table_of(pa, "tbl-big");
+	CHECK(tb && count(tb, "<tr id=\"r-big-") == n, "every row on the page (%zu)",
+	      tb ? count(tb, "<tr id=\"r-big-") : 0);
+	CHECK(tb && strstr(tb, "<tr id=\"r-big-x-r1499\"><th scope=\"row\" class=\"txt\">"
+			     "<a class=\"self\" href=\"#r-big-x-r1499\">x</a></th>"
+			     "<td class=\"txt\">r1499</td><td class=\"num\">1499.5</td></tr>\n</tbody>"),
+	      "the last row, then the end of the table body");
+	CHECK(pa && !strstr(pa, "<svg") &&
+	      strstr(pa, "<p class=\"from\">No charts: 1500 rows are more than a chart can show "
+			 "(at most 1000); the table and the CSV hold every value.</p>"),
+	      "no charts, and the page says why");
+	md = site_file(a.ptr, "m/large", "tables.md");
+	csv = site_file(a.ptr, "m/large", "big.csv");
+	CHECK(md && count(md, "\n| ") == n + 2, "tables.md: the header, its rule and every row");
+	CHECK(csv && count(csv, "\r\n") == n + 1 && strstr(csv, "\r\nx,r1499,1499.5\r\n"),
+	      "the CSV: the header and every row at full precision");
+	free(pa);
+	free(pb);
+	free(md);
+	free(csv);
+	free(tb);
+	json_decref(all);
+	buf_release(&a);
+	buf_release(&b);
+}
+
 int
 main(void)
 {
@@ -780,6 +859,7 @@ main(void)
 	test_hostile();
 	test_minimal();
 	test_bad_id();
+	test_large();
 	test_latency();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp);
 	if (getenv("ERG_KEEP"))	/* to look at the pages */

@@ -1115,6 +1115,232 @@ test_no_tables_key(void)
 	json_decref(res);
 }
 
+/*
+ * Issue 14: one strict number grammar (csv.h csv_number).  In a
+ * recognised value column every cell the grammar refuses is a located
+ * error naming the column and quoting the cell; accepted cells give
+ * exactly the literal's value; empty cells stay "not reported" (null),
+ * never 0.  A column erg does not know keeps such cells as text.
+ */
+static void
+test_strict_numbers(void)
+{
+	static const struct { const char *cell, *msg; } bad[] = {
+		{ "0x10", "column 'rps' must hold numbers, not '0x10' (hexadecimal)" },
+		{ "\"1,234\"", "column 'rps' must hold numbers, not '1,234' (a digit separator)" },
+		{ "1_000", "column 'rps' must hold numbers, not '1_000' (a digit separator)" },
+		{ "inf", "column 'rps' must hold numbers, not 'inf' (not a finite number)" },
+		{ "nan", "column 'rps' must hold numbers, not 'nan' (not a finite number)" },
+		{ " 12", "column 'rps' must hold numbers, not ' 12' (spaces around it)" },
+		{ "12 ", "column 'rps' must hold numbers, not '12 ' (spaces around it)" },
+		{ "1e999", "column 'rps' must hold numbers, not '1e999' (out of range)" },
+		{ "12abc", "column 'rps' must hold numbers, not '12abc'|" },
+	};
+	static const struct { const char *cell; double v; } good[] = {
+		{ "+5", 5 }, { ".5", 0.5 }, { "5.", 5 }, { "1e-3", 0.001 }, { "-5", -5 },
+		{ "-1e3", -1000 },
+	};
+	struct buf csv = BUF_INIT, want = BUF_INIT;
+	json_t *res, *t, *row;
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		buf_reset(&csv);
+		buf_addf(&csv, "target,rps\nx,1\ny,%s\n", bad[i].cell);
+		with_table(csv.ptr);
+		buf_reset(&want);
+		buf_addf(&want, "/run/tables/t.csv:3: error: %s", bad[i].msg);
+		expect_error(want.ptr, bad[i].cell);
+	}
+	for (i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		buf_reset(&csv);
+		buf_addf(&csv, "target,rps\nx,%s\n", good[i].cell);
+		with_table(csv.ptr);
+		res = expect_ok(good[i].cell);
+		t = table(res, "tables/t.csv");
+		CHECK(num1(t, "target", "x", "rps") == good[i].v, "'%s' reads as %g (got %g)",
+		      good[i].cell, good[i].v, num1(t, "target", "x", "rps"));
+		json_decref(res);
+	}
+	with_table("target,rps\nx,-0\n");
+	res = expect_ok("-0");
+	t = table(res, "tables/t.csv");
+	/* whole numbers are JSON integers (jx_real), and an integer has no
+	 * minus zero: the figure is 0 */
+	CHECK(num1(t, "target", "x", "rps") == 0, "'-0' reads as 0");
+	json_decref(res);
+
+	/* empty is not reported: null, and no derived figure; never 0 */
+	with_table("target,route,rps,p99_ms\nx,a,,\n");
+	res = expect_ok("empty cells");
+	t = table(res, "tables/t.csv");
+	row = json_array_get(json_object_get(t, "rows"), 0);
+	CHECK(json_is_null(cellv(t, row, "rps")) && json_is_null(cellv(t, row, "p99_ms")),
+	      "empty cells are null");
+	CHECK(json_object_get(route(target(res, "x"), "a"), "rps") == NULL,
+	      "an empty cell gives no derived figure");
+	json_decref(res);
+
+	/* a column erg does not know: '0x10' is text as written, never 16 */
+	with_table("target,rps,extra\nx,1,0x10\ny,2,5\n");
+	res = expect_ok("unknown column with a hex cell");
+	t = table(res, "tables/t.csv");
+	row = json_array_get(json_object_get(t, "rows"), 0);
+	CHECK(json_is_string(cellv(t, row, "extra")) &&
+	      !strcmp(json_string_value(cellv(t, row, "extra")), "0x10"),
+	      "unknown column: '0x10' stays the text '0x10'");
+	CHECK(json_is_false(json_object_get(column(t, "extra"), "numeric")),
+	      "unknown column with '0x10' is not numeric");
+	json_decref(res);
+	with_table("target,extra\nx,1e-3\ny,.5\n");
+	res = expect_ok("unknown column of numbers");
+	t = table(res, "tables/t.csv");
+	CHECK(json_is_true(json_object_get(column(t, "extra"), "numeric")) &&
+	      num1(t, "target", "x", "extra") == 0.001, "unknown column of numbers is numeric");
+	json_decref(res);
+	buf_release(&csv);
+	buf_release(&want);
+}
+
+/* The units line has one entry per column, and is "# units:" only. */
+static void
+test_units_line(void)
+{
+	json_t *res, *t;
+
+	with_table("target,rps,p99_ms\n# units: ,req/s,ms,W\nx,1,2\n");
+	expect_error("/run/tables/t.csv:2: error: units line has 4 entries where the header has 3 columns",
+		     "units line one entry too many");
+	with_table("target,rps,p99_ms\n# units: ,req/s\nx,1,2\n");
+	expect_error("/run/tables/t.csv:2: error: units line has 2 entries where the header has 3 columns",
+		     "units line one entry too few");
+	with_table("rps\n# units: a,b\n1\n");
+	expect_error("/run/tables/t.csv:2: error: units line has 2 entries where the header has 1 column",
+		     "units line of a one-column table");
+	with_table("target,rps\n#units:,req/s\nx,1\n");
+	res = expect_ok("units line without spaces");
+	t = table(res, "tables/t.csv");
+	CHECK(nrows(t) == 1, "units line is not a row");
+	json_decref(res);
+	/* a second line starting with '#' but no "units:" is a row: here a
+	 * target named "#1" */
+	with_table("target,rps\n#1,5\n");
+	res = expect_ok("a target '#1' on the second line");
+	t = table(res, "tables/t.csv");
+	CHECK(nrows(t) == 1 && num1(t, "target", "#1", "rps") == 5, "'#1' is a row, not units");
+	json_decref(res);
+}
+
+/* Dates are real dates, in the forms the format allows. */
+static void
+test_dates(void)
+{
+	static const struct { const char *date, *why; } bad[] = {
+		{ "2026-13-45", "no month 13" },
+		{ "2026-02-30", "2026-02 has 28 days" },
+		{ "2023-02-29", "2023-02 has 28 days" },
+		{ "1900-02-29", "1900-02 has 28 days" },
+		{ "2026-04-31", "2026-04 has 30 days" },
+		{ "2026-00", "no month 00" },
+		{ "2026-01-00", "2026-01 has 31 days" },
+		{ "2026-01-01T24:00", "no such time of day" },
+		{ "2026-01-01T12:60", "no such time of day" },
+		{ "2026-01-01T12:00:61", "no such time of day" },
+		{ "2026-01-01T12:00+24:00", "no such time of day" },
+		{ "26-01-01", "not YYYY, YYYY-MM, YYYY-MM-DD or YYYY-MM-DDTHH:MM..." },
+		{ "2026/01/01", "not YYYY, YYYY-MM, YYYY-MM-DD or YYYY-MM-DDTHH:MM..." },
+		{ "2026-1-1", "not YYYY, YYYY-MM, YYYY-MM-DD or YYYY-MM-DDTHH:MM..." },
+		{ "2026-01-01 12:00", "not YYYY, YYYY-MM, YYYY-MM-DD or YYYY-MM-DDTHH:MM..." },
+		{ "2026-01-01T12:00Zjunk", "not YYYY, YYYY-MM, YYYY-MM-DD or YYYY-MM-DDTHH:MM..." },
+		{ "May 2023", "not YYYY, YYYY-MM, YYYY-MM-DD or YYYY-MM-DDTHH:MM..." },
+		{ "", "not YYYY, YYYY-MM, YYYY-MM-DD or YYYY-MM-DDTHH:MM..." },
+	};
+	static const char *const good[] = {
+		"2024-02-29", "2000-02-29", "2022", "2023-05", "2026-12-31",
+		"2026-11-05T14:03", "2026-11-05T14:03:59", "2016-12-31T23:59:60Z",
+		"2026-11-05T14:03:59.123+01:00", "2026-11-05T00:00-05:30",
+	};
+	struct buf run = BUF_INIT, want = BUF_INIT;
+	json_t *res;
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		fresh();
+		buf_reset(&run);
+		buf_addf(&run, "{\"title\": \"t\", \"date\": \"%s\", \"machine\": {\"id\": \"m\"},"
+			 " \"tables\": [{\"file\": \"tables/t.csv\"}]}", bad[i].date);
+		put("run.json", run.ptr);
+		put("tables/t.csv", "target,rps\nx,1\n");
+		buf_reset(&want);
+		buf_addf(&want, "/run/run.json: error: 'date' '%s' is not a real date (%s)|",
+			 bad[i].date, bad[i].why);
+		expect_error(want.ptr, bad[i].date);
+	}
+	for (i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		fresh();
+		buf_reset(&run);
+		buf_addf(&run, "{\"title\": \"t\", \"date\": \"%s\", \"machine\": {\"id\": \"m\"},"
+			 " \"tables\": [{\"file\": \"tables/t.csv\"}]}", good[i]);
+		put("run.json", run.ptr);
+		put("tables/t.csv", "target,rps\nx,1\n");
+		res = expect_ok(good[i]);
+		CHECK_STR(jstr(res, "captured_at"), good[i], "date kept as given");
+		json_decref(res);
+	}
+	buf_release(&run);
+	buf_release(&want);
+}
+
+/* --max-rows: rows after the header and units line, blank lines not
+ * counted; the message names the line of the first row too many. */
+static void
+test_row_cap(void)
+{
+	struct buf csv = BUF_INIT;
+	json_t *res, *t;
+	size_t saved = summary_max_rows, i;
+
+	summary_max_rows = 3;
+	with_table("target,rps\n# units: ,req/s\nx,1\n\ny,2\nz,3\n");
+	res = expect_ok("three rows and a blank line under a cap of 3");
+	CHECK(nrows(table(res, "tables/t.csv")) == 3, "three rows read");
+	json_decref(res);
+	with_table("target,rps\n# units: ,req/s\nx,1\n\ny,2\nz,3\nw,4\n");
+	expect_error("/run/tables/t.csv:7: error: table has more than 3 rows (raise the limit with --max-rows)|",
+		     "four rows, units line: refused at the fourth");
+	with_table("target,rps\nx,1\ny,2\nz,3\nw,4\n");
+	expect_error("/run/tables/t.csv:5: error: table has more than 3 rows (raise the limit with --max-rows)|",
+		     "four rows, no units line: refused at the fourth");
+	with_table("target,rps\nx,1\ny,2\nz,3\nw,4\nv,5\nu,\"unterminated\n");
+	expect_error("/run/tables/t.csv:5: error: table has more than 3 rows (raise the limit with --max-rows)|",
+		     "far over the cap: the parse stops, one message");
+	summary_max_rows = saved;
+
+	/* a table over SUMMARY_VIEW_MAX_ROWS feeds no cross-run view, and
+	 * says so in its notes */
+	buf_addstr(&csv, "target,route,rps\n");
+	for (i = 0; i <= SUMMARY_VIEW_MAX_ROWS; i++)
+		buf_addf(&csv, "t,r%zu,%zu\n", i, i + 1);
+	with_table(csv.ptr);
+	res = expect_ok("a table of 1,001 target and route rows");
+	t = table(res, "tables/t.csv");
+	CHECK(nrows(t) == SUMMARY_VIEW_MAX_ROWS + 1, "every row read");
+	CHECK(json_array_size(json_object_get(res, "targets")) == 0, "no derived targets");
+	CHECK_STR(json_string_value(json_array_get(json_object_get(t, "notes"), 0)),
+		  "not in the cross-run views: 1001 rows are more than they compare (at most 1000)",
+		  "the table's note says why");
+	json_decref(res);
+	buf_setlen(&csv, csv.len - strlen("t,r1000,1001\n"));
+	with_table(csv.ptr);
+	res = expect_ok("a table of 1,000 target and route rows");
+	CHECK(json_array_size(json_object_get(route(target(res, "t"), "r999"), "rps") ?
+			      json_object_get(res, "targets") : NULL) == 1,
+	      "1,000 rows: derived, route r999 found");
+	CHECK_FIG(mean(route(target(res, "t"), "r999"), "rps"), 1000, "derived r999 rps");
+	json_decref(res);
+	buf_release(&csv);
+}
+
 int
 main(void)
 {
@@ -1136,6 +1362,10 @@ main(void)
 	test_tables_good();
 	test_key_cells();
 	test_run_json_bad();
+	test_strict_numbers();
+	test_units_line();
+	test_dates();
+	test_row_cap();
 	test_no_tables_key();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp);
 	if (system(cmd))

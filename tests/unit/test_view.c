@@ -179,6 +179,10 @@ test_text(void)
 	buf_reset(&b);
 	md_text(&b, NULL);
 	CHECK_STR(b.ptr, "", "markdown: NULL is nothing");
+	buf_reset(&b);
+	md_text(&b, "evil\xe2\x80\xaegpj.exe \xe2\x81\xa6x\xe2\x81\xa9 \xc2\x85\x1b!");
+	CHECK_STR(b.ptr, "evil\\[U+202E\\]gpj.exe \\[U+2066\\]x\\[U+2069\\] \\!",
+		  "markdown: bidi controls visible (escaped brackets), C1 and ESC dropped");
 
 	buf_reset(&b);
 	csv_str(&b, "plain", 5);
@@ -194,9 +198,32 @@ test_text(void)
 			{ "+A1", "\"'+A1\"" },
 			{ "\t=1", "\"'\t=1\"" },
 			{ "-", "-" },
-			{ "+5%", "+5%" },
+			{ "+", "+" },
+			{ "+5%", "\"'+5%\"" },
 			{ "-0.25e-3", "-0.25e-3" },
 			{ "a=b", "a=b" },
+			/* issue 14: a sign then anything but one number is a formula */
+			{ "-1+2", "\"'-1+2\"" },
+			{ "+3-4", "\"'+3-4\"" },
+			{ "=1", "\"'=1\"" },
+			{ "@x", "\"'@x\"" },
+			{ "-5", "-5" },
+			{ "+5", "+5" },
+			{ "-1e3", "-1e3" },
+			{ "-.5", "-.5" },
+			{ "-0x10", "\"'-0x10\"" },
+			{ "-inf", "\"'-inf\"" },
+			{ "- 5", "\"'- 5\"" },
+			{ "-5 ", "\"'-5 \"" },
+			{ "\r=1", "\"'\r=1\"" },
+			{ "\n=1", "\"'\n=1\"" },
+			{ "\x01=1", "\"'=1\"" },	/* the control dropped first */
+			/* controls and bidi controls neutralised */
+			{ "a\x1b[31mb\x7f", "a[31mb" },
+			{ "x\xc2\x9by", "xy" },
+			{ "evil\xe2\x80\xaegpj.exe", "evil[U+202E]gpj.exe" },
+			{ "\xe2\x81\xa7=1", "[U+2067]=1" },
+			{ "caf\xc3\xa9 \xd7\x90", "caf\xc3\xa9 \xd7\x90" },
 		};
 		size_t i;
 
@@ -208,10 +235,10 @@ test_text(void)
 	}
 	buf_reset(&b);
 	csv_str(&b, "-\0x", 3);
-	CHECK(!strcmp(b.ptr, "\"'-"), "csv: a NUL after '-' is not a number (quoted)");
+	CHECK(!strcmp(b.ptr, "\"'-x\""), "csv: a NUL is dropped, then '-x' is a formula (quoted)");
 	buf_reset(&b);
 	csv_str(&b, "a\0b", 3);
-	CHECK(b.len == 3 && !memcmp(b.ptr, "a\0b", 3), "csv: counted, a NUL does not end it");
+	CHECK(b.len == 2 && !memcmp(b.ptr, "ab", 2), "csv: counted, a NUL does not end it (dropped)");
 }
 
 int

@@ -1,0 +1,11 @@
+#!/bin/sh
+# A units line with one entry more than the header has columns: the extra
+# unit was dropped silently (and a shifted line gave every column the
+# wrong unit).  Now an error at the units line.
+r=$1/2023/summary
+mkdir -p "$r/tables"
+cat > "$r/run.json" <<'JSON'
+{"title": "summary", "date": "2026-11-05", "machine": {"id": "m"},
+ "tables": [{"file": "tables/t.csv", "title": "T"}]}
+JSON
+printf 'target,rps,p99_ms\n# units: ,req/s,ms,MB\nelysia,184915,1.5\n' > "$r/tables/t.csv"
