@@ -33,6 +33,7 @@
 
 #include "buf.h"
 #include "html.h"
+#include "idmap.h"
 #include "input.h"
 #include "jsonx.h"
 #include "markdown.h"
@@ -371,6 +372,7 @@ struct tgt {
 	double *rounds;			/* headline mJ/req per measurement, by round */
 	double *rwatts;			/* headline W per measurement */
 	size_t nrounds;
+	size_t pos;			/* position in the results' targets */
 };
 
 struct rv {			/* one run being rendered */
@@ -447,54 +449,90 @@ cmp_rank(const void *pa, const void *pb)
 	return 0;
 }
 
+/* A measurement's headline figures, ordered by round (then by position). */
+struct mrow {
+	double round, mj, watts;
+	size_t i;
+};
+
+static int
+cmp_mrow(const void *pa, const void *pb)
+{
+	const struct mrow *a = pa, *b = pb;
+	int c = cmp_double(&a->round, &b->round);
+
+	return c ? c : (a->i > b->i) - (a->i < b->i);
+}
+
+static int
+cmp_tgt_rank(const void *pa, const void *pb)
+{
+	const struct tgt *a = pa, *b = pb;
+	int c = cmp_rank(a, b);
+
+	/* stable: equal ranks keep the results' order */
+	return c ? c : (a->pos > b->pos) - (a->pos < b->pos);
+}
+
 static void
 rv_load(struct rv *v)
 {
 	const json_t *targets = json_object_get(v->res, "targets"), *t, *m, *r;
 	const json_t *ms = json_object_get(v->res, "measurements");
+	size_t nms = json_array_size(ms);
+	struct idmap tmap = IDMAP_INIT;
+	struct mrow *rows = xmalloc((nms + 1) * sizeof(*rows));
+	size_t *start, *next;
 	double *mj, *mb;
 	size_t i, j, k, nmj = 0, nmb = 0;
 
 	v->nt = json_array_size(targets);
 	v->t = xcalloc(v->nt + 1, sizeof(*v->t));
 	json_array_foreach(targets, i, t) {
+		v->t[i].name = jstr(t, "name") ? jstr(t, "name") : "";
+		if (!idmap_get(&tmap, v->t[i].name, &k))
+			idmap_put(&tmap, v->t[i].name, i);
+	}
+	/* The measurements of each target (the first of its name), in order:
+	 * a counting sort by target. */
+	start = xcalloc(v->nt + 2, sizeof(*start));
+	next = xmalloc((nms + 1) * sizeof(*next));
+	json_array_foreach(ms, j, m) {
+		next[j] = jstr(m, "target") && idmap_get(&tmap, jstr(m, "target"), &k) ? k : v->nt;
+		start[next[j] + 1]++;
+	}
+	for (k = 0; k <= v->nt; k++)
+		start[k + 1] += start[k];
+	json_array_foreach(ms, j, m) {
+		struct mrow *x = &rows[start[next[j]]++];
+
+		x->round = jnum(m, "round");
+		x->mj = jnum(m, "headline_mj_per_req");
+		x->watts = jnum(m, "headline_watts");
+		x->i = j;
+	}
+	json_array_foreach(targets, i, t) {
 		struct tgt *g = &v->t[i];
+		size_t lo, n, a;
+
+		/* After the fill start[k] is the end of target k's rows; a
+		 * target sharing an earlier one's name shares its rows. */
+		idmap_get(&tmap, g->name, &k);
+		lo = k ? start[k - 1] : 0;
+		n = start[k] - lo;
 
 		g->o = t;
-		g->name = jstr(t, "name") ? jstr(t, "name") : "";
+		g->pos = i;
 		g->head = json_object_get(t, "headline");
 		g->mj = json_object_get(g->head, "mj_per_req");
-		g->rounds = xmalloc((json_array_size(ms) + 1) * sizeof(double));
-		g->rwatts = xmalloc((json_array_size(ms) + 1) * sizeof(double));
-		/* measurements of this target in round order */
-		{
-			double *rr = xmalloc((json_array_size(ms) + 1) * 3 * sizeof(double));
-			size_t n = 0, a;
-
-			json_array_foreach(ms, j, m) {
-				if (!jstr(m, "target") || strcmp(jstr(m, "target"), g->name))
-					continue;
-				rr[3 * n] = jnum(m, "round");
-				rr[3 * n + 1] = jnum(m, "headline_mj_per_req");
-				rr[3 * n + 2] = jnum(m, "headline_watts");
-				n++;
-			}
-			/* insertion sort by round: stable, n is small */
-			for (a = 1; a < n; a++)
-				for (k = a; k > 0 && cmp_double(&rr[3 * (k - 1)], &rr[3 * k]) > 0; k--) {
-					double x[3];
-
-					memcpy(x, &rr[3 * k], sizeof(x));
-					memcpy(&rr[3 * k], &rr[3 * (k - 1)], sizeof(x));
-					memcpy(&rr[3 * (k - 1)], x, sizeof(x));
-				}
-			for (a = 0; a < n; a++) {
-				g->rounds[a] = rr[3 * a + 1];
-				g->rwatts[a] = rr[3 * a + 2];
-			}
-			g->nrounds = n;
-			free(rr);
+		g->rounds = xmalloc((n + 1) * sizeof(double));
+		g->rwatts = xmalloc((n + 1) * sizeof(double));
+		qsort(rows + lo, n, sizeof(*rows), cmp_mrow);
+		for (a = 0; a < n; a++) {
+			g->rounds[a] = rows[lo + a].mj;
+			g->rwatts[a] = rows[lo + a].watts;
 		}
+		g->nrounds = n;
 		json_array_foreach(json_object_get(g->head, "routes"), j, r)
 			names_add(&v->small, &v->nsmall, json_string_value(r));
 		json_array_foreach(json_object_get(t, "routes"), j, r) {
@@ -506,14 +544,12 @@ rv_load(struct rv *v)
 				names_add(&v->small, &v->nsmall, jstr(r, "name"));
 		}
 	}
-	if (v->energy)	/* stable: equal ranks keep the results' order */
-		for (i = 1; i < v->nt; i++)
-			for (k = i; k > 0 && cmp_rank(&v->t[k - 1], &v->t[k]) > 0; k--) {
-				struct tgt x = v->t[k];
-
-				v->t[k] = v->t[k - 1];
-				v->t[k - 1] = x;
-			}
+	idmap_free(&tmap);
+	free(start);
+	free(next);
+	free(rows);
+	if (v->energy)
+		qsort(v->t, v->nt, sizeof(*v->t), cmp_tgt_rank);
 	for (i = 0; i < v->nt; i++)
 		v->t[i].id = ids_make(&v->ids, "t-", v->t[i].name, NULL);
 

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "idmap.h"
 #include "input.h"
 #include "jsonx.h"
 #include "path.h"
@@ -33,15 +34,35 @@ session_detect(const char *dir)
 	return yes;
 }
 
+/* The timeline as it is read: ids seen so far, by index. */
+struct tl {
+	struct run *r;
+	struct idmap mid;	/* measurement id -> index in r->m */
+	struct idmap iid;	/* idle window id -> index in r->idle */
+};
+
 static struct measurement *
-find_measurement(struct run *r, const char *id)
+find_measurement(struct tl *t, const char *id)
 {
 	size_t i;
 
+	return idmap_get(&t->mid, id, &i) ? &t->r->m[i] : NULL;
+}
+
+/* Drop measurement m (an attempt that a restart replaces); later ones
+ * move down, and so do their indexes. */
+static void
+drop_measurement(struct tl *t, struct measurement *m)
+{
+	struct run *r = t->r;
+	size_t i, k = (size_t)(m - r->m);
+
+	measurement_clear(m);
+	memmove(m, m + 1, (r->nm - k - 1) * sizeof(*m));
+	r->nm--;
+	idmap_free(&t->mid);
 	for (i = 0; i < r->nm; i++)
-		if (!strcmp(r->m[i].id, id))
-			return &r->m[i];
-	return NULL;
+		idmap_put(&t->mid, r->m[i].id, i);
 }
 
 static void
@@ -140,9 +161,10 @@ find_route(struct measurement *m, const char *name)
 
 /* measurementStart, or the first routeComplete of a runner that wrote none. */
 static struct measurement *
-measurement_from(struct run *r, const char *path, long line, json_t *o,
+measurement_from(struct tl *t, const char *path, long line, json_t *o,
 		 const char *id)
 {
+	struct run *r = t->r;
 	struct measurement *m;
 	const char *s;
 	double v;
@@ -151,6 +173,7 @@ measurement_from(struct run *r, const char *path, long line, json_t *o,
 	m = &r->m[r->nm++];
 	measurement_init(m);
 	m->id = xstrdup(id);
+	idmap_put(&t->mid, m->id, r->nm - 1);
 	m->line = line;
 	if (jx_str(o, "framework", &s) > 0)
 		m->target = xstrdup(s);
@@ -192,8 +215,9 @@ opt_strdup(json_t *o, const char *key)
 }
 
 static int
-read_idle(struct run *r, const char *path, long line, json_t *o)
+read_idle(struct tl *t, const char *path, long line, json_t *o)
 {
+	struct run *r = t->r;
 	struct idle_win *w;
 	const char *id;
 	double v;
@@ -202,13 +226,13 @@ read_idle(struct run *r, const char *path, long line, json_t *o)
 
 	if (jx_str(o, "id", &id) <= 0)
 		return error_at(path, line, "idleWindow without a string 'id'");
-	for (i = 0; i < r->nidle; i++)
-		if (!strcmp(r->idle[i].id, id))
-			return error_at(path, line, "duplicate idle window id '%s'", id);
+	if (idmap_get(&t->iid, id, &i))
+		return error_at(path, line, "duplicate idle window id '%s'", id);
 	ALLOC_GROW(r->idle, r->nidle + 1, r->aidle);
 	w = &r->idle[r->nidle++];
 	memset(w, 0, sizeof(*w));
 	w->id = xstrdup(id);
+	idmap_put(&t->iid, w->id, r->nidle - 1);
 	w->line = line;
 	w->kind = opt_strdup(o, "kind");
 	w->follows = opt_strdup(o, "followsMeasurementId");
@@ -233,8 +257,9 @@ read_idle(struct run *r, const char *path, long line, json_t *o)
 }
 
 static int
-read_event(struct run *r, const char *path, long line, json_t *o, double ts)
+read_event(struct tl *t, const char *path, long line, json_t *o, double ts)
 {
+	struct run *r = t->r;
 	const char *ev, *id, *route;
 	struct measurement *m;
 	struct route_win *w;
@@ -264,11 +289,11 @@ read_event(struct run *r, const char *path, long line, json_t *o, double ts)
 		return 0;
 	}
 	if (!strcmp(ev, "idleWindow"))
-		return read_idle(r, path, line, o);
+		return read_idle(t, path, line, o);
 	if (!strcmp(ev, "measurementStart")) {
 		if (jx_str(o, "id", &id) <= 0)
 			return error_at(path, line, "measurementStart without a string 'id'");
-		if ((m = find_measurement(r, id))) {
+		if ((m = find_measurement(t, id))) {
 			if (!isnan(m->end_ms))
 				return error_at(path, line,
 						"duplicate measurement id '%s' (first at line %ld)",
@@ -276,18 +301,16 @@ read_event(struct run *r, const char *path, long line, json_t *o, double ts)
 			/* A resumed session re-runs a measurement it never finished. */
 			warn_at(path, line, "measurement '%s' restarted; the unfinished attempt at line %ld is dropped",
 				id, m->line);
-			measurement_clear(m);
-			memmove(m, m + 1, (size_t)(r->m + r->nm - (m + 1)) * sizeof(*m));
-			r->nm--;
+			drop_measurement(t, m);
 		}
-		measurement_from(r, path, line, o, id);
+		measurement_from(t, path, line, o, id);
 		return 0;
 	}
 	if (!strcmp(ev, "routeComplete")) {
 		if (jx_str(o, "id", &id) <= 0 || jx_str(o, "route", &route) <= 0)
 			return error_at(path, line, "routeComplete needs string 'id' and 'route'");
-		if (!(m = find_measurement(r, id)))
-			m = measurement_from(r, path, line, o, id);
+		if (!(m = find_measurement(t, id)))
+			m = measurement_from(t, path, line, o, id);
 		if (find_route(m, route))
 			return error_at(path, line, "duplicate route '%s' in measurement '%s'", route, id);
 		w = add_route(m, route, line);
@@ -296,8 +319,8 @@ read_event(struct run *r, const char *path, long line, json_t *o, double ts)
 	if (!strcmp(ev, "measurementComplete")) {
 		if (jx_str(o, "id", &id) <= 0)
 			return error_at(path, line, "measurementComplete without a string 'id'");
-		if (!(m = find_measurement(r, id)))
-			m = measurement_from(r, path, line, o, id);
+		if (!(m = find_measurement(t, id)))
+			m = measurement_from(t, path, line, o, id);
 		m->end_ms = jx_num(o, "endedAtMs", &v) > 0 ? v : ts;
 		if (jx_num(o, "rssBeforeBytes", &v) > 0)
 			m->rss_before = v;
@@ -330,6 +353,7 @@ read_timeline(struct run *r, const char *dir)
 	double ts, last_ts = -INFINITY;
 	int bad = 0, errors0 = diag_thread_errors();
 	json_error_t err;
+	struct tl t = { r, IDMAP_INIT, IDMAP_INIT };
 
 	buf_addf(&path, "%s/timeline.jsonl", dir);
 	if (input_read_all(path.ptr, input_max_small, &data)) {
@@ -373,7 +397,7 @@ read_timeline(struct run *r, const char *dir)
 				r->session_start_ms = ts;
 			if (ts > r->session_end_ms)
 				r->session_end_ms = ts;
-			if (read_event(r, path.ptr, line, o, ts))
+			if (read_event(&t, path.ptr, line, o, ts))
 				bad = -1;
 		}
 		json_decref(o);
@@ -382,6 +406,8 @@ read_timeline(struct run *r, const char *dir)
 		bad = -1;	/* errors reported below read_event's return value */
 	if (!bad && r->nm == 0)
 		bad = error_at(path.ptr, 0, "no measurements in the timeline");
+	idmap_free(&t.mid);
+	idmap_free(&t.iid);
 	buf_release(&data);
 	buf_release(&path);
 	return bad ? -1 : 0;

@@ -663,6 +663,57 @@ test_violation(void)
 	free_run(&r);
 }
 
+/*
+ * Designs far from a square, which the checks must handle in time and
+ * memory linear in the measurements: 2,000 measurements, each its own
+ * target, round r and slot r % 1000 + 1.  A grid would be 2,000 x 1,000
+ * cells for 2,000 measurements (refused as too sparse); the per-round
+ * check counts 1,999 missing targets in each of 2,000 rounds, naming only
+ * the first LIST_CAP; every consecutive pair of targets follows once.
+ */
+static void
+test_sparse(void)
+{
+	struct run r;
+	json_t *v, *pairs;
+	size_t i, n = 2000;
+
+	memset(&r, 0, sizeof(r));
+	r.id = xstrdup("sparse");
+	for (i = 0; i < n; i++) {
+		char t[32];
+		struct measurement *m;
+
+		snprintf(t, sizeof(t), "t%zu", i);
+		m = add_measurement(&r, t, (int)i + 1, (int)(i % 1000) + 1, 1e12 + 1e5 * (double)i);
+		add_route(m, "ping", 0);
+	}
+	r.session_start_ms = 1e12;
+	v = checks_run(&r);
+	CHECK_STR(str(v, "ordering.scheme"), "irregular", "sparse: irregular");
+	CHECK(len(v, "ordering.grid") == 0, "sparse: no grid (got %zu rows)",
+	      len(v, "ordering.grid"));
+	CHECK(list_has(v, "ordering.violations",
+		       "2000 rounds x 1000 slots for 2000 measurements: too sparse for a grid"),
+	      "sparse: grid refused with its reason");
+	/* slots 1..1000 are numbered fine; 2000 rounds x 1999 missing each,
+	 * plus the sparse grid */
+	CHECK_NEAR(num(v, "ordering.violations_total"), 2000.0 * 1999 + 1, 0,
+		   "sparse: every missing target counted");
+	CHECK(len(v, "ordering.violations") == 50, "sparse: 50 listed (got %zu)",
+	      len(v, "ordering.violations"));
+	CHECK(list_has(v, "ordering.violations", "'t1' is missing from round 1"),
+	      "sparse: the first round names its missing targets in order");
+	pairs = at(v, "ordering.carryover_pairs");
+	CHECK(json_array_size(pairs) == n - 1, "sparse: %zu carry-over pairs",
+	      json_array_size(pairs));
+	CHECK_STR(str(json_array_get(pairs, 0), "from"), "t0", "first pair from t0");
+	CHECK_STR(str(json_array_get(pairs, 0), "to"), "t1", "first pair to t1");
+	CHECK(is_false(v, "ordering.carryover_balanced"), "sparse: carry-over not balanced");
+	json_decref(v);
+	free_run(&r);
+}
+
 static void
 test_slot_effect(void)
 {
@@ -1329,6 +1380,7 @@ main(void)
 	test_cyclic();
 	test_sequential();
 	test_violation();
+	test_sparse();
 	test_slot_effect();
 	test_thermal();
 	test_coverage();

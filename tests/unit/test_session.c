@@ -11,6 +11,7 @@
 
 #include "analyze.h"
 #include "checks.h"
+#include "idmap.h"
 #include "results.h"
 #include "session.h"
 #include "util.h"
@@ -243,9 +244,36 @@ test_run_warn(void)
 	run_free(&r);
 }
 
+/* idmap: interning numbers names in order; lookups after many rehashes. */
+static void
+test_idmap(void)
+{
+	static char names[5000][16];
+	struct idmap m = IDMAP_INIT;
+	size_t i, v, bad = 0;
+
+	CHECK(!idmap_get(&m, "x", &v), "empty map has nothing");
+	for (i = 0; i < 5000; i++) {
+		snprintf(names[i], sizeof(names[i]), "r%zu-s1-fw", i);
+		if (idmap_intern(&m, names[i]) != i)
+			bad++;
+	}
+	CHECK(!bad && m.n == 5000, "5000 names numbered in order (%zu wrong)", bad);
+	for (i = bad = 0; i < 5000; i++)
+		if (idmap_intern(&m, names[i]) != i || !idmap_get(&m, names[i], &v) || v != i)
+			bad++;
+	CHECK(!bad && m.n == 5000, "each found again, none added (%zu wrong)", bad);
+	CHECK(!idmap_get(&m, "r5000-s1-fw", &v), "an absent name is absent");
+	idmap_put(&m, names[7], 42);
+	CHECK(idmap_get(&m, names[7], &v) && v == 42 && m.n == 5000, "put replaces the value");
+	idmap_free(&m);
+	CHECK(m.n == 0 && !idmap_get(&m, names[0], &v), "freed map is empty");
+}
+
 int
 main(void)
 {
+	test_idmap();
 	test_run_warn();
 	test_good();
 	test_per_mb();
