@@ -11,6 +11,7 @@
 
 #include "analyze.h"
 #include "idmap.h"
+#include "jsonx.h"
 #include "stats.h"
 #include "util.h"
 
@@ -187,16 +188,19 @@ idle_floors(const struct run *r, int *floor)
 	idmap_free(&pre);
 }
 
-static void
+static int
 per_window(struct run *r)
 {
 	int *floor = xmalloc((r->nm + 1) * sizeof(*floor));
-	size_t i, j;
+	size_t i, j, nlen = strlen(r->dir) + sizeof("/timeline.jsonl");
+	char *tl = xmalloc(nlen);
+	int bad = 0;
 
+	snprintf(tl, nlen, "%s/timeline.jsonl", r->dir);
 	idle_floors(r, floor);
 	for (i = 0; i < r->nm; i++) {
 		struct measurement *m = &r->m[i];
-		double ej = 0, req = 0, rps = 0, watts = 0;
+		double ej = 0, req = 0, ok = 0, rps = 0, watts = 0;
 		size_t nsmall = 0;
 		int k = floor[i];
 
@@ -211,10 +215,24 @@ per_window(struct run *r)
 			w->mj_per_req = e * 1000.0 / w->requests;
 			w->net_mj_per_req = w->net_energy_j * 1000.0 / w->requests;
 			w->mj_per_mb = e * 1000.0 / (w->bytes_read / 1e6);
+			/* Failed requests cost energy too; over the 2xx responses
+			 * alone is what a served request cost (none: no figure). */
+			w->mj_per_2xx = w->ok2xx > 0 ? e * 1000.0 / w->ok2xx : NAN;
+			/* (a window outside the power data is an error already) */
+			if (w->net_energy_j < 0 && w->pw.coverage > 0) {
+				char a[JX_FMT_LEN], b[JX_FMT_LEN], c[JX_FMT_LEN];
+
+				bad = error_at(tl, w->line, "window '%s' of '%s' has net energy "
+					       "below zero (%s J): the idle floor of '%s' (%s W) is "
+					       "above its mean power (%s W)", w->name, m->id,
+					       jx_fmt(a, w->net_energy_j), r->idle[k].id,
+					       jx_fmt(b, w->idle_watts), jx_fmt(c, w->pw.mean_watts));
+			}
 			if (w->per_mb)
 				continue;
 			ej += e;
 			req += w->requests;
+			ok += w->ok2xx;
 			rps += w->rps_mean;
 			watts += w->pw.mean_watts;
 			nsmall++;
@@ -222,10 +240,13 @@ per_window(struct run *r)
 		/* Request-weighted: sum of joules over sum of requests, so a
 		 * route is counted by how much traffic it carried. */
 		m->head_mj_per_req = nsmall ? ej * 1000.0 / req : NAN;
+		m->head_mj_per_2xx = nsmall && ok > 0 ? ej * 1000.0 / ok : NAN;
 		m->head_rps = nsmall ? rps / (double)nsmall : NAN;
 		m->head_watts = nsmall ? watts / (double)nsmall : NAN;
 	}
 	free(floor);
+	free(tl);
+	return bad;
 }
 
 /* Indexes of v[0..n) ordered by key, ties by index (stable). */
@@ -309,6 +330,7 @@ aggregate(struct run *r)
 	double *d = xmalloc((r->nm + 1) * sizeof(double));
 	double *e = xmalloc((r->nm + 1) * sizeof(double));
 	double *f = xmalloc((r->nm + 1) * sizeof(double));
+	double *g2 = xmalloc((r->nm + 1) * sizeof(double));
 
 	/* Targets in order of first appearance. */
 	r->targets = xcalloc(r->nm + 1, sizeof(*r->targets));
@@ -343,6 +365,7 @@ aggregate(struct run *r)
 			a[n] = m->head_mj_per_req;
 			b[n] = m->head_rps;
 			c[n] = m->head_watts;
+			g2[n] = m->head_mj_per_2xx;
 			/* Routes in order of first appearance for this target. */
 			for (j = 0; j < m->nroutes; j++) {
 				size_t q = idmap_intern(&rmap, m->routes[j].name);
@@ -364,6 +387,7 @@ aggregate(struct run *r)
 		to_stat5(a, n, &t->head_mj);
 		to_stat5(b, n, &t->head_rps);
 		to_stat5(c, n, &t->head_watts);
+		to_stat5(g2, n, &t->head_mj_2xx);
 		/* Windows grouped by route, each group in session order. */
 		memset(cnt, 0, (t->nroutes + 2) * sizeof(*cnt));
 		for (i = 0; i < nw; i++)
@@ -386,6 +410,7 @@ aggregate(struct run *r)
 				d[n] = w->mj_per_mb;
 				e[n] = w->net_mj_per_req;
 				f[n] = w->idle_share;
+				g2[n] = w->mj_per_2xx;
 				net += e[n];
 				share += f[n];
 			}
@@ -395,6 +420,7 @@ aggregate(struct run *r)
 			to_stat5(d, n, &tr->mj_per_mb);
 			tr->net_mj_per_req = n ? net / (double)n : NAN;
 			tr->idle_share = n ? share / (double)n : NAN;
+			tr->mj_per_2xx = stats_mean(g2, n);
 		}
 	}
 	rank_targets(r);
@@ -410,6 +436,7 @@ aggregate(struct run *r)
 	free(d);
 	free(e);
 	free(f);
+	free(g2);
 }
 
 int
@@ -419,7 +446,8 @@ analyze_run(struct run *r)
 
 	mark_per_mb(r);
 	bad = integrate_windows(r);
-	per_window(r);
+	if (per_window(r))
+		bad = -1;
 	aggregate(r);
 	return bad;
 }

@@ -989,6 +989,7 @@ check_throttling(struct ctx *c, const struct wref *v, size_t n)
 	double mhz_sum = 0, mhz_min = INFINITY, mhz_max = -INFINITY;
 	size_t i, nmhz = 0, nthermal = 0;
 	int worst = THERMAL_ABSENT;
+	char f1[JX_FMT_LEN], f2[JX_FMT_LEN];
 
 	if (!c->has_power) {
 		json_object_set_new(o, "non_nominal", nn.a);
@@ -1064,10 +1065,12 @@ check_throttling(struct ctx *c, const struct wref *v, size_t n)
 			thermal_str(worst));
 	} else if (!nthermal) {
 		verdict(c, o, ST_OK, "no thermal pressure recorded; performance cluster "
-			"%.0f-%.0f MHz across %zu windows", mhz_min, mhz_max, nmhz);
+			"%s-%s MHz across %zu windows", jx_fmt(f1, round(mhz_min)),
+			jx_fmt(f2, round(mhz_max)), nmhz);
 	} else if (nmhz) {
 		verdict(c, o, ST_OK, "thermal pressure Nominal in all %zu load windows; "
-			"performance cluster %.0f-%.0f MHz", nthermal, mhz_min, mhz_max);
+			"performance cluster %s-%s MHz", nthermal, jx_fmt(f1, round(mhz_min)),
+			jx_fmt(f2, round(mhz_max)));
 	} else {
 		verdict(c, o, ST_OK, "thermal pressure Nominal in all %zu load windows",
 			nthermal);
@@ -1232,39 +1235,56 @@ check_coverage(struct ctx *c, const struct wref *v, size_t n, size_t *nlow)
 /* ------------------------------------------------------------------ */
 /* responses */
 
+/* Below this share of 2xx answers a window measured mostly failures. */
+#define OK_SHARE_FAIL 0.5
+
 static json_t *
 check_responses(struct ctx *c, const struct wref *v, size_t n)
 {
 	json_t *o = check_new();
 	struct clist bad = { json_array(), 0 };
-	size_t i, nwin = 0;
+	size_t i, nwin = 0, nunknown = 0, nfail = 0;
 
 	for (i = 0; i < n; i++) {
 		const struct route_win *w = v[i].w;
-		double non2xx = w->non2xx;
-		double errs = w->has_load ? w->load.errors : NAN;
 		json_t *e;
 
 		nwin++;
-		if (!(non2xx > 0) && !(errs > 0))
+		if (isnan(w->non2xx) && isnan(w->errors)) {
+			nunknown++;
 			continue;
+		}
+		if (!(w->non2xx > 0) && !(w->errors > 0))
+			continue;
+		if (w->ok2xx < OK_SHARE_FAIL * w->requests)
+			nfail++;
 		e = json_object();
 		json_object_set_new(e, "measurement", json_string(v[i].m->id));
 		json_object_set_new(e, "route", json_string(w->name));
-		json_object_set_new(e, "non2xx", jx_real(non2xx));
-		json_object_set_new(e, "errors", jx_real(errs));
+		json_object_set_new(e, "requests", jx_real(w->requests));
+		json_object_set_new(e, "responses_2xx", jx_real(w->ok2xx));
+		json_object_set_new(e, "non2xx", jx_real(w->non2xx));
+		json_object_set_new(e, "errors", jx_real(w->errors));
 		clist_add(&bad, e);
 	}
 	json_object_set_new(o, "windows", json_integer((json_int_t)nwin));
+	json_object_set_new(o, "windows_unknown", json_integer((json_int_t)nunknown));
 	json_object_set_new(o, "bad", bad.a);
 	json_object_set_new(o, "bad_total", json_integer((json_int_t)bad.n));
 	if (!nwin) {
 		verdict(c, o, ST_NA, "no load windows");
 	} else if (bad.n) {
-		verdict(c, o, ST_WARN, "%zu of %zu load windows had errors or non-2xx "
-			"responses", bad.n, nwin);
+		verdict(c, o, nfail ? ST_FAIL : ST_WARN, "%zu of %zu load windows had requests "
+			"without a 2xx response (non-2xx or transport errors)%s; energy per "
+			"request counts them there, energy per 2xx response does not", bad.n,
+			nwin, nfail ? ", in some fewer than half were 2xx" : "");
 		pitfall(c, "errors or non-2xx responses in %zu load window%s: requests "
 			"counted there were not all served", bad.n, bad.n == 1 ? "" : "s");
+	} else if (nunknown == nwin) {
+		verdict(c, o, ST_NA, "no load window reports the status of its responses");
+	} else if (nunknown) {
+		verdict(c, o, ST_OK, "no errors and only 2xx responses in the %zu load windows "
+			"that report them (%zu do not)", nwin - nunknown, nunknown);
 	} else {
 		verdict(c, o, ST_OK, "no errors and only 2xx responses in all %zu load "
 			"windows", nwin);
@@ -1575,6 +1595,7 @@ check_attribution(struct ctx *c, const struct wref *v, size_t n)
 	size_t i, k, na = 0, nlow = 0, nnone = 0, nover_p = 0, nover_c = 0, npc = 0;
 	int rejected;
 	struct buf b = BUF_INIT;
+	char f1[JX_FMT_LEN];
 
 	json_object_set_new(o, "metric", json_string(
 		"share of CPU time (and of P-core time) of each process group in each load "
@@ -1674,25 +1695,27 @@ check_attribution(struct ctx *c, const struct wref *v, size_t n)
 	else
 		buf_addf(&b, "; no joules-from-CPU-time fit (%s)", jx_path_str(fit, "reason"));
 	if (nover_p)
-		buf_addf(&b, "; P-core time exceeds what the %.0f performance cores can run in "
-			 "%zu window%s (up to %.2f per second)", pcores, nover_p,
+		buf_addf(&b, "; P-core time exceeds what the %s performance cores can run in "
+			 "%zu window%s (up to %.2f per second)", jx_fmt(f1, pcores), nover_p,
 			 nover_p == 1 ? "" : "s", pmax);
 	if (nover_c)
-		buf_addf(&b, "; CPU time exceeds the %.0f cores in %zu window%s", pcores + ecores,
+		buf_addf(&b, "; CPU time exceeds the %s cores in %zu window%s",
+			 jx_fmt(f1, pcores + ecores),
 			 nover_c, nover_c == 1 ? "" : "s");
 	if (nlow || nnone)
 		buf_addf(&b, "; %zu window%s without task data, %zu under %.0f%% covered", nnone,
 			 nnone == 1 ? "" : "s", nlow, 100 * COVERAGE_MIN);
 	verdict(c, o, nover_p || nover_c || nlow || nnone ? ST_WARN : ST_OK, "%s", b.ptr);
 	if (nover_p)
-		pitfall(c, "per-task P-core time (ptime_ns) adds up to more than the %.0f "
+		pitfall(c, "per-task P-core time (ptime_ns) adds up to more than the %s "
 			"performance cores can run in %zu load window%s (up to %.2f core-seconds "
 			"per second): it cannot be P-core time alone, so P-core shares and the "
-			"joules fit rest on an unclear quantity", pcores, nover_p,
+			"joules fit rest on an unclear quantity", jx_fmt(f1, pcores), nover_p,
 			nover_p == 1 ? "" : "s", pmax);
 	if (nover_c)
-		pitfall(c, "per-task CPU time adds up to more than the %.0f cores can run in "
-			"%zu load window%s", pcores + ecores, nover_c, nover_c == 1 ? "" : "s");
+		pitfall(c, "per-task CPU time adds up to more than the %s cores can run in "
+			"%zu load window%s", jx_fmt(f1, pcores + ecores), nover_c,
+			nover_c == 1 ? "" : "s");
 out:
 	buf_release(&b);
 	free(a);

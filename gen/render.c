@@ -386,6 +386,7 @@ struct rv {			/* one run being rendered */
 	char **small, **large;	/* route names: headline (per request), per MB */
 	size_t nsmall, nlarge;
 	int dec_mj, dec_mb;	/* decimals of mJ/req and mJ/MB columns */
+	size_t nfailed;		/* load windows with requests not answered 2xx */
 	struct sset ids;
 	json_t *view;
 	struct buf md;		/* tables.md */
@@ -548,6 +549,10 @@ rv_load(struct rv *v)
 	free(start);
 	free(next);
 	free(rows);
+	json_array_foreach(ms, j, m)
+		json_array_foreach(json_object_get(m, "routes"), k, r)
+			if (jnum(r, "non_2xx") > 0 || jnum(r, "errors") > 0)
+				v->nfailed++;
 	if (v->energy)
 		qsort(v->t, v->nt, sizeof(*v->t), cmp_tgt_rank);
 	for (i = 0; i < v->nt; i++)
@@ -1044,6 +1049,8 @@ headline_view(struct rv *v)
 	if (v->energy) {
 		tbl_col(&t, "SoC power", "W, mean \xc2\xb1 SD", 1);
 		tbl_col(&t, "Rank", "1 = least mJ/req", 1);
+		if (v->nfailed)
+			tbl_col(&t, "Energy per 2xx response", "mJ, mean \xc2\xb1 SD", 1);
 	}
 	for (i = 0; i < v->nt; i++) {
 		const struct tgt *g = &v->t[i];
@@ -1059,8 +1066,12 @@ headline_view(struct rv *v)
 		}
 		cell_pm(cells, jnum(g->head, "rps"), jnum(g->head, "rps_sd"), F_THOUS, 1);
 		if (v->energy) {
+			const json_t *ok = json_object_get(g->head, "mj_per_2xx");
+
 			cell_pm(cells, jnum(g->head, "watts"), jnum(g->head, "watts_sd"), F_FIXED, 3);
 			cell_int(cells, json_object_get(g->head, "rank_mj_per_req"));
+			if (v->nfailed)
+				cell_pm(cells, jnum(ok, "mean"), jnum(ok, "sd"), F_FIXED, v->dec_mj);
 		}
 	}
 	if (v->energy) {
@@ -1071,7 +1082,14 @@ headline_view(struct rv *v)
 			   "gross SoC energy (the idle floor is included), not net. "
 			   "\xc2\xb1 is 1 SD over the rounds (");
 		n_range(&b, v);
-		buf_addstr(&b, "); the 95 % CI is Student's t interval of the mean.");
+		buf_addstr(&b, "); the 95 % CI is Student's t interval of the mean. The "
+			   "requests it divides by are all the load generator counted, "
+			   "answered 2xx or not.");
+		if (v->nfailed)
+			buf_addf(&b, " %zu load window%s had requests without a 2xx response "
+				 "(see Read this first): the last column divides the same "
+				 "energy by the 2xx responses alone.", v->nfailed,
+				 v->nfailed == 1 ? "" : "s");
 	} else {
 		buf_addstr(&b, "No energy was recorded in this session (energy source "
 			   "\"none\"): throughput only. \xc2\xb1 is 1 SD over the rounds (");
@@ -1212,7 +1230,9 @@ windows_view(struct rv *v)
 		tbl_col(&t, "P-cluster", "MHz", 1);
 		tbl_col(&t, "Thermal", NULL, 0);
 	}
-	tbl_col(&t, "Non-2xx", "responses", 1);
+	tbl_col(&t, "Non-2xx", "requests", 1);
+	if (v->energy && v->nfailed)
+		tbl_col(&t, "Per 2xx response", "mJ", 1);
 	json_array_foreach(json_object_get(v->res, "measurements"), i, m)
 		json_array_foreach(json_object_get(m, "routes"), j, r) {
 			json_t *cells = tbl_row(&t, ids_make(&v->ids, "w-", jstr(m, "id"), jstr(r, "name")),
@@ -1236,6 +1256,8 @@ windows_view(struct rv *v)
 				cell_txt(cells, jstr(r, "thermal"));
 			}
 			cell_int(cells, json_object_get(r, "non_2xx"));
+			if (v->energy && v->nfailed)
+				cell_num(cells, jnum(r, "mj_per_2xx"), F_FIXED, v->dec_mj);
 		}
 	json_object_set_new(v->view, "tbl_windows", one(json_incref(t.o)));
 	json_decref(t.o);

@@ -61,6 +61,7 @@ add_route(struct measurement *m, const char *name, int per_mb)
 	w->requests = w->bytes_read = w->bytes_written = NAN;
 	w->rps_mean = w->rps_sd = w->lat_mean_us = w->lat_max_us = NAN;
 	w->non2xx = 0;
+	w->ok2xx = w->errors = w->mj_per_2xx = NAN;
 	w->idle_watts = w->net_energy_j = w->idle_share = NAN;
 	w->mj_per_req = w->net_mj_per_req = w->mj_per_mb = NAN;
 	return w;
@@ -311,7 +312,9 @@ load_reference(struct run *r, const char *path, int rounded)
 			y->requests = jnum(w, "requests");
 			y->bytes_read = jnum(w, "bytesRead");
 			y->rps_mean = jnum(w, "rpsMean");
-			y->non2xx = y->requests - jnum(w, "req2xx");
+			y->ok2xx = jnum(w, "req2xx");
+			y->non2xx = y->requests - y->ok2xx;
+			y->errors = NAN;
 			y->pw.energy_j = jnum(w, "energyJ");
 			y->pw.mean_watts = jnum(w, "meanWatts");
 			y->pw.coverage = jnum(w, "powerCoverage");
@@ -970,16 +973,43 @@ test_misc(void)
 	json_decref(v);
 	free_run(&r);
 
-	/* Non-2xx in one window, transport errors in another. */
+	/* Non-2xx in one window, transport errors in another (errors are
+	 * among the requests without a 2xx answer). */
 	make_session(&r, sq, 3, 0);
 	r.m[1].routes[0].non2xx = 12;
-	r.m[3].routes[2].has_load = 1;
-	r.m[3].routes[2].load.errors = 3;
+	r.m[3].routes[2].non2xx = 3;
+	r.m[3].routes[2].errors = 3;
 	v = checks_run(&r);
 	CHECK(len(v, "responses.bad") == 2, "two bad windows");
 	CHECK_NEAR(num(json_array_get(at(v, "responses.bad"), 0), "non2xx"), 12, 0, "non2xx count");
 	CHECK_NEAR(num(json_array_get(at(v, "responses.bad"), 1), "errors"), 3, 0, "error count");
 	CHECK(pitfall_with(v, "errors or non-2xx responses") >= 0, "responses pitfall");
+	CHECK_STR(str(v, "responses.status"), "warn", "some failures: warn");
+	json_decref(v);
+	free_run(&r);
+
+	/* A window where every response failed: fail, not just warn. */
+	make_session(&r, sq, 3, 0);
+	r.m[2].routes[1].requests = 1000;
+	r.m[2].routes[1].ok2xx = 0;
+	r.m[2].routes[1].non2xx = 1000;
+	r.m[2].routes[1].errors = 0;
+	v = checks_run(&r);
+	CHECK_STR(str(v, "responses.status"), "fail", "no 2xx in a window: fail");
+	CHECK_NEAR(num(json_array_get(at(v, "responses.bad"), 0), "responses_2xx"), 0, 0,
+		   "its 2xx count is published");
+	json_decref(v);
+	free_run(&r);
+
+	/* Nothing known about the status of any response: n/a, never "only
+	 * 2xx". */
+	make_session(&r, sq, 3, 0);
+	for (i = 0; i < r.nm; i++)
+		for (j = 0; j < r.m[i].nroutes; j++)
+			r.m[i].routes[j].non2xx = r.m[i].routes[j].errors = NAN;
+	v = checks_run(&r);
+	CHECK_STR(str(v, "responses.status"), "n/a", "status unknown: n/a");
+	CHECK(!strstr(str(v, "responses.verdict"), "only 2xx"), "unknown is not 'only 2xx'");
 	json_decref(v);
 	free_run(&r);
 
