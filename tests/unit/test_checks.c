@@ -682,7 +682,6 @@ test_sparse(void)
 	size_t i, n = 2000;
 
 	memset(&r, 0, sizeof(r));
-	r.id = xstrdup("sparse");
 	for (i = 0; i < n; i++) {
 		char t[32];
 		struct measurement *m;
