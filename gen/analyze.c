@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "analyze.h"
+#include "idmap.h"
+#include "jsonx.h"
 #include "stats.h"
 #include "util.h"
 
@@ -41,46 +43,48 @@ to_stat5(const double *x, size_t n, struct stat5 *s)
 	s->ci_hi = sm.ci_hi;
 }
 
-static int
-listed_per_mb(const struct run *r, const char *route)
-{
-	size_t i;
-
-	for (i = 0; i < r->nper_mb_routes; i++)
-		if (!strcmp(r->per_mb_routes[i], route))
-			return 1;
-	return 0;
-}
-
 /* Large-payload routes: listed in meta, or >= 64 KiB read per request
  * over all windows of that route (a per-window decision could split one
  * route across units). */
 static void
 mark_per_mb(struct run *r)
 {
-	size_t i, j, k, l;
+	struct idmap names = IDMAP_INIT, listed = IDMAP_INIT;
+	size_t i, j, k, total = 0;
+	double *bytes, *req;
 
+	for (i = 0; i < r->nper_mb_routes; i++)
+		idmap_put(&listed, r->per_mb_routes[i], 1);
+	for (i = 0; i < r->nm; i++)
+		total += r->m[i].nroutes;
+	bytes = xcalloc(total + 1, sizeof(*bytes));
+	req = xcalloc(total + 1, sizeof(*req));
+	/* Sums in window order, route by route. */
+	for (i = 0; i < r->nm; i++)
+		for (j = 0; j < r->m[i].nroutes; j++) {
+			const struct route_win *o = &r->m[i].routes[j];
+
+			k = idmap_intern(&names, o->name);
+			if (isnan(o->bytes_read) || isnan(o->requests))
+				continue;
+			bytes[k] += o->bytes_read;
+			req[k] += o->requests;
+		}
 	for (i = 0; i < r->nm; i++)
 		for (j = 0; j < r->m[i].nroutes; j++) {
 			struct route_win *w = &r->m[i].routes[j];
-			double bytes = 0, req = 0;
 
-			if (listed_per_mb(r, w->name)) {
+			if (idmap_get(&listed, w->name, &k)) {
 				w->per_mb = 1;
 				continue;
 			}
-			for (k = 0; k < r->nm; k++)
-				for (l = 0; l < r->m[k].nroutes; l++) {
-					struct route_win *o = &r->m[k].routes[l];
-
-					if (strcmp(o->name, w->name) || isnan(o->bytes_read) ||
-					    isnan(o->requests))
-						continue;
-					bytes += o->bytes_read;
-					req += o->requests;
-				}
-			w->per_mb = req > 0 && bytes / req >= PER_MB_BYTES_PER_REQ;
+			k = idmap_intern(&names, w->name);
+			w->per_mb = req[k] > 0 && bytes[k] / req[k] >= PER_MB_BYTES_PER_REQ;
 		}
+	free(bytes);
+	free(req);
+	idmap_free(&names);
+	idmap_free(&listed);
 }
 
 static void
@@ -164,36 +168,41 @@ integrate_windows(struct run *r)
 }
 
 /* The idle floor of a measurement is the cooldown logged as preceding it
- * (the last one, should a resumed session log two); the first idle
- * window stands in when none names it. */
-static int
-idle_for(const struct run *r, const char *mid)
+ * (the last one, should a resumed session log two); the earliest idle
+ * window stands in when none names it.  floor[i] for measurement i. */
+static void
+idle_floors(const struct run *r, int *floor)
 {
-	int k = -1;
-	size_t i;
+	struct idmap pre = IDMAP_INIT;
+	size_t i, k;
+	int first = -1;
 
-	for (i = 0; i < r->nidle; i++)
-		if (r->idle[i].precedes && !strcmp(r->idle[i].precedes, mid))
-			k = (int)i;
-	if (k < 0 && r->nidle) {
-		k = 0;
-		for (i = 1; i < r->nidle; i++)
-			if (r->idle[i].start_ms < r->idle[k].start_ms)
-				k = (int)i;
+	for (i = 0; i < r->nidle; i++) {
+		if (r->idle[i].precedes)
+			idmap_put(&pre, r->idle[i].precedes, i);
+		if (first < 0 || r->idle[i].start_ms < r->idle[first].start_ms)
+			first = (int)i;
 	}
-	return k;
+	for (i = 0; i < r->nm; i++)
+		floor[i] = idmap_get(&pre, r->m[i].id, &k) ? (int)k : first;
+	idmap_free(&pre);
 }
 
-static void
+static int
 per_window(struct run *r)
 {
-	size_t i, j;
+	int *floor = xmalloc((r->nm + 1) * sizeof(*floor));
+	size_t i, j, nlen = strlen(r->dir) + sizeof("/timeline.jsonl");
+	char *tl = xmalloc(nlen);
+	int bad = 0;
 
+	snprintf(tl, nlen, "%s/timeline.jsonl", r->dir);
+	idle_floors(r, floor);
 	for (i = 0; i < r->nm; i++) {
 		struct measurement *m = &r->m[i];
-		double ej = 0, req = 0, rps = 0, watts = 0;
+		double ej = 0, req = 0, ok = 0, rps = 0, watts = 0;
 		size_t nsmall = 0;
-		int k = idle_for(r, m->id);
+		int k = floor[i];
 
 		for (j = 0; j < m->nroutes; j++) {
 			struct route_win *w = &m->routes[j];
@@ -206,10 +215,24 @@ per_window(struct run *r)
 			w->mj_per_req = e * 1000.0 / w->requests;
 			w->net_mj_per_req = w->net_energy_j * 1000.0 / w->requests;
 			w->mj_per_mb = e * 1000.0 / (w->bytes_read / 1e6);
+			/* Failed requests cost energy too; over the 2xx responses
+			 * alone is what a served request cost (none: no figure). */
+			w->mj_per_2xx = w->ok2xx > 0 ? e * 1000.0 / w->ok2xx : NAN;
+			/* (a window outside the power data is an error already) */
+			if (w->net_energy_j < 0 && w->pw.coverage > 0) {
+				char a[JX_FMT_LEN], b[JX_FMT_LEN], c[JX_FMT_LEN];
+
+				bad = error_at(tl, w->line, "window '%s' of '%s' has net energy "
+					       "below zero (%s J): the idle floor of '%s' (%s W) is "
+					       "above its mean power (%s W)", w->name, m->id,
+					       jx_fmt(a, w->net_energy_j), r->idle[k].id,
+					       jx_fmt(b, w->idle_watts), jx_fmt(c, w->pw.mean_watts));
+			}
 			if (w->per_mb)
 				continue;
 			ej += e;
 			req += w->requests;
+			ok += w->ok2xx;
 			rps += w->rps_mean;
 			watts += w->pw.mean_watts;
 			nsmall++;
@@ -217,93 +240,179 @@ per_window(struct run *r)
 		/* Request-weighted: sum of joules over sum of requests, so a
 		 * route is counted by how much traffic it carried. */
 		m->head_mj_per_req = nsmall ? ej * 1000.0 / req : NAN;
+		m->head_mj_per_2xx = nsmall && ok > 0 ? ej * 1000.0 / ok : NAN;
 		m->head_rps = nsmall ? rps / (double)nsmall : NAN;
 		m->head_watts = nsmall ? watts / (double)nsmall : NAN;
 	}
+	free(floor);
+	free(tl);
+	return bad;
 }
 
-static struct target *
-target_get(struct run *r, const char *name, size_t *alloc)
-{
+/* Indexes of v[0..n) ordered by key, ties by index (stable). */
+struct keyed {
+	double key;
 	size_t i;
+};
 
-	for (i = 0; i < r->ntargets; i++)
-		if (!strcmp(r->targets[i].name, name))
-			return &r->targets[i];
-	ALLOC_GROW(r->targets, r->ntargets + 1, *alloc);
-	memset(&r->targets[r->ntargets], 0, sizeof(r->targets[0]));
-	r->targets[r->ntargets].name = xstrdup(name);
-	return &r->targets[r->ntargets++];
+static int
+cmp_keyed_asc(const void *pa, const void *pb)
+{
+	const struct keyed *a = pa, *b = pb;
+
+	if (a->key != b->key)
+		return (a->key > b->key) - (a->key < b->key);
+	return (a->i > b->i) - (a->i < b->i);
 }
+
+static int
+cmp_keyed_desc(const void *pa, const void *pb)
+{
+	const struct keyed *a = pa, *b = pb;
+
+	if (a->key != b->key)
+		return (a->key < b->key) - (a->key > b->key);
+	return (a->i > b->i) - (a->i < b->i);
+}
+
+/*
+ * Ranks: lowest energy per request first, highest power first (as
+ * published); equal figures rank by order of appearance; targets without
+ * a figure share the rank after the last that has one.
+ */
+static void
+rank_targets(struct run *r)
+{
+	struct keyed *v = xmalloc((r->ntargets + 1) * sizeof(*v));
+	size_t i, n;
+
+	for (n = i = 0; i < r->ntargets; i++) {
+		r->targets[i].rank_mj = r->targets[i].rank_watts = 1;
+		if (!isnan(r->targets[i].head_mj.mean))
+			v[n++] = (struct keyed){ r->targets[i].head_mj.mean, i };
+	}
+	qsort(v, n, sizeof(*v), cmp_keyed_asc);
+	for (i = 0; i < r->ntargets; i++)
+		if (isnan(r->targets[i].head_mj.mean))
+			r->targets[i].rank_mj = (int)n + 1;
+	for (i = 0; i < n; i++)
+		r->targets[v[i].i].rank_mj = (int)i + 1;
+	for (n = i = 0; i < r->ntargets; i++)
+		if (!isnan(r->targets[i].head_watts.mean))
+			v[n++] = (struct keyed){ r->targets[i].head_watts.mean, i };
+	qsort(v, n, sizeof(*v), cmp_keyed_desc);
+	for (i = 0; i < r->ntargets; i++)
+		if (isnan(r->targets[i].head_watts.mean))
+			r->targets[i].rank_watts = (int)n + 1;
+	for (i = 0; i < n; i++)
+		r->targets[v[i].i].rank_watts = (int)i + 1;
+	free(v);
+}
+
+/* One route window of a target, for grouping by route. */
+struct tw {
+	size_t q;			/* index in the target's routes */
+	const struct route_win *w;
+};
 
 static void
 aggregate(struct run *r)
 {
-	size_t i, j, k, alloc = 0, n;
+	struct idmap tmap = IDMAP_INIT;
+	size_t i, j, k, n, total = 0;
+	size_t *tix = xmalloc((r->nm + 1) * sizeof(*tix));
+	size_t *start, *order;
+	struct tw *tw, *by;
+	size_t *cnt;
 	double *a = xmalloc((r->nm + 1) * sizeof(double));
 	double *b = xmalloc((r->nm + 1) * sizeof(double));
 	double *c = xmalloc((r->nm + 1) * sizeof(double));
 	double *d = xmalloc((r->nm + 1) * sizeof(double));
 	double *e = xmalloc((r->nm + 1) * sizeof(double));
 	double *f = xmalloc((r->nm + 1) * sizeof(double));
+	double *g2 = xmalloc((r->nm + 1) * sizeof(double));
 
+	/* Targets in order of first appearance. */
+	r->targets = xcalloc(r->nm + 1, sizeof(*r->targets));
+	for (i = 0; i < r->nm; i++) {
+		tix[i] = idmap_intern(&tmap, r->m[i].target);
+		if (tix[i] == r->ntargets)
+			r->targets[r->ntargets++].name = xstrdup(r->m[i].target);
+		total += r->m[i].nroutes;
+	}
+	idmap_free(&tmap);
+	r->targets = xrealloc(r->targets, (r->ntargets + 1) * sizeof(*r->targets));
+	/* The measurements of each target, in session order (counting sort). */
+	start = xcalloc(r->ntargets + 2, sizeof(*start));
+	order = xmalloc((r->nm + 1) * sizeof(*order));
 	for (i = 0; i < r->nm; i++)
-		target_get(r, r->m[i].target, &alloc);
+		start[tix[i] + 2]++;
+	for (k = 0; k < r->ntargets; k++)
+		start[k + 2] += start[k + 1];
+	for (i = 0; i < r->nm; i++)
+		order[start[tix[i] + 1]++] = i;
+	tw = xmalloc((total + 1) * sizeof(*tw));
+	by = xmalloc((total + 1) * sizeof(*by));
+	cnt = xmalloc((total + 2) * sizeof(*cnt));
 	for (k = 0; k < r->ntargets; k++) {
 		struct target *t = &r->targets[k];
-		size_t ralloc = 0;
+		struct idmap rmap = IDMAP_INIT;
+		size_t ralloc = 0, nw = 0, lo = k ? start[k] : 0, hi = start[k + 1];
 
-		for (n = 0, i = 0; i < r->nm; i++) {
-			if (strcmp(r->m[i].target, t->name))
-				continue;
-			a[n] = r->m[i].head_mj_per_req;
-			b[n] = r->m[i].head_rps;
-			c[n] = r->m[i].head_watts;
-			n++;
+		for (n = 0; lo + n < hi; n++) {
+			const struct measurement *m = &r->m[order[lo + n]];
+
+			a[n] = m->head_mj_per_req;
+			b[n] = m->head_rps;
+			c[n] = m->head_watts;
+			g2[n] = m->head_mj_per_2xx;
 			/* Routes in order of first appearance for this target. */
-			for (j = 0; j < r->m[i].nroutes; j++) {
-				size_t q;
+			for (j = 0; j < m->nroutes; j++) {
+				size_t q = idmap_intern(&rmap, m->routes[j].name);
 
-				for (q = 0; q < t->nroutes; q++)
-					if (!strcmp(t->routes[q].name, r->m[i].routes[j].name))
-						break;
 				if (q == t->nroutes) {
 					ALLOC_GROW(t->routes, t->nroutes + 1, ralloc);
 					memset(&t->routes[q], 0, sizeof(t->routes[q]));
-					t->routes[q].name = xstrdup(r->m[i].routes[j].name);
+					t->routes[q].name = xstrdup(m->routes[j].name);
 					t->nroutes++;
 				}
-				if (r->m[i].routes[j].per_mb)
+				if (m->routes[j].per_mb)
 					t->routes[q].per_mb = 1;
+				tw[nw].q = q;
+				tw[nw].w = &m->routes[j];
+				nw++;
 			}
 		}
+		idmap_free(&rmap);
 		to_stat5(a, n, &t->head_mj);
 		to_stat5(b, n, &t->head_rps);
 		to_stat5(c, n, &t->head_watts);
+		to_stat5(g2, n, &t->head_mj_2xx);
+		/* Windows grouped by route, each group in session order. */
+		memset(cnt, 0, (t->nroutes + 2) * sizeof(*cnt));
+		for (i = 0; i < nw; i++)
+			cnt[tw[i].q + 2]++;
+		for (j = 0; j < t->nroutes; j++)
+			cnt[j + 2] += cnt[j + 1];
+		for (i = 0; i < nw; i++)
+			by[cnt[tw[i].q + 1]++] = tw[i];
 		for (j = 0; j < t->nroutes; j++) {
 			struct target_route *tr = &t->routes[j];
 			double net = 0, share = 0;
+			size_t g0 = j ? cnt[j] : 0, g1 = cnt[j + 1];
 
-			for (n = 0, i = 0; i < r->nm; i++) {
-				struct route_win *w = NULL;
-				size_t q;
+			for (n = 0; g0 + n < g1; n++) {
+				const struct route_win *w = by[g0 + n].w;
 
-				if (strcmp(r->m[i].target, t->name))
-					continue;
-				for (q = 0; q < r->m[i].nroutes; q++)
-					if (!strcmp(r->m[i].routes[q].name, tr->name))
-						w = &r->m[i].routes[q];
-				if (!w)
-					continue;
 				a[n] = w->mj_per_req;
 				b[n] = w->rps_mean;
 				c[n] = w->pw.mean_watts;
 				d[n] = w->mj_per_mb;
 				e[n] = w->net_mj_per_req;
 				f[n] = w->idle_share;
+				g2[n] = w->mj_per_2xx;
 				net += e[n];
 				share += f[n];
-				n++;
 			}
 			to_stat5(a, n, &tr->mj_per_req);
 			to_stat5(b, n, &tr->rps);
@@ -311,35 +420,23 @@ aggregate(struct run *r)
 			to_stat5(d, n, &tr->mj_per_mb);
 			tr->net_mj_per_req = n ? net / (double)n : NAN;
 			tr->idle_share = n ? share / (double)n : NAN;
+			tr->mj_per_2xx = stats_mean(g2, n);
 		}
 	}
-	/* Ranks: lowest energy per request first, highest power first (as
-	 * published); targets without a figure rank last. */
-	for (k = 0; k < r->ntargets; k++) {
-		struct target *t = &r->targets[k];
-
-		t->rank_mj = t->rank_watts = 1;
-		for (i = 0; i < r->ntargets; i++) {
-			struct target *o = &r->targets[i];
-
-			if (i == k)
-				continue;
-			if ((isnan(t->head_mj.mean) && !isnan(o->head_mj.mean)) ||
-			    o->head_mj.mean < t->head_mj.mean ||
-			    (o->head_mj.mean == t->head_mj.mean && i < k))
-				t->rank_mj++;
-			if ((isnan(t->head_watts.mean) && !isnan(o->head_watts.mean)) ||
-			    o->head_watts.mean > t->head_watts.mean ||
-			    (o->head_watts.mean == t->head_watts.mean && i < k))
-				t->rank_watts++;
-		}
-	}
+	rank_targets(r);
+	free(tix);
+	free(start);
+	free(order);
+	free(tw);
+	free(by);
+	free(cnt);
 	free(a);
 	free(b);
 	free(c);
 	free(d);
 	free(e);
 	free(f);
+	free(g2);
 }
 
 int
@@ -349,7 +446,8 @@ analyze_run(struct run *r)
 
 	mark_per_mb(r);
 	bad = integrate_windows(r);
-	per_window(r);
+	if (per_window(r))
+		bad = -1;
 	aggregate(r);
 	return bad;
 }

@@ -151,7 +151,7 @@ trace_json(const struct run *r)
 		samples = json_array();
 		json_object_set_new(o, "target", json_string(r->targets[t].name));
 		json_object_set_new(o, "measurement", json_string(pick->id));
-		json_object_set_new(o, "round", json_integer(pick->round));
+		json_object_set_new(o, "round", pick->round >= 0 ? json_integer(pick->round) : json_null());
 		json_object_set_new(o, "route", json_string(w->name));
 		json_object_set_new(o, "window_ms", jx_real(w->end_ms - w->start_ms));
 		json_object_set_new(o, "mean_watts", jx_real(w->pw.mean_watts));

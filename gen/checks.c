@@ -35,6 +35,7 @@
 
 #include "buf.h"
 #include "checks.h"
+#include "idmap.h"
 #include "jsonx.h"
 #include "stats.h"
 #include "util.h"
@@ -155,16 +156,21 @@ cmp_double_asc(const void *pa, const void *pb)
 	return (a > b) - (a < b);
 }
 
-static size_t
-target_index(const char **names, size_t *n, const char *name)
-{
-	size_t i;
+/* Target names numbered in order of first use. */
+struct names {
+	struct idmap map;
+	const char **v;		/* room for one name per measurement */
+	size_t n;
+};
 
-	for (i = 0; i < *n; i++)
-		if (!strcmp(names[i], name))
-			return i;
-	names[*n] = name;
-	return (*n)++;
+static size_t
+name_index(struct names *t, const char *name)
+{
+	size_t k = idmap_intern(&t->map, name);
+
+	if (k == t->n)
+		t->v[t->n++] = name;
+	return k;
 }
 
 static int
@@ -204,79 +210,122 @@ is_shift(const size_t *grid, size_t nr, size_t s, size_t shift)
 	return 1;
 }
 
+/* One ordered pair of consecutive measurements' targets. */
+struct pair {
+	size_t from, to, first, count;
+};
+
+static int
+cmp_pair(const void *pa, const void *pb)
+{
+	const struct pair *a = pa, *b = pb;
+
+	if (a->from != b->from)
+		return (a->from > b->from) - (a->from < b->from);
+	if (a->to != b->to)
+		return (a->to > b->to) - (a->to < b->to);
+	return (a->first > b->first) - (a->first < b->first);
+}
+
+static int
+cmp_pair_first(const void *pa, const void *pb)
+{
+	const struct pair *a = pa, *b = pb;
+
+	return (a->first > b->first) - (a->first < b->first);
+}
+
 /* Predecessor pairs in session order: what ran just before what. */
 static json_t *
-carryover(const struct run *r, const char **names, size_t nt, int *balanced)
+carryover(const struct run *r, struct names *tn, int *balanced)
 {
 	const struct measurement **v = xmalloc((r->nm + 1) * sizeof(*v));
-	size_t *cnt, *first;
-	size_t i, j, k, n = 0, nt2, seen = 0, lo = SIZE_MAX, hi = 0;
+	struct pair *p = xmalloc((r->nm + 1) * sizeof(*p));
+	size_t i, k, n = 0, np = 0, nu = 0, ndistinct = 0, lo = SIZE_MAX, hi = 0, nt;
 	json_t *a = json_array();
 
-	/* names has room for every measurement's target; measurements left
-	 * out of the grid (no round or slot) still ran, so they count here. */
+	/* Measurements left out of the grid (no round or slot) still ran, so
+	 * they count here. */
 	for (i = 0; i < r->nm; i++) {
-		target_index(names, &nt, r->m[i].target);
+		name_index(tn, r->m[i].target);
 		v[n++] = &r->m[i];
 	}
-	cnt = xcalloc(nt * nt + 1, sizeof(*cnt));
-	first = xmalloc((nt * nt + 1) * sizeof(*first));
+	nt = tn->n;
 	qsort(v, n, sizeof(*v), cmp_by_start);
 	for (i = 0; i + 1 < n; i++) {
-		size_t f = target_index(names, &nt, v[i]->target);
-		size_t t = target_index(names, &nt, v[i + 1]->target);
-
-		if (!cnt[f * nt + t]++)
-			first[f * nt + t] = seen++;
+		p[np].from = name_index(tn, v[i]->target);
+		p[np].to = name_index(tn, v[i + 1]->target);
+		p[np].first = i;
+		np++;
+	}
+	/* Count each pair; keep its first occurrence. */
+	qsort(p, np, sizeof(*p), cmp_pair);
+	for (i = 0; i < np; i = k) {
+		for (k = i + 1; k < np && p[k].from == p[i].from && p[k].to == p[i].to; k++)
+			;
+		p[nu] = p[i];
+		p[nu].count = k - i;
+		if (p[nu].from != p[nu].to) {
+			ndistinct++;
+			lo = p[nu].count < lo ? p[nu].count : lo;
+			hi = p[nu].count > hi ? p[nu].count : hi;
+		}
+		nu++;
 	}
 	/* In order of first occurrence, so the list reads like the session. */
-	for (k = 0; k < seen; k++)
-		for (i = 0; i < nt; i++)
-			for (j = 0; j < nt; j++)
-				if (cnt[i * nt + j] && first[i * nt + j] == k) {
-					json_t *p = json_object();
+	qsort(p, nu, sizeof(*p), cmp_pair_first);
+	for (i = 0; i < nu; i++) {
+		json_t *o = json_object();
 
-					json_object_set_new(p, "from", json_string(names[i]));
-					json_object_set_new(p, "to", json_string(names[j]));
-					json_object_set_new(p, "count",
-							    json_integer((json_int_t)cnt[i * nt + j]));
-					json_array_append_new(a, p);
-				}
+		json_object_set_new(o, "from", json_string(tn->v[p[i].from]));
+		json_object_set_new(o, "to", json_string(tn->v[p[i].to]));
+		json_object_set_new(o, "count", json_integer((json_int_t)p[i].count));
+		json_array_append_new(a, o);
+	}
 	/* First-order carry-over is balanced when every ordered pair of
 	 * distinct targets follows equally often (a Williams design). */
-	for (nt2 = 0, i = 0; i < nt; i++)
-		for (j = 0; j < nt; j++)
-			if (i != j) {
-				nt2++;
-				if (cnt[i * nt + j] < lo)
-					lo = cnt[i * nt + j];
-				if (cnt[i * nt + j] > hi)
-					hi = cnt[i * nt + j];
-			}
-	*balanced = nt2 > 0 && lo > 0 && lo == hi;
+	*balanced = nt >= 2 && nt - 1 <= np / nt && ndistinct == nt * (nt - 1) && lo == hi;
 	free(v);
-	free(cnt);
-	free(first);
+	free(p);
 	return a;
 }
+
+static int
+cmp_size(const void *pa, const void *pb)
+{
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+
+	return (a > b) - (a < b);
+}
+
+static int
+cmp_double_find(const void *key, const void *elem)
+{
+	return cmp_double_asc(key, elem);
+}
+
+/* Grids larger than this many cells per measurement are not a design
+ * (mostly empty), and would take memory out of proportion to the run. */
+#define GRID_SPARSE 4
 
 static json_t *
 check_ordering(struct ctx *c, int *nrounds_out)
 {
 	const struct run *r = c->r;
 	json_t *o = check_new(), *jgrid;
-	const char **names = xmalloc((r->nm + 1) * sizeof(*names));
+	struct names tn = { IDMAP_INIT, NULL, 0 };
 	const struct measurement **v = xmalloc((r->nm + 1) * sizeof(*v));
 	double *rv = xmalloc((r->nm + 1) * sizeof(*rv));
 	double *sv = xmalloc((r->nm + 1) * sizeof(*sv));
-	size_t *grid = NULL, *cnt = NULL;
-	size_t nt = 0, n = 0, nr = 0, ns = 0, i, j, k, cap, nviol_round = 0;
+	size_t *grid = NULL, *cnt = NULL, *touched = NULL, *tix = NULL;
+	size_t nt = 0, n = 0, nr = 0, ns = 0, i, j, k, d, cap, nviol_round = 0, ntouch;
 	struct clist viol = { json_array(), 0 };
 	int latin = 0, balanced = 0, complete = 1, sequential = 0, cyclic = 0;
-	int carry_bal = 0;
+	int carry_bal = 0, sparse = 0;
 	const char *scheme;
 	struct buf b = BUF_INIT;
 
+	tn.v = xmalloc((r->nm + 1) * sizeof(*tn.v));
 	for (i = 0; i < r->nm; i++) {
 		const struct measurement *m = &r->m[i];
 
@@ -289,11 +338,13 @@ check_ordering(struct ctx *c, int *nrounds_out)
 		v[n++] = m;
 	}
 	qsort(v, n, sizeof(*v), cmp_by_round_slot);
+	tix = xmalloc((n + 1) * sizeof(*tix));
 	for (i = 0; i < n; i++) {
-		target_index(names, &nt, v[i]->target);
+		tix[i] = name_index(&tn, v[i]->target);
 		rv[i] = v[i]->round;
 		sv[i] = v[i]->slot;
 	}
+	nt = tn.n;
 	/* Distinct rounds and slots (sorted). */
 	qsort(rv, n, sizeof(*rv), cmp_double_asc);
 	qsort(sv, n, sizeof(*sv), cmp_double_asc);
@@ -317,56 +368,80 @@ check_ordering(struct ctx *c, int *nrounds_out)
 	}
 	if (ns && (sv[0] != 1 || sv[ns - 1] != (double)ns)) {
 		buf_reset(&b);
-		buf_addf(&b, "slots are numbered %.0f..%.0f, not 1..%zu", sv[0],
-			 sv[ns - 1], ns);
+		buf_addf(&b, "slots are numbered %d..%d, not 1..%zu", (int)sv[0],
+			 (int)sv[ns - 1], ns);
 		clist_add(&viol, json_string(b.ptr));
 	}
+	cnt = xcalloc(nt + 1, sizeof(*cnt));
+	touched = xmalloc((nt + 1) * sizeof(*touched));
 
 	/* grid[round][slot] = target index, SIZE_MAX for an empty cell. */
-	grid = xmalloc(nr * ns * sizeof(*grid));
-	for (i = 0; i < nr * ns; i++)
-		grid[i] = SIZE_MAX;
-	for (i = 0; i < n; i++) {
-		size_t d = 0, s = 0, t = target_index(names, &nt, v[i]->target);
+	sparse = nr > (GRID_SPARSE * n + 64) / ns;
+	if (sparse) {
+		buf_reset(&b);
+		buf_addf(&b, "%zu rounds x %zu slots for %zu measurements: too sparse for "
+			 "a grid", nr, ns, n);
+		clist_add(&viol, json_string(b.ptr));
+		complete = 0;
+	} else {
+		grid = xmalloc(nr * ns * sizeof(*grid));
+		for (i = 0; i < nr * ns; i++)
+			grid[i] = SIZE_MAX;
+		for (i = d = 0; i < n; i++) {
+			size_t s, t = tix[i];
+			double x = v[i]->slot;
 
-		while (rv[d] != v[i]->round)
-			d++;
-		while (sv[s] != v[i]->slot)
-			s++;
-		if (grid[d * ns + s] != SIZE_MAX) {
-			buf_reset(&b);
-			buf_addf(&b, "round %d slot %d holds both '%s' and '%s'",
-				 v[i]->round, v[i]->slot, names[grid[d * ns + s]], names[t]);
-			clist_add(&viol, json_string(b.ptr));
-			nviol_round++;
-			continue;
+			while (rv[d] != v[i]->round)
+				d++;	/* v and rv are both in round order */
+			s = (size_t)((const double *)bsearch(&x, sv, ns, sizeof(*sv),
+							      cmp_double_find) - sv);
+			if (grid[d * ns + s] != SIZE_MAX) {
+				buf_reset(&b);
+				buf_addf(&b, "round %d slot %d holds both '%s' and '%s'",
+					 v[i]->round, v[i]->slot, tn.v[grid[d * ns + s]], tn.v[t]);
+				clist_add(&viol, json_string(b.ptr));
+				nviol_round++;
+				continue;
+			}
+			grid[d * ns + s] = t;
 		}
-		grid[d * ns + s] = t;
+		for (i = 0; i < nr * ns; i++)
+			if (grid[i] == SIZE_MAX)
+				complete = 0;
 	}
 
-	/* Each target once per round. */
-	cnt = xcalloc(nt + 1, sizeof(*cnt));
-	for (i = 0; i < nr; i++) {
-		memset(cnt, 0, nt * sizeof(*cnt));
-		for (j = 0; j < n; j++)
-			if (v[j]->round == rv[i])
-				cnt[target_index(names, &nt, v[j]->target)]++;
-		for (k = 0; k < nt; k++) {
+	/* Each target once per round (v is in round order).  Messages name
+	 * targets in order while the list has room; past that they are only
+	 * counted, so many targets and rounds cost no more than the run. */
+	for (i = 0; i < n; i = j) {
+		size_t nv = 0, said = 0;
+
+		for (ntouch = 0, j = i; j < n && v[j]->round == v[i]->round; j++)
+			if (!cnt[tix[j]]++)
+				touched[ntouch++] = tix[j];
+		for (k = 0; k < ntouch; k++)
+			nv += cnt[touched[k]] != 1;
+		nv += nt - ntouch;
+		for (k = 0; k < nt && said < nv && json_array_size(viol.a) < LIST_CAP; k++) {
 			if (cnt[k] == 1)
 				continue;
 			buf_reset(&b);
 			if (cnt[k])
-				buf_addf(&b, "'%s' runs %zu times in round %.0f", names[k],
-					 cnt[k], rv[i]);
+				buf_addf(&b, "'%s' runs %zu times in round %d", tn.v[k],
+					 cnt[k], v[i]->round);
 			else
-				buf_addf(&b, "'%s' is missing from round %.0f", names[k], rv[i]);
+				buf_addf(&b, "'%s' is missing from round %d", tn.v[k],
+					 v[i]->round);
 			clist_add(&viol, json_string(b.ptr));
-			nviol_round++;
+			said++;
 		}
+		viol.n += nv - said;
+		nviol_round += nv;
+		for (k = 0; k < ntouch; k++)
+			cnt[touched[k]] = 0;
 	}
-	for (i = 0; i < nr * ns; i++)
-		if (grid[i] == SIZE_MAX)
-			complete = 0;
+	if (sparse)
+		goto scheme;
 
 	/* Each target in each slot equally often: once when there are as
 	 * many rounds as targets (a Latin square), at most ceil(R/T) times
@@ -374,24 +449,32 @@ check_ordering(struct ctx *c, int *nrounds_out)
 	cap = (nr + nt - 1) / nt;
 	balanced = nr % nt == 0 && ns == nt;
 	for (j = 0; j < ns; j++) {
-		memset(cnt, 0, nt * sizeof(*cnt));
-		for (i = 0; i < nr; i++)
-			if (grid[i * ns + j] != SIZE_MAX)
-				cnt[grid[i * ns + j]]++;
-		for (k = 0; k < nt; k++) {
-			if (cnt[k] != nr / nt)
+		for (ntouch = 0, i = 0; i < nr; i++)
+			if (grid[i * ns + j] != SIZE_MAX && !cnt[grid[i * ns + j]]++)
+				touched[ntouch++] = grid[i * ns + j];
+		/* Untouched targets count 0 times. */
+		if (ntouch < nt && nr / nt != 0)
+			balanced = 0;
+		qsort(touched, ntouch, sizeof(*touched), cmp_size);
+		for (k = 0; k < ntouch; k++) {
+			size_t t = touched[k];
+
+			if (cnt[t] != nr / nt)
 				balanced = 0;
-			if (cnt[k] <= cap)
+			if (cnt[t] <= cap)
 				continue;
 			buf_reset(&b);
-			buf_addf(&b, "'%s' is in slot %.0f in %zu rounds", names[k], sv[j],
-				 cnt[k]);
+			buf_addf(&b, "'%s' is in slot %d in %zu rounds", tn.v[t], (int)sv[j],
+				 cnt[t]);
 			clist_add(&viol, json_string(b.ptr));
 		}
+		for (k = 0; k < ntouch; k++)
+			cnt[touched[k]] = 0;
 	}
 	balanced = balanced && complete && !nviol_round;
 	latin = balanced && nr == nt && !viol.n;
 
+scheme:
 	/* The scheme: same order every round, or each round the previous
 	 * one rotated by one position (either direction). */
 	if (complete && !nviol_round && nr >= 2 && ns == nt) {
@@ -420,16 +503,16 @@ check_ordering(struct ctx *c, int *nrounds_out)
 	json_object_set_new(o, "violations", viol.a);
 	json_object_set_new(o, "violations_total", json_integer((json_int_t)viol.n));
 	jgrid = json_array();
-	for (i = 0; i < nr; i++) {
+	for (i = 0; grid && i < nr; i++) {
 		json_t *row = json_array();
 
 		for (j = 0; j < ns; j++)
 			json_array_append_new(row, grid[i * ns + j] == SIZE_MAX ? json_null() :
-					      json_string(names[grid[i * ns + j]]));
+					      json_string(tn.v[grid[i * ns + j]]));
 		json_array_append_new(jgrid, row);
 	}
 	json_object_set_new(o, "grid", jgrid);
-	json_object_set_new(o, "carryover_pairs", carryover(r, names, nt, &carry_bal));
+	json_object_set_new(o, "carryover_pairs", carryover(r, &tn, &carry_bal));
 	json_object_set_new(o, "carryover_balanced", json_boolean(carry_bal));
 
 	if (!strcmp(scheme, "sequential")) {
@@ -466,7 +549,10 @@ out:
 	buf_release(&b);
 	free(grid);
 	free(cnt);
-	free(names);
+	free(touched);
+	free(tix);
+	free(tn.v);
+	idmap_free(&tn.map);
 	free(v);
 	free(rv);
 	free(sv);
@@ -482,47 +568,76 @@ struct point {
 	double norm;		/* mj_per_req / mean of that target-route */
 };
 
+struct gpoint {
+	size_t group, i;	/* (target, route) group; index in the points */
+};
+
+static int
+cmp_gpoint(const void *pa, const void *pb)
+{
+	const struct gpoint *a = pa, *b = pb;
+
+	if (a->group != b->group)
+		return (a->group > b->group) - (a->group < b->group);
+	return (a->i > b->i) - (a->i < b->i);
+}
+
 static size_t
 collect_points(const struct run *r, struct point **out)
 {
+	struct idmap tm = IDMAP_INIT, rm = IDMAP_INIT;
 	struct point *p;
-	size_t i, j, k, n = 0, total = 0;
+	struct gpoint *g;
+	size_t i, j, k, n = 0, total = 0, nr;
+	size_t *tix = xmalloc((r->nm + 1) * sizeof(*tix));
 
 	for (i = 0; i < r->nm; i++)
 		total += r->m[i].nroutes;
 	p = xmalloc((total + 1) * sizeof(*p));
-	for (i = 0; i < r->nm; i++)
+	g = xmalloc((total + 1) * sizeof(*g));
+	for (i = 0; i < r->nm; i++) {
+		tix[i] = idmap_intern(&tm, r->m[i].target);
 		for (j = 0; j < r->m[i].nroutes; j++) {
 			const struct route_win *w = &r->m[i].routes[j];
 
+			idmap_intern(&rm, w->name);
 			if (w->per_mb || !isfinite(w->mj_per_req))
 				continue;
 			p[n].m = &r->m[i];
 			p[n].w = w;
 			p[n].norm = NAN;
+			g[n].i = n;
+			g[n].group = tix[i];	/* route added below */
 			n++;
 		}
-	for (i = 0; i < n; i++) {
-		double sum = 0;
-		size_t cnt = 0;
+	}
+	/* Group number = target * routes + route (both below the number of
+	 * windows, so the product fits). */
+	nr = rm.n;
+	for (k = 0; k < n; k++) {
+		size_t rix = 0;
 
-		if (!isnan(p[i].norm))
-			continue;
-		for (k = i; k < n; k++)
-			if (!strcmp(p[k].m->target, p[i].m->target) &&
-			    !strcmp(p[k].w->name, p[i].w->name)) {
-				sum += p[k].w->mj_per_req;
-				cnt++;
-			}
-		for (k = i; k < n; k++)
-			if (!strcmp(p[k].m->target, p[i].m->target) &&
-			    !strcmp(p[k].w->name, p[i].w->name))
-				p[k].norm = p[k].w->mj_per_req / (sum / (double)cnt);
+		idmap_get(&rm, p[k].w->name, &rix);
+		g[k].group = g[k].group * nr + rix;
+	}
+	/* Mean of each group over its points in point order. */
+	qsort(g, n, sizeof(*g), cmp_gpoint);
+	for (i = 0; i < n; i = j) {
+		double sum = 0;
+
+		for (j = i; j < n && g[j].group == g[i].group; j++)
+			sum += p[g[j].i].w->mj_per_req;
+		for (k = i; k < j; k++)
+			p[g[k].i].norm = p[g[k].i].w->mj_per_req / (sum / (double)(j - i));
 	}
 	/* Drop points whose group mean was zero (no energy figure). */
 	for (i = k = 0; i < n; i++)
 		if (isfinite(p[i].norm))
 			p[k++] = p[i];
+	free(g);
+	free(tix);
+	idmap_free(&tm);
+	idmap_free(&rm);
 	*out = p;
 	return k;
 }
@@ -581,41 +696,54 @@ check_position_bias(struct ctx *c, const struct point *p, size_t n)
 	json_object_set_new(o, "spearman_rho", jx_real(rho));
 
 	byslot = json_array();
-	if (maxslot <= MAX_SLOT)
-		for (j = 1; j <= (size_t)(maxslot > 0 ? maxslot : 0); j++) {
-			double sum = 0;
-			size_t cnt = 0;
+	if (maxslot <= MAX_SLOT && maxslot > 0) {
+		double *sum = xcalloc((size_t)maxslot + 1, sizeof(*sum));
+		size_t *cnt = xcalloc((size_t)maxslot + 1, sizeof(*cnt));
 
-			for (i = 0; i < n; i++)
-				if (p[i].m->slot == (int)j) {
-					sum += p[i].norm;
-					cnt++;
-				}
-			json_array_append_new(byslot, cnt ? jx_real(sum / (double)cnt) :
+		for (i = 0; i < n; i++)
+			if (p[i].m->slot >= 1) {
+				sum[p[i].m->slot] += p[i].norm;
+				cnt[p[i].m->slot]++;
+			}
+		for (j = 1; j <= (size_t)maxslot; j++)
+			json_array_append_new(byslot, cnt[j] ? jx_real(sum[j] / (double)cnt[j]) :
 					      json_null());
-		}
+		free(sum);
+		free(cnt);
+	}
 	json_object_set_new(o, "mean_normalised_by_slot", byslot);
 
 	/* One value per measurement: the request-weighted headline over the
-	 * target's mean headline. */
-	for (i = 0; i < r->nm; i++) {
-		const struct measurement *m = &r->m[i];
-		double sum = 0;
-		size_t cnt = 0;
+	 * target's mean headline (sums in measurement order). */
+	{
+		struct idmap tm = IDMAP_INIT;
+		size_t *tix = xmalloc((r->nm + 1) * sizeof(*tix)), k;
+		double *sum = xcalloc(r->nm + 1, sizeof(*sum));
+		size_t *cnt = xcalloc(r->nm + 1, sizeof(*cnt));
 
-		if (!isfinite(m->head_mj_per_req) || m->slot < 1)
-			continue;
-		for (j = 0; j < r->nm; j++)
-			if (isfinite(r->m[j].head_mj_per_req) && r->m[j].slot >= 1 &&
-			    !strcmp(r->m[j].target, m->target)) {
-				sum += r->m[j].head_mj_per_req;
-				cnt++;
+		for (i = 0; i < r->nm; i++) {
+			const struct measurement *m = &r->m[i];
+
+			tix[i] = k = idmap_intern(&tm, m->target);
+			if (isfinite(m->head_mj_per_req) && m->slot >= 1) {
+				sum[k] += m->head_mj_per_req;
+				cnt[k]++;
 			}
-		if (!(sum > 0))
-			continue;
-		x[nm] = m->slot;
-		y[nm] = m->head_mj_per_req / (sum / (double)cnt);
-		nm++;
+		}
+		for (i = 0; i < r->nm; i++) {
+			const struct measurement *m = &r->m[i];
+
+			k = tix[i];
+			if (!isfinite(m->head_mj_per_req) || m->slot < 1 || !(sum[k] > 0))
+				continue;
+			x[nm] = m->slot;
+			y[nm] = m->head_mj_per_req / (sum[k] / (double)cnt[k]);
+			nm++;
+		}
+		idmap_free(&tm);
+		free(tix);
+		free(sum);
+		free(cnt);
 	}
 	pm = corr_json(x, y, nm, &rm, &sigm);
 	json_object_set_new(o, "per_measurement", pm);
@@ -861,6 +989,7 @@ check_throttling(struct ctx *c, const struct wref *v, size_t n)
 	double mhz_sum = 0, mhz_min = INFINITY, mhz_max = -INFINITY;
 	size_t i, nmhz = 0, nthermal = 0;
 	int worst = THERMAL_ABSENT;
+	char f1[JX_FMT_LEN], f2[JX_FMT_LEN];
 
 	if (!c->has_power) {
 		json_object_set_new(o, "non_nominal", nn.a);
@@ -936,10 +1065,12 @@ check_throttling(struct ctx *c, const struct wref *v, size_t n)
 			thermal_str(worst));
 	} else if (!nthermal) {
 		verdict(c, o, ST_OK, "no thermal pressure recorded; performance cluster "
-			"%.0f-%.0f MHz across %zu windows", mhz_min, mhz_max, nmhz);
+			"%s-%s MHz across %zu windows", jx_fmt(f1, round(mhz_min)),
+			jx_fmt(f2, round(mhz_max)), nmhz);
 	} else if (nmhz) {
 		verdict(c, o, ST_OK, "thermal pressure Nominal in all %zu load windows; "
-			"performance cluster %.0f-%.0f MHz", nthermal, mhz_min, mhz_max);
+			"performance cluster %s-%s MHz", nthermal, jx_fmt(f1, round(mhz_min)),
+			jx_fmt(f2, round(mhz_max)));
 	} else {
 		verdict(c, o, ST_OK, "thermal pressure Nominal in all %zu load windows",
 			nthermal);
@@ -1104,39 +1235,56 @@ check_coverage(struct ctx *c, const struct wref *v, size_t n, size_t *nlow)
 /* ------------------------------------------------------------------ */
 /* responses */
 
+/* Below this share of 2xx answers a window measured mostly failures. */
+#define OK_SHARE_FAIL 0.5
+
 static json_t *
 check_responses(struct ctx *c, const struct wref *v, size_t n)
 {
 	json_t *o = check_new();
 	struct clist bad = { json_array(), 0 };
-	size_t i, nwin = 0;
+	size_t i, nwin = 0, nunknown = 0, nfail = 0;
 
 	for (i = 0; i < n; i++) {
 		const struct route_win *w = v[i].w;
-		double non2xx = w->non2xx;
-		double errs = w->has_load ? w->load.errors : NAN;
 		json_t *e;
 
 		nwin++;
-		if (!(non2xx > 0) && !(errs > 0))
+		if (isnan(w->non2xx) && isnan(w->errors)) {
+			nunknown++;
 			continue;
+		}
+		if (!(w->non2xx > 0) && !(w->errors > 0))
+			continue;
+		if (w->ok2xx < OK_SHARE_FAIL * w->requests)
+			nfail++;
 		e = json_object();
 		json_object_set_new(e, "measurement", json_string(v[i].m->id));
 		json_object_set_new(e, "route", json_string(w->name));
-		json_object_set_new(e, "non2xx", jx_real(non2xx));
-		json_object_set_new(e, "errors", jx_real(errs));
+		json_object_set_new(e, "requests", jx_real(w->requests));
+		json_object_set_new(e, "responses_2xx", jx_real(w->ok2xx));
+		json_object_set_new(e, "non2xx", jx_real(w->non2xx));
+		json_object_set_new(e, "errors", jx_real(w->errors));
 		clist_add(&bad, e);
 	}
 	json_object_set_new(o, "windows", json_integer((json_int_t)nwin));
+	json_object_set_new(o, "windows_unknown", json_integer((json_int_t)nunknown));
 	json_object_set_new(o, "bad", bad.a);
 	json_object_set_new(o, "bad_total", json_integer((json_int_t)bad.n));
 	if (!nwin) {
 		verdict(c, o, ST_NA, "no load windows");
 	} else if (bad.n) {
-		verdict(c, o, ST_WARN, "%zu of %zu load windows had errors or non-2xx "
-			"responses", bad.n, nwin);
+		verdict(c, o, nfail ? ST_FAIL : ST_WARN, "%zu of %zu load windows had requests "
+			"without a 2xx response (non-2xx or transport errors)%s; energy per "
+			"request counts them there, energy per 2xx response does not", bad.n,
+			nwin, nfail ? ", in some fewer than half were 2xx" : "");
 		pitfall(c, "errors or non-2xx responses in %zu load window%s: requests "
 			"counted there were not all served", bad.n, bad.n == 1 ? "" : "s");
+	} else if (nunknown == nwin) {
+		verdict(c, o, ST_NA, "no load window reports the status of its responses");
+	} else if (nunknown) {
+		verdict(c, o, ST_OK, "no errors and only 2xx responses in the %zu load windows "
+			"that report them (%zu do not)", nwin - nunknown, nunknown);
 	} else {
 		verdict(c, o, ST_OK, "no errors and only 2xx responses in all %zu load "
 			"windows", nwin);
@@ -1447,6 +1595,7 @@ check_attribution(struct ctx *c, const struct wref *v, size_t n)
 	size_t i, k, na = 0, nlow = 0, nnone = 0, nover_p = 0, nover_c = 0, npc = 0;
 	int rejected;
 	struct buf b = BUF_INIT;
+	char f1[JX_FMT_LEN];
 
 	json_object_set_new(o, "metric", json_string(
 		"share of CPU time (and of P-core time) of each process group in each load "
@@ -1546,25 +1695,27 @@ check_attribution(struct ctx *c, const struct wref *v, size_t n)
 	else
 		buf_addf(&b, "; no joules-from-CPU-time fit (%s)", jx_path_str(fit, "reason"));
 	if (nover_p)
-		buf_addf(&b, "; P-core time exceeds what the %.0f performance cores can run in "
-			 "%zu window%s (up to %.2f per second)", pcores, nover_p,
+		buf_addf(&b, "; P-core time exceeds what the %s performance cores can run in "
+			 "%zu window%s (up to %.2f per second)", jx_fmt(f1, pcores), nover_p,
 			 nover_p == 1 ? "" : "s", pmax);
 	if (nover_c)
-		buf_addf(&b, "; CPU time exceeds the %.0f cores in %zu window%s", pcores + ecores,
+		buf_addf(&b, "; CPU time exceeds the %s cores in %zu window%s",
+			 jx_fmt(f1, pcores + ecores),
 			 nover_c, nover_c == 1 ? "" : "s");
 	if (nlow || nnone)
 		buf_addf(&b, "; %zu window%s without task data, %zu under %.0f%% covered", nnone,
 			 nnone == 1 ? "" : "s", nlow, 100 * COVERAGE_MIN);
 	verdict(c, o, nover_p || nover_c || nlow || nnone ? ST_WARN : ST_OK, "%s", b.ptr);
 	if (nover_p)
-		pitfall(c, "per-task P-core time (ptime_ns) adds up to more than the %.0f "
+		pitfall(c, "per-task P-core time (ptime_ns) adds up to more than the %s "
 			"performance cores can run in %zu load window%s (up to %.2f core-seconds "
 			"per second): it cannot be P-core time alone, so P-core shares and the "
-			"joules fit rest on an unclear quantity", pcores, nover_p,
+			"joules fit rest on an unclear quantity", jx_fmt(f1, pcores), nover_p,
 			nover_p == 1 ? "" : "s", pmax);
 	if (nover_c)
-		pitfall(c, "per-task CPU time adds up to more than the %.0f cores can run in "
-			"%zu load window%s", pcores + ecores, nover_c, nover_c == 1 ? "" : "s");
+		pitfall(c, "per-task CPU time adds up to more than the %s cores can run in "
+			"%zu load window%s", jx_fmt(f1, pcores + ecores), nover_c,
+			nover_c == 1 ? "" : "s");
 out:
 	buf_release(&b);
 	free(a);

@@ -47,6 +47,7 @@ load_result_init(struct load_result *r)
 	for (i = 0; i < PCT_N; i++)
 		r->lat_pct_us[i] = NAN;
 	r->throughput_bps = r->timeouts = r->aborted = r->non_2xx_3xx = NAN;
+	r->bytes_read_tol = 0;
 }
 
 void
@@ -84,6 +85,9 @@ static const struct {
 	{ LOAD_WRK_TEXT, "wrk" },
 	{ LOAD_WRK2_TEXT, "wrk2" },
 };
+
+const char load_tool_names[] =
+	"bombardier, bombardier-text, oha, autocannon, wrk, wrk2";
 
 const char *
 load_tool_name(enum load_tool t)
@@ -654,13 +658,17 @@ load_parse_multi_as(const char *path, const char *data, size_t len,
 			return -1;
 		ljson_free(&j);
 		return error_at(path, 0, "cannot tell the load-generator "
-				"format of this JSON; use --format");
+				"format of this JSON; name it with 'loadFormat' on "
+				"its routeComplete or 'erg.loadFormat' in meta.json "
+				"(%s)", load_tool_names);
 	}
 	default:
 		if (load_json_start(data, len, 0) >= len)
 			return error_at(path, 0, "empty file");
 		return error_at(path, 0, "cannot tell the load-generator "
-				"format; use --format");
+				"format; name it with 'loadFormat' on its "
+				"routeComplete or 'erg.loadFormat' in meta.json "
+				"(%s)", load_tool_names);
 	}
 	if (rc) {
 		load_results_free(v, nv);

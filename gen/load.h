@@ -89,6 +89,9 @@ struct load_result {
 	double non_2xx_3xx;	/* wrk/wrk2: responses with status >= 400, its
 				 * "Non-2xx or 3xx responses" (0 when the line is
 				 * absent); NAN for the other tools */
+	double bytes_read_tol;	/* how far bytes_read may be from the true count
+				 * because the tool rounded it for printing (wrk:
+				 * half a unit of its last digit); 0 when exact */
 };
 
 void load_result_init(struct load_result *r);	/* all NAN, tool unknown */
@@ -107,6 +110,8 @@ int load_parse(const char *path, const char *data, size_t len,
 /* Format by name ("bombardier", "bombardier-text", "oha", "autocannon",
  * "wrk", "wrk2"); LOAD_UNKNOWN when not recognised. */
 enum load_tool load_tool_from_name(const char *name);
+/* Those names, for messages: "bombardier, bombardier-text, ..., wrk2". */
+extern const char load_tool_names[];
 
 /* The format load_parse() would pick for this content (or LOAD_UNKNOWN). */
 enum load_tool load_detect(const char *data, size_t len);

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #define LOAD_INTERNAL
+#include "jsonx.h"
 #include "load.h"
 
 /* Days since 1970-01-01 of a proleptic Gregorian date. */
@@ -201,8 +202,10 @@ load_autocannon_json(const char *path, const char *data, size_t len,
 	r->rps_max *= 1000 / sample_ms;
 	if (classes > r->responses) {
 		ljson_get(&j, &req, "total", 0, &p);
-		ljson_error(&j, &p, "(%.0f) is smaller than the 1xx-5xx counts "
-			    "together (%.0f)", r->responses, classes);
+		char a[JX_FMT_LEN], b[JX_FMT_LEN];
+
+		ljson_error(&j, &p, "(%s) is smaller than the 1xx-5xx counts "
+			    "together (%s)", jx_fmt(a, r->responses), jx_fmt(b, classes));
 		goto out;
 	}
 	r->requests = r->responses + r->errors;

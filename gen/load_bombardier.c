@@ -18,6 +18,7 @@
 #include <string.h>
 
 #define LOAD_INTERNAL
+#include "jsonx.h"
 #include "load.h"
 
 static int
@@ -173,12 +174,13 @@ load_bombardier_json(const char *path, const char *data, size_t len,
 	    read_latency(&j, &result, r) < 0 || read_rps(&j, &result, r) < 0)
 		goto out;
 	if (r->errors > r->status[0]) {
+		char a[JX_FMT_LEN], b[JX_FMT_LEN];
 		struct jpos o;
 
 		ljson_get(&j, &result, "others", 0, &o);
-		warn_at(path, ljson_line(&j, &o), "errors add up to %.0f, more "
-			"than 'others' (%.0f), which should include them",
-			r->errors, r->status[0]);
+		warn_at(path, ljson_line(&j, &o), "errors add up to %s, more "
+			"than 'others' (%s), which should include them",
+			jx_fmt(a, r->errors), jx_fmt(b, r->status[0]));
 	}
 	ret = 0;
 out:

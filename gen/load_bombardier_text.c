@@ -29,6 +29,7 @@
 #include <string.h>
 
 #define LOAD_INTERNAL
+#include "jsonx.h"
 #include "load.h"
 
 /* What the lines before a statistics block said about it. */
@@ -403,10 +404,13 @@ run_finish(const char *path, struct run *run)
 	for (k = 1; k <= 5; k++)
 		run->r.responses += run->r.status[k];
 	run->r.requests = run->r.responses + run->r.status[0];
-	if (run->r.errors > run->r.status[0])
-		warn_at(path, run->start, "errors add up to %.0f, more than "
-			"'others' (%.0f), which should include them",
-			run->r.errors, run->r.status[0]);
+	if (run->r.errors > run->r.status[0]) {
+		char a[JX_FMT_LEN], b[JX_FMT_LEN];
+
+		warn_at(path, run->start, "errors add up to %s, more than "
+			"'others' (%s), which should include them",
+			jx_fmt(a, run->r.errors), jx_fmt(b, run->r.status[0]));
+	}
 	return 0;
 }
 

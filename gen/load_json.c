@@ -14,163 +14,8 @@
 #include <string.h>
 
 #define LOAD_INTERNAL
+#include "jsonx.h"
 #include "load.h"
-
-/* ---- a tolerant scanner over JSON text ------------------------------- */
-
-static size_t
-sk_ws(const char *t, size_t n, size_t i)
-{
-	while (i < n && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' ||
-			 t[i] == '\r'))
-		i++;
-	return i;
-}
-
-static size_t
-sk_string(const char *t, size_t n, size_t i)
-{
-	for (i++; i < n; i++) {
-		if (t[i] == '\\')
-			i++;
-		else if (t[i] == '"')
-			return i + 1;
-	}
-	return n;
-}
-
-/* Past one value of any kind; iterative, so hostile nesting cannot blow
- * the stack (this also runs on text jansson has not validated). */
-static size_t
-sk_value(const char *t, size_t n, size_t i)
-{
-	size_t depth = 0;
-
-	while (i < n) {
-		char c = t[i];
-
-		if (c == '"') {
-			i = sk_string(t, n, i);
-			if (!depth)
-				return i;
-		} else if (c == '{' || c == '[') {
-			depth++;
-			i++;
-		} else if (c == '}' || c == ']') {
-			if (!depth)
-				return i;
-			i++;
-			if (!--depth)
-				return i;
-		} else if (!depth && (c == ',' || c == ' ' || c == '\t' ||
-				      c == '\n' || c == '\r')) {
-			return i;
-		} else {
-			i++;
-		}
-	}
-	return n;
-}
-
-static int
-hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-static long
-hexn(const char *t, size_t n, size_t i, int digits)
-{
-	long v = 0;
-	int k;
-
-	if (i + (size_t)digits > n)
-		return -1;
-	for (k = 0; k < digits; k++) {
-		int h = hexval(t[i + (size_t)k]);
-
-		if (h < 0)
-			return -1;
-		v = v * 16 + h;
-	}
-	return v;
-}
-
-static void
-add_utf8(struct buf *b, unsigned long c)
-{
-	if (c < 0x80) {
-		buf_addch(b, (int)c);
-	} else if (c < 0x800) {
-		buf_addch(b, (int)(0xc0 | (c >> 6)));
-		buf_addch(b, (int)(0x80 | (c & 0x3f)));
-	} else if (c < 0x10000) {
-		buf_addch(b, (int)(0xe0 | (c >> 12)));
-		buf_addch(b, (int)(0x80 | ((c >> 6) & 0x3f)));
-		buf_addch(b, (int)(0x80 | (c & 0x3f)));
-	} else {
-		buf_addch(b, (int)(0xf0 | (c >> 18)));
-		buf_addch(b, (int)(0x80 | ((c >> 12) & 0x3f)));
-		buf_addch(b, (int)(0x80 | ((c >> 6) & 0x3f)));
-		buf_addch(b, (int)(0x80 | (c & 0x3f)));
-	}
-}
-
-/* Decode the string at t[i] == '"' into b; returns the index after it. */
-static size_t
-rd_string(const char *t, size_t n, size_t i, struct buf *b)
-{
-	buf_reset(b);
-	for (i++; i < n; i++) {
-		char c = t[i];
-		long u;
-
-		if (c == '"')
-			return i + 1;
-		if (c != '\\') {
-			buf_addch(b, c);
-			continue;
-		}
-		if (++i >= n)
-			break;
-		switch (t[i]) {
-		case 'b': buf_addch(b, '\b'); break;
-		case 'f': buf_addch(b, '\f'); break;
-		case 'n': buf_addch(b, '\n'); break;
-		case 'r': buf_addch(b, '\r'); break;
-		case 't': buf_addch(b, '\t'); break;
-		case 'u':
-			u = hexn(t, n, i + 1, 4);
-			if (u < 0) {
-				buf_addch(b, 'u');
-				break;
-			}
-			i += 4;
-			if (u >= 0xd800 && u < 0xdc00 && i + 6 < n &&
-			    t[i + 1] == '\\' && t[i + 2] == 'u') {
-				long lo = hexn(t, n, i + 3, 4);
-
-				if (lo >= 0xdc00 && lo < 0xe000) {
-					u = 0x10000 + ((u - 0xd800) << 10) +
-					    (lo - 0xdc00);
-					i += 6;
-				}
-			}
-			add_utf8(b, (unsigned long)u);
-			break;
-		default:
-			buf_addch(b, t[i]);
-			break;
-		}
-	}
-	return n;
-}
 
 unsigned
 ljson_top_keys(const char *t, size_t n, size_t i, int *complete)
@@ -194,20 +39,20 @@ ljson_top_keys(const char *t, size_t n, size_t i, int *complete)
 	if (i >= n || t[i] != '{')
 		return 0;
 	for (i++;;) {
-		i = sk_ws(t, n, i);
+		i = jx_skip_ws(t, n, i);
 		if (i < n && t[i] == '}') {
 			*complete = 1;
 			break;
 		}
 		if (i >= n || t[i] != '"')
 			break;
-		i = sk_ws(t, n, rd_string(t, n, i, &key));
+		i = jx_skip_ws(t, n, jx_read_string(t, n, i, &key));
 		if (i >= n || t[i] != ':')
 			break;
 		for (k = 0; k < sizeof(known) / sizeof(known[0]); k++)
 			if (!strcmp(key.ptr, known[k].key))
 				bits |= known[k].bit;
-		i = sk_ws(t, n, sk_value(t, n, sk_ws(t, n, i + 1)));
+		i = jx_skip_ws(t, n, jx_skip_value(t, n, jx_skip_ws(t, n, i + 1)));
 		if (i < n && t[i] == ',') {
 			i++;
 			continue;
@@ -259,12 +104,12 @@ go_unescape(const char *t, size_t n, size_t *outlen)
 			buf_addf(&b, "\\u%04lx", v);
 			done = i + 2;
 			changed = 1;
-		} else if (e == 'x' && (v = hexn(t, n, i + 2, 2)) >= 0) {
+		} else if (e == 'x' && (v = jx_hex(t, n, i + 2, 2)) >= 0) {
 			buf_add(&b, t + done, i - done);
 			buf_addf(&b, "\\u%04lx", v);
 			done = i + 4;
 			changed = 1;
-		} else if (e == 'U' && (v = hexn(t, n, i + 2, 8)) >= 0 &&
+		} else if (e == 'U' && (v = jx_hex(t, n, i + 2, 8)) >= 0 &&
 			   v <= 0x10ffff) {
 			buf_add(&b, t + done, i - done);
 			if (v < 0x10000) {
@@ -357,60 +202,20 @@ ljson_root(struct ljson *j, struct jpos *p)
 static size_t
 locate(const struct ljson *j, const struct jpos *p)
 {
-	const struct jpos *st[32];
-	const char *t = j->text;
-	size_t n = j->len, ns = 0, i, at, k;
-	struct buf key = BUF_INIT;
+	struct jx_step st[32];
 	const struct jpos *q;
+	size_t ns, k;
 
 	for (q = p, k = 0; q && q->up; q = q->up)
 		k++;
 	for (q = p; k > sizeof(st) / sizeof(st[0]); k--)
 		q = q->up;	/* deeper than erg ever looks: report an ancestor */
-	for (; q && q->up; q = q->up)
-		st[ns++] = q;
-	at = i = sk_ws(t, n, 0);
-	for (k = ns; k-- > 0;) {
-		const struct jpos *s = st[k];
-		size_t idx = 0;
-		int found = 0;
-
-		if (i >= n || t[i] != (s->key ? '{' : '['))
-			break;
-		for (i++;;) {
-			size_t kpos;
-
-			i = sk_ws(t, n, i);
-			if (i >= n || t[i] == '}' || t[i] == ']')
-				break;
-			kpos = i;
-			if (s->key) {
-				if (t[i] != '"')
-					break;
-				i = sk_ws(t, n, rd_string(t, n, i, &key));
-				if (i >= n || t[i] != ':')
-					break;
-				i = sk_ws(t, n, i + 1);
-				if (!strcmp(key.ptr, s->key))
-					found = 1;
-			} else if (idx == s->idx) {
-				found = 1;
-			}
-			if (found) {
-				at = kpos;
-				break;
-			}
-			i = sk_ws(t, n, sk_value(t, n, i));
-			if (i >= n || t[i] != ',')
-				break;
-			i++;
-			idx++;
-		}
-		if (!found)
-			break;
+	for (ns = k; q && q->up; q = q->up) {
+		k--;
+		st[k].key = q->key;
+		st[k].idx = q->idx;
 	}
-	buf_release(&key);
-	return at;
+	return jx_text_find(j->text, j->len, st, ns);
 }
 
 long
@@ -458,22 +263,6 @@ ljson_error(const struct ljson *j, const struct jpos *p, const char *fmt, ...)
 	return -1;
 }
 
-static const char *
-type_name(const json_t *v)
-{
-	switch (json_typeof(v)) {
-	case JSON_OBJECT: return "an object";
-	case JSON_ARRAY: return "an array";
-	case JSON_STRING: return "a string";
-	case JSON_INTEGER: return "an integer";
-	case JSON_REAL: return "a real number";
-	case JSON_TRUE: return "true";
-	case JSON_FALSE: return "false";
-	case JSON_NULL: return "null";
-	}
-	return "?";
-}
-
 int
 ljson_get(const struct ljson *j, const struct jpos *o, const char *key,
 	  int flags, struct jpos *out)
@@ -505,7 +294,7 @@ ljson_object(const struct ljson *j, const struct jpos *o, const char *key,
 		return rc;
 	if (!json_is_object(out->v))
 		return ljson_error(j, out, "must be an object, not %s",
-				   type_name(out->v));
+				   jx_type_name(out->v));
 	return 1;
 }
 
@@ -519,7 +308,7 @@ ljson_array(const struct ljson *j, const struct jpos *o, const char *key,
 		return rc;
 	if (!json_is_array(out->v))
 		return ljson_error(j, out, "must be an array, not %s",
-				   type_name(out->v));
+				   jx_type_name(out->v));
 	return 1;
 }
 
@@ -538,16 +327,19 @@ ljson_count_value(const struct ljson *j, const struct jpos *p, double *out)
 	if (json_is_real(p->v)) {
 		double x = json_real_value(p->v);
 
+		char b[JX_FMT_LEN];
+
 		if (x < 0)
-			return ljson_error(j, p, "must not be negative (%g)", x);
+			return ljson_error(j, p, "must not be negative (%s)",
+					   jx_fmt(b, x));
 		if (x != floor(x))
-			return ljson_error(j, p, "must be a whole number, not %g",
-					   x);
+			return ljson_error(j, p, "must be a whole number, not %s",
+					   jx_fmt(b, x));
 		*out = x;
 		return 0;
 	}
 	return ljson_error(j, p, "must be a non-negative integer, not %s",
-			   type_name(p->v));
+			   jx_type_name(p->v));
 }
 
 int
@@ -578,10 +370,13 @@ ljson_real(const struct ljson *j, const struct jpos *o, const char *key,
 	}
 	if (!json_is_number(p.v))
 		return ljson_error(j, &p, "must be a number, not %s",
-				   type_name(p.v));
+				   jx_type_name(p.v));
 	x = json_number_value(p.v);
-	if ((flags & LJ_NONNEG) && x < 0)
-		return ljson_error(j, &p, "must not be negative (%g)", x);
+	if ((flags & LJ_NONNEG) && x < 0) {
+		char b[JX_FMT_LEN];
+
+		return ljson_error(j, &p, "must not be negative (%s)", jx_fmt(b, x));
+	}
 	*out = x;
 	return 1;
 }
@@ -599,7 +394,7 @@ ljson_string(const struct ljson *j, const struct jpos *o, const char *key,
 		return 0;
 	if (!json_is_string(p.v))
 		return ljson_error(j, &p, "must be a string, not %s",
-				   type_name(p.v));
+				   jx_type_name(p.v));
 	free(*out);
 	*out = xstrdup(json_string_value(p.v));
 	return 1;

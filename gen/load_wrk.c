@@ -25,7 +25,8 @@
  *   responses" (status > 399; printed only when non-zero) goes to
  *   non_2xx_3xx.
  *   bytes_read = "... 4.30MB read": wire bytes, but only 3 significant
- *   digits survive wrk's formatting; throughput_bps = "Transfer/sec:".
+ *   digits survive wrk's formatting (bytes_read_tol: half a unit of the
+ *   last digit printed, 0.005 MiB there); throughput_bps = "Transfer/sec:".
  *   A run without a single response gets NAN latencies (wrk prints 0.00us).
  *   Mode: wrk closed loop; wrk2 LOAD_RATE, the rate known only from a
  *   recorded command line (-R).  wrk2 is told from wrk by its "Thread
@@ -280,6 +281,28 @@ parse_hdr_mean(const char *path, long no, const char *q, struct run *run)
 	return 0;
 }
 
+/*
+ * Half a unit in the last digit wrk printed of a size ("4.30MB": 0.005 MiB),
+ * in bytes: the most the true count can differ from what erg reads.
+ */
+static double
+printed_tolerance(const char *s)
+{
+	static const char prefixes[] = "KMGTP";
+	const char *p = load_skip_blanks(s), *u;
+	double k = 1;
+	int dec = 0;
+
+	while ((*p >= '0' && *p <= '9') || *p == '+' || *p == '-')
+		p++;
+	if (*p == '.')
+		for (p++; *p >= '0' && *p <= '9'; p++)
+			dec++;
+	if (*p && (u = strchr(prefixes, *p)) != NULL)
+		k = pow(1024, (double)(u - prefixes) + 1);
+	return 0.5 * pow(10, -dec) * k;
+}
+
 /* "26695 requests in 3.01s, 4.30MB read" */
 static int
 parse_total(const char *path, long no, const char *s, struct run *run)
@@ -301,6 +324,7 @@ parse_total(const char *path, long no, const char *s, struct run *run)
 	t = q;
 	if (load_scan_binary(&q, &run->r.bytes_read))
 		return fail(path, no, "a size such as '4.30MB'", t);
+	run->r.bytes_read_tol = printed_tolerance(t);
 	q = load_skip_blanks(q);
 	if (!(t = load_after(q, "read")) || expect_end(path, no, t, "'read'"))
 		return t ? -1 : fail(path, no, "'read'", q);

@@ -28,12 +28,18 @@ struct route_win {
 	/* as the runner recorded it (routeComplete) */
 	double requests, bytes_read, bytes_written;
 	double rps_mean, rps_sd, lat_mean_us, lat_max_us;
-	double non2xx;			/* req1xx+3xx+4xx+5xx+others */
+	double tl_status[6];		/* others, req1xx..req5xx as logged; NAN if not */
 	double load_pid;		/* bombardierPid: the load generator's process */
 	/* the load generator's own file, when there is one */
 	char *load_rel;			/* path relative to the run directory */
+	int load_force;			/* enum load_tool from loadFormat, or LOAD_UNKNOWN */
 	int has_load;
 	struct load_result load;
+	/* outcome of the requests, from the load file when it says, else from
+	 * the timeline; NAN when neither does */
+	double ok2xx;			/* requests answered 2xx (wrk: 2xx or 3xx) */
+	double non2xx;			/* requests without a 2xx answer: requests - ok2xx */
+	double errors;			/* transport errors among those (no answer at all) */
 
 	/* analysis */
 	int per_mb;			/* large-payload route: reported per MB */
@@ -41,18 +47,21 @@ struct route_win {
 	int idle;			/* index into run.idle, -1 if none */
 	double idle_watts, net_energy_j, idle_share;
 	double mj_per_req, net_mj_per_req, mj_per_mb;
+	double mj_per_2xx;		/* energy over the 2xx responses only */
 };
 
 struct measurement {
 	char *id, *target, *target_full;	/* "r1-s1-elysia", "elysia", "bun/elysia" */
-	int round, slot;
-	long line;
+	int round, slot;		/* -1 when the timeline does not give them */
+	long line;			/* of its measurementStart */
+	long end_line;			/* of its measurementComplete, 0 before */
 	double start_ms, end_ms;
 	double server_pid, startup_ms, rss_before, rss_after;
 	struct route_win *routes;
 	size_t nroutes, aroutes;
 	/* analysis: request-weighted over the small routes */
 	double head_mj_per_req, head_rps, head_watts;
+	double head_mj_per_2xx;		/* the same energy over their 2xx responses */
 	double session_min;		/* minutes since session start */
 };
 
@@ -75,11 +84,13 @@ struct target_route {
 	int per_mb;
 	struct stat5 mj_per_req, rps, watts, mj_per_mb;
 	double net_mj_per_req, idle_share;
+	double mj_per_2xx;		/* mean over the rounds */
 };
 
 struct target {
 	char *name;
 	struct stat5 head_mj, head_rps, head_watts;
+	struct stat5 head_mj_2xx;	/* headline energy per 2xx response */
 	struct target_route *routes;
 	size_t nroutes;
 	int rank_mj, rank_watts;	/* 1-based */
@@ -110,6 +121,7 @@ struct run {
 	size_t ntargets;
 	char **per_mb_routes;		/* from meta erg.perMbRoutes */
 	size_t nper_mb_routes;
+	int load_force;			/* meta erg.loadFormat: enum load_tool */
 	json_t *validation;		/* design checks (analyze/checks), owned */
 	json_t *warnings;		/* run_warn(): [{file, line, message}], owned, or NULL */
 };

@@ -33,6 +33,7 @@
 
 #include "buf.h"
 #include "html.h"
+#include "idmap.h"
 #include "input.h"
 #include "jsonx.h"
 #include "markdown.h"
@@ -371,6 +372,7 @@ struct tgt {
 	double *rounds;			/* headline mJ/req per measurement, by round */
 	double *rwatts;			/* headline W per measurement */
 	size_t nrounds;
+	size_t pos;			/* position in the results' targets */
 };
 
 struct rv {			/* one run being rendered */
@@ -384,6 +386,7 @@ struct rv {			/* one run being rendered */
 	char **small, **large;	/* route names: headline (per request), per MB */
 	size_t nsmall, nlarge;
 	int dec_mj, dec_mb;	/* decimals of mJ/req and mJ/MB columns */
+	size_t nfailed;		/* load windows with requests not answered 2xx */
 	struct sset ids;
 	json_t *view;
 	struct buf md;		/* tables.md */
@@ -447,54 +450,90 @@ cmp_rank(const void *pa, const void *pb)
 	return 0;
 }
 
+/* A measurement's headline figures, ordered by round (then by position). */
+struct mrow {
+	double round, mj, watts;
+	size_t i;
+};
+
+static int
+cmp_mrow(const void *pa, const void *pb)
+{
+	const struct mrow *a = pa, *b = pb;
+	int c = cmp_double(&a->round, &b->round);
+
+	return c ? c : (a->i > b->i) - (a->i < b->i);
+}
+
+static int
+cmp_tgt_rank(const void *pa, const void *pb)
+{
+	const struct tgt *a = pa, *b = pb;
+	int c = cmp_rank(a, b);
+
+	/* stable: equal ranks keep the results' order */
+	return c ? c : (a->pos > b->pos) - (a->pos < b->pos);
+}
+
 static void
 rv_load(struct rv *v)
 {
 	const json_t *targets = json_object_get(v->res, "targets"), *t, *m, *r;
 	const json_t *ms = json_object_get(v->res, "measurements");
+	size_t nms = json_array_size(ms);
+	struct idmap tmap = IDMAP_INIT;
+	struct mrow *rows = xmalloc((nms + 1) * sizeof(*rows));
+	size_t *start, *next;
 	double *mj, *mb;
 	size_t i, j, k, nmj = 0, nmb = 0;
 
 	v->nt = json_array_size(targets);
 	v->t = xcalloc(v->nt + 1, sizeof(*v->t));
 	json_array_foreach(targets, i, t) {
+		v->t[i].name = jstr(t, "name") ? jstr(t, "name") : "";
+		if (!idmap_get(&tmap, v->t[i].name, &k))
+			idmap_put(&tmap, v->t[i].name, i);
+	}
+	/* The measurements of each target (the first of its name), in order:
+	 * a counting sort by target. */
+	start = xcalloc(v->nt + 2, sizeof(*start));
+	next = xmalloc((nms + 1) * sizeof(*next));
+	json_array_foreach(ms, j, m) {
+		next[j] = jstr(m, "target") && idmap_get(&tmap, jstr(m, "target"), &k) ? k : v->nt;
+		start[next[j] + 1]++;
+	}
+	for (k = 0; k <= v->nt; k++)
+		start[k + 1] += start[k];
+	json_array_foreach(ms, j, m) {
+		struct mrow *x = &rows[start[next[j]]++];
+
+		x->round = jnum(m, "round");
+		x->mj = jnum(m, "headline_mj_per_req");
+		x->watts = jnum(m, "headline_watts");
+		x->i = j;
+	}
+	json_array_foreach(targets, i, t) {
 		struct tgt *g = &v->t[i];
+		size_t lo, n, a;
+
+		/* After the fill start[k] is the end of target k's rows; a
+		 * target sharing an earlier one's name shares its rows. */
+		idmap_get(&tmap, g->name, &k);
+		lo = k ? start[k - 1] : 0;
+		n = start[k] - lo;
 
 		g->o = t;
-		g->name = jstr(t, "name") ? jstr(t, "name") : "";
+		g->pos = i;
 		g->head = json_object_get(t, "headline");
 		g->mj = json_object_get(g->head, "mj_per_req");
-		g->rounds = xmalloc((json_array_size(ms) + 1) * sizeof(double));
-		g->rwatts = xmalloc((json_array_size(ms) + 1) * sizeof(double));
-		/* measurements of this target in round order */
-		{
-			double *rr = xmalloc((json_array_size(ms) + 1) * 3 * sizeof(double));
-			size_t n = 0, a;
-
-			json_array_foreach(ms, j, m) {
-				if (!jstr(m, "target") || strcmp(jstr(m, "target"), g->name))
-					continue;
-				rr[3 * n] = jnum(m, "round");
-				rr[3 * n + 1] = jnum(m, "headline_mj_per_req");
-				rr[3 * n + 2] = jnum(m, "headline_watts");
-				n++;
-			}
-			/* insertion sort by round: stable, n is small */
-			for (a = 1; a < n; a++)
-				for (k = a; k > 0 && cmp_double(&rr[3 * (k - 1)], &rr[3 * k]) > 0; k--) {
-					double x[3];
-
-					memcpy(x, &rr[3 * k], sizeof(x));
-					memcpy(&rr[3 * k], &rr[3 * (k - 1)], sizeof(x));
-					memcpy(&rr[3 * (k - 1)], x, sizeof(x));
-				}
-			for (a = 0; a < n; a++) {
-				g->rounds[a] = rr[3 * a + 1];
-				g->rwatts[a] = rr[3 * a + 2];
-			}
-			g->nrounds = n;
-			free(rr);
+		g->rounds = xmalloc((n + 1) * sizeof(double));
+		g->rwatts = xmalloc((n + 1) * sizeof(double));
+		qsort(rows + lo, n, sizeof(*rows), cmp_mrow);
+		for (a = 0; a < n; a++) {
+			g->rounds[a] = rows[lo + a].mj;
+			g->rwatts[a] = rows[lo + a].watts;
 		}
+		g->nrounds = n;
 		json_array_foreach(json_object_get(g->head, "routes"), j, r)
 			names_add(&v->small, &v->nsmall, json_string_value(r));
 		json_array_foreach(json_object_get(t, "routes"), j, r) {
@@ -506,14 +545,16 @@ rv_load(struct rv *v)
 				names_add(&v->small, &v->nsmall, jstr(r, "name"));
 		}
 	}
-	if (v->energy)	/* stable: equal ranks keep the results' order */
-		for (i = 1; i < v->nt; i++)
-			for (k = i; k > 0 && cmp_rank(&v->t[k - 1], &v->t[k]) > 0; k--) {
-				struct tgt x = v->t[k];
-
-				v->t[k] = v->t[k - 1];
-				v->t[k - 1] = x;
-			}
+	idmap_free(&tmap);
+	free(start);
+	free(next);
+	free(rows);
+	json_array_foreach(ms, j, m)
+		json_array_foreach(json_object_get(m, "routes"), k, r)
+			if (jnum(r, "non_2xx") > 0 || jnum(r, "errors") > 0)
+				v->nfailed++;
+	if (v->energy)
+		qsort(v->t, v->nt, sizeof(*v->t), cmp_tgt_rank);
 	for (i = 0; i < v->nt; i++)
 		v->t[i].id = ids_make(&v->ids, "t-", v->t[i].name, NULL);
 
@@ -1008,6 +1049,8 @@ headline_view(struct rv *v)
 	if (v->energy) {
 		tbl_col(&t, "SoC power", "W, mean \xc2\xb1 SD", 1);
 		tbl_col(&t, "Rank", "1 = least mJ/req", 1);
+		if (v->nfailed)
+			tbl_col(&t, "Energy per 2xx response", "mJ, mean \xc2\xb1 SD", 1);
 	}
 	for (i = 0; i < v->nt; i++) {
 		const struct tgt *g = &v->t[i];
@@ -1023,8 +1066,12 @@ headline_view(struct rv *v)
 		}
 		cell_pm(cells, jnum(g->head, "rps"), jnum(g->head, "rps_sd"), F_THOUS, 1);
 		if (v->energy) {
+			const json_t *ok = json_object_get(g->head, "mj_per_2xx");
+
 			cell_pm(cells, jnum(g->head, "watts"), jnum(g->head, "watts_sd"), F_FIXED, 3);
 			cell_int(cells, json_object_get(g->head, "rank_mj_per_req"));
+			if (v->nfailed)
+				cell_pm(cells, jnum(ok, "mean"), jnum(ok, "sd"), F_FIXED, v->dec_mj);
 		}
 	}
 	if (v->energy) {
@@ -1035,7 +1082,14 @@ headline_view(struct rv *v)
 			   "gross SoC energy (the idle floor is included), not net. "
 			   "\xc2\xb1 is 1 SD over the rounds (");
 		n_range(&b, v);
-		buf_addstr(&b, "); the 95 % CI is Student's t interval of the mean.");
+		buf_addstr(&b, "); the 95 % CI is Student's t interval of the mean. The "
+			   "requests it divides by are all the load generator counted, "
+			   "answered 2xx or not.");
+		if (v->nfailed)
+			buf_addf(&b, " %zu load window%s had requests without a 2xx response "
+				 "(see Read this first): the last column divides the same "
+				 "energy by the 2xx responses alone.", v->nfailed,
+				 v->nfailed == 1 ? "" : "s");
 	} else {
 		buf_addstr(&b, "No energy was recorded in this session (energy source "
 			   "\"none\"): throughput only. \xc2\xb1 is 1 SD over the rounds (");
@@ -1176,7 +1230,9 @@ windows_view(struct rv *v)
 		tbl_col(&t, "P-cluster", "MHz", 1);
 		tbl_col(&t, "Thermal", NULL, 0);
 	}
-	tbl_col(&t, "Non-2xx", "responses", 1);
+	tbl_col(&t, "Non-2xx", "requests", 1);
+	if (v->energy && v->nfailed)
+		tbl_col(&t, "Per 2xx response", "mJ", 1);
 	json_array_foreach(json_object_get(v->res, "measurements"), i, m)
 		json_array_foreach(json_object_get(m, "routes"), j, r) {
 			json_t *cells = tbl_row(&t, ids_make(&v->ids, "w-", jstr(m, "id"), jstr(r, "name")),
@@ -1200,6 +1256,8 @@ windows_view(struct rv *v)
 				cell_txt(cells, jstr(r, "thermal"));
 			}
 			cell_int(cells, json_object_get(r, "non_2xx"));
+			if (v->energy && v->nfailed)
+				cell_num(cells, jnum(r, "mj_per_2xx"), F_FIXED, v->dec_mj);
 		}
 	json_object_set_new(v->view, "tbl_windows", one(json_incref(t.o)));
 	json_decref(t.o);

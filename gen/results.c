@@ -69,6 +69,10 @@ targets_json(const struct run *r)
 		json_object_set_new(h, "routes", small);
 		json_object_set_new(h, "weighting", json_string("request-weighted"));
 		json_object_set_new(h, "energy", json_string("gross"));
+		/* mj_per_req divides by every request, answered 2xx or not;
+		 * mj_per_2xx by the 2xx responses alone */
+		json_object_set_new(h, "denominator", json_string("requests"));
+		json_object_set_new(h, "mj_per_2xx", stat_json(&t->head_mj_2xx, 1));
 		json_object_set_new(o, "headline", h);
 		for (j = 0; j < t->nroutes; j++) {
 			const struct target_route *tr = &t->routes[j];
@@ -83,6 +87,7 @@ targets_json(const struct run *r)
 			json_object_set_new(ro, "rps", meansd_json(&tr->rps));
 			json_object_set_new(ro, "watts", meansd_json(&tr->watts));
 			json_object_set_new(ro, "idle_share", jx_real(tr->idle_share));
+			json_object_set_new(ro, "mj_per_2xx", jx_real(tr->mj_per_2xx));
 			json_array_append_new(routes, ro);
 		}
 		json_object_set_new(o, "routes", routes);
@@ -128,8 +133,8 @@ measurements_json(const struct run *r)
 
 		json_object_set_new(o, "id", json_string(m->id));
 		json_object_set_new(o, "target", json_string(m->target));
-		json_object_set_new(o, "round", json_integer(m->round));
-		json_object_set_new(o, "slot", json_integer(m->slot));
+		json_object_set_new(o, "round", m->round >= 0 ? json_integer(m->round) : json_null());
+		json_object_set_new(o, "slot", m->slot >= 0 ? json_integer(m->slot) : json_null());
 		json_object_set_new(o, "start_ms", jx_real(m->start_ms));
 		json_object_set_new(o, "end_ms", jx_real(m->end_ms));
 		json_object_set_new(o, "session_min", jx_real(m->session_min));
@@ -139,6 +144,7 @@ measurements_json(const struct run *r)
 		json_object_set_new(o, "headline_mj_per_req", jx_real(m->head_mj_per_req));
 		json_object_set_new(o, "headline_rps", jx_real(m->head_rps));
 		json_object_set_new(o, "headline_watts", jx_real(m->head_watts));
+		json_object_set_new(o, "headline_mj_per_2xx", jx_real(m->head_mj_per_2xx));
 		for (j = 0; j < m->nroutes; j++) {
 			const struct route_win *w = &m->routes[j];
 			json_t *ro = json_object();
@@ -150,6 +156,8 @@ measurements_json(const struct run *r)
 			json_object_set_new(ro, "requests", jx_real(w->requests));
 			json_object_set_new(ro, "bytes_read", jx_real(w->bytes_read));
 			json_object_set_new(ro, "non_2xx", jx_real(w->non2xx));
+			json_object_set_new(ro, "responses_2xx", jx_real(w->ok2xx));
+			json_object_set_new(ro, "errors", jx_real(w->errors));
 			json_object_set_new(ro, "rps", jx_real(w->rps_mean));
 			json_object_set_new(ro, "rps_sd", jx_real(w->rps_sd));
 			json_object_set_new(ro, "energy_j", jx_real(w->pw.energy_j));
@@ -164,6 +172,7 @@ measurements_json(const struct run *r)
 			json_object_set_new(ro, "mj_per_req", jx_real(w->mj_per_req));
 			json_object_set_new(ro, "net_mj_per_req", jx_real(w->net_mj_per_req));
 			json_object_set_new(ro, "mj_per_mb", jx_real(w->mj_per_mb));
+			json_object_set_new(ro, "mj_per_2xx", jx_real(w->mj_per_2xx));
 			json_object_set_new(ro, "cluster_mhz", jx_real(w->pw.cluster_mhz));
 			json_object_set_new(ro, "thermal", jx_string(thermal_name(w->pw.thermal)));
 			json_object_set_new(ro, "load", w->has_load ? load_json(w) : json_null());

@@ -43,3 +43,17 @@ absent_re() {
 	[ -z "$hits" ] && echo "ok - nothing matches /$1/ in ${2:-*.html}" ||
 		echo "not ok - /$1/ matches in$hits"
 }
+
+# jcheck DESC PERL: the Perl expression PERL, with $r the run's results.json
+# decoded (JSON::PP, in Perl's core), is true.  RUN is the run's directory in
+# the site (default runs/2023/run).
+jcheck() {
+	if perl -MJSON::PP -e '
+		local $/; open(my $f, "<", $ARGV[0]) or exit 2;
+		my $r = JSON::PP->new->decode(<$f>); exit(eval($ARGV[1]) ? 0 : 1)' \
+		"$OUT/${RUN:-runs/2023/run}/results.json" "$2"; then
+		echo "ok - $1"
+	else
+		echo "not ok - $1"
+	fi
+}

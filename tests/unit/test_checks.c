@@ -61,6 +61,7 @@ add_route(struct measurement *m, const char *name, int per_mb)
 	w->requests = w->bytes_read = w->bytes_written = NAN;
 	w->rps_mean = w->rps_sd = w->lat_mean_us = w->lat_max_us = NAN;
 	w->non2xx = 0;
+	w->ok2xx = w->errors = w->mj_per_2xx = NAN;
 	w->idle_watts = w->net_energy_j = w->idle_share = NAN;
 	w->mj_per_req = w->net_mj_per_req = w->mj_per_mb = NAN;
 	return w;
@@ -311,7 +312,9 @@ load_reference(struct run *r, const char *path, int rounded)
 			y->requests = jnum(w, "requests");
 			y->bytes_read = jnum(w, "bytesRead");
 			y->rps_mean = jnum(w, "rpsMean");
-			y->non2xx = y->requests - jnum(w, "req2xx");
+			y->ok2xx = jnum(w, "req2xx");
+			y->non2xx = y->requests - y->ok2xx;
+			y->errors = NAN;
 			y->pw.energy_j = jnum(w, "energyJ");
 			y->pw.mean_watts = jnum(w, "meanWatts");
 			y->pw.coverage = jnum(w, "powerCoverage");
@@ -663,6 +666,56 @@ test_violation(void)
 	free_run(&r);
 }
 
+/*
+ * Designs far from a square, which the checks must handle in time and
+ * memory linear in the measurements: 2,000 measurements, each its own
+ * target, round r and slot r % 1000 + 1.  A grid would be 2,000 x 1,000
+ * cells for 2,000 measurements (refused as too sparse); the per-round
+ * check counts 1,999 missing targets in each of 2,000 rounds, naming only
+ * the first LIST_CAP; every consecutive pair of targets follows once.
+ */
+static void
+test_sparse(void)
+{
+	struct run r;
+	json_t *v, *pairs;
+	size_t i, n = 2000;
+
+	memset(&r, 0, sizeof(r));
+	for (i = 0; i < n; i++) {
+		char t[32];
+		struct measurement *m;
+
+		snprintf(t, sizeof(t), "t%zu", i);
+		m = add_measurement(&r, t, (int)i + 1, (int)(i % 1000) + 1, 1e12 + 1e5 * (double)i);
+		add_route(m, "ping", 0);
+	}
+	r.session_start_ms = 1e12;
+	v = checks_run(&r);
+	CHECK_STR(str(v, "ordering.scheme"), "irregular", "sparse: irregular");
+	CHECK(len(v, "ordering.grid") == 0, "sparse: no grid (got %zu rows)",
+	      len(v, "ordering.grid"));
+	CHECK(list_has(v, "ordering.violations",
+		       "2000 rounds x 1000 slots for 2000 measurements: too sparse for a grid"),
+	      "sparse: grid refused with its reason");
+	/* slots 1..1000 are numbered fine; 2000 rounds x 1999 missing each,
+	 * plus the sparse grid */
+	CHECK_NEAR(num(v, "ordering.violations_total"), 2000.0 * 1999 + 1, 0,
+		   "sparse: every missing target counted");
+	CHECK(len(v, "ordering.violations") == 50, "sparse: 50 listed (got %zu)",
+	      len(v, "ordering.violations"));
+	CHECK(list_has(v, "ordering.violations", "'t1' is missing from round 1"),
+	      "sparse: the first round names its missing targets in order");
+	pairs = at(v, "ordering.carryover_pairs");
+	CHECK(json_array_size(pairs) == n - 1, "sparse: %zu carry-over pairs",
+	      json_array_size(pairs));
+	CHECK_STR(str(json_array_get(pairs, 0), "from"), "t0", "first pair from t0");
+	CHECK_STR(str(json_array_get(pairs, 0), "to"), "t1", "first pair to t1");
+	CHECK(is_false(v, "ordering.carryover_balanced"), "sparse: carry-over not balanced");
+	json_decref(v);
+	free_run(&r);
+}
+
 static void
 test_slot_effect(void)
 {
@@ -919,16 +972,43 @@ test_misc(void)
 	json_decref(v);
 	free_run(&r);
 
-	/* Non-2xx in one window, transport errors in another. */
+	/* Non-2xx in one window, transport errors in another (errors are
+	 * among the requests without a 2xx answer). */
 	make_session(&r, sq, 3, 0);
 	r.m[1].routes[0].non2xx = 12;
-	r.m[3].routes[2].has_load = 1;
-	r.m[3].routes[2].load.errors = 3;
+	r.m[3].routes[2].non2xx = 3;
+	r.m[3].routes[2].errors = 3;
 	v = checks_run(&r);
 	CHECK(len(v, "responses.bad") == 2, "two bad windows");
 	CHECK_NEAR(num(json_array_get(at(v, "responses.bad"), 0), "non2xx"), 12, 0, "non2xx count");
 	CHECK_NEAR(num(json_array_get(at(v, "responses.bad"), 1), "errors"), 3, 0, "error count");
 	CHECK(pitfall_with(v, "errors or non-2xx responses") >= 0, "responses pitfall");
+	CHECK_STR(str(v, "responses.status"), "warn", "some failures: warn");
+	json_decref(v);
+	free_run(&r);
+
+	/* A window where every response failed: fail, not just warn. */
+	make_session(&r, sq, 3, 0);
+	r.m[2].routes[1].requests = 1000;
+	r.m[2].routes[1].ok2xx = 0;
+	r.m[2].routes[1].non2xx = 1000;
+	r.m[2].routes[1].errors = 0;
+	v = checks_run(&r);
+	CHECK_STR(str(v, "responses.status"), "fail", "no 2xx in a window: fail");
+	CHECK_NEAR(num(json_array_get(at(v, "responses.bad"), 0), "responses_2xx"), 0, 0,
+		   "its 2xx count is published");
+	json_decref(v);
+	free_run(&r);
+
+	/* Nothing known about the status of any response: n/a, never "only
+	 * 2xx". */
+	make_session(&r, sq, 3, 0);
+	for (i = 0; i < r.nm; i++)
+		for (j = 0; j < r.m[i].nroutes; j++)
+			r.m[i].routes[j].non2xx = r.m[i].routes[j].errors = NAN;
+	v = checks_run(&r);
+	CHECK_STR(str(v, "responses.status"), "n/a", "status unknown: n/a");
+	CHECK(!strstr(str(v, "responses.verdict"), "only 2xx"), "unknown is not 'only 2xx'");
 	json_decref(v);
 	free_run(&r);
 
@@ -1329,6 +1409,7 @@ main(void)
 	test_cyclic();
 	test_sequential();
 	test_violation();
+	test_sparse();
 	test_slot_effect();
 	test_thermal();
 	test_coverage();

@@ -249,6 +249,8 @@ test_bombardier_json_samples(void)
 			  "url");
 		/* "client": "net/http.v1" */
 		CHECK_STR(r.client, "net/http.v1", "client");
+		/* an exact byte count: nothing rounded */
+		CHECK(r.bytes_read_tol == 0, "bombardier bytesRead is exact");
 		/* no "rate" in spec: closed loop */
 		CHECK(r.mode == LOAD_CLOSED, "mode is closed");
 		ISNAN(r.rate);
@@ -787,6 +789,8 @@ test_wrk_samples(void)
 		/* "  76345 requests in 3.01s, 12.34MB read" */
 		EQ(r.responses, 76345);
 		EQ(r.bytes_read, 12.34 * 1024 * 1024);
+		/* printed to 0.01 MiB: the true count is within 0.005 MiB */
+		EQ(r.bytes_read_tol, 0.005 * 1024 * 1024);
 		/* "  Socket errors: connect 0, read 75, write 0, timeout 0" */
 		EQ(r.errors, 75);
 		EQ(r.timeouts, 0);
@@ -1456,11 +1460,14 @@ test_detect(void)
 	size_t i;
 
 	bad("unknown.txt", "hello world\n", LOAD_UNKNOWN, 0,
-	    "cannot tell the load-generator format; use --format");
+	    "cannot tell the load-generator format; name it with 'loadFormat' on its "
+	    "routeComplete or 'erg.loadFormat' in meta.json (bombardier, "
+	    "bombardier-text, oha, autocannon, wrk, wrk2)");
 	bad("empty.txt", "", LOAD_UNKNOWN, 0, "empty file");
 	bad("blank.txt", " \n\t\n", LOAD_UNKNOWN, 0, "empty file");
 	bad("other.json", "{\"a\": 1}", LOAD_UNKNOWN, 0,
-	    "cannot tell the load-generator format of this JSON; use --format");
+	    "cannot tell the load-generator format of this JSON; name it with "
+	    "'loadFormat' on its routeComplete or 'erg.loadFormat' in meta.json");
 	/* the end of file is on line 3, after the last newline */
 	bad("broken.json", "{\n\"a\": [1,\n", LOAD_UNKNOWN, 3, "invalid JSON");
 	bad("array.json", "[1]", LOAD_OHA_JSON, 0,

@@ -369,6 +369,9 @@ test_site(void)
 	CHECK(strstr(run, "<title>[click](javascript:alert(1)) &lt;b&gt;bold&lt;/b&gt; – erg</title>") != NULL,
 	      "the title is text, its link syntax not followed");
 	CHECK(strstr(run, "<li>pitfall &lt;b&gt;one&lt;/b&gt;</li>") != NULL, "pitfalls escaped, shown");
+	CHECK(strstr(run, "answered 2xx or not") != NULL, "the headline names its denominator");
+	CHECK(!strstr(run, "Energy per 2xx response") && !strstr(run, "Per 2xx response"),
+	      "no column per 2xx response when every request was answered 2xx");
 	CHECK(strstr(run, "javascript:alert(2)") && !href_has(run, "alert(2)"),
 	      "a URL in the metadata is text, not a link");
 
@@ -557,6 +560,53 @@ test_big_index(void)
 	buf_release(&name);
 }
 
+/*
+ * Energy per request divides by every request; the headline says so on
+ * every energy page.  Only when a window had requests without a 2xx
+ * answer does the page add the figure per 2xx response (headline column
+ * and window column) and say why.
+ */
+static void
+test_per_2xx(void)
+{
+	char tmpl[] = "/tmp/erg-render-XXXXXX";
+	char *dir = mkdtemp(tmpl);
+	json_error_t err;
+	json_t *all = json_array(), *e = parse_parts(energy_json, &err), *w;
+	struct buf sd = BUF_INIT;
+	char *run;
+
+	CHECK(dir && e, "per-2xx: setup");
+	if (!dir || !e) {
+		json_decref(all);
+		json_decref(e);
+		return;
+	}
+	/* the one window of r1-s1-x: 100 requests, 40 of them not 2xx */
+	w = json_array_get(json_object_get(json_array_get(json_object_get(e, "measurements"), 0),
+					   "routes"), 0);
+	json_object_set_new(w, "non_2xx", json_integer(40));
+	json_object_set_new(w, "responses_2xx", json_integer(60));
+	json_object_set_new(w, "mj_per_2xx", json_real(1.6666e-6));
+	json_object_set_new(json_object_get(json_array_get(json_object_get(e, "targets"), 0),
+					    "headline"), "mj_per_2xx",
+			    json_pack("{s:f,s:f,s:i}", "mean", 0.4321, "sd", 0.0012, "n", 2));
+	json_array_append_new(all, e);
+	CHECK(build(dir, all) == 0, "per-2xx: site builds");
+	buf_addf(&sd, "%s/site", dir);
+	run = slurp(sd.ptr, "runs/2024-01/evil run/index.html");
+	CHECK(run && strstr(run, "answered 2xx or not"), "per-2xx: the denominator is named");
+	CHECK(run && strstr(run, "1 load window had requests without a 2xx response"),
+	      "per-2xx: the headline says why the column is there");
+	CHECK(run && strstr(run, "Energy per 2xx response"), "per-2xx: headline column");
+	CHECK(run && strstr(run, "0.4321"), "per-2xx: the headline figure per 2xx is shown");
+	CHECK(run && strstr(run, "Per 2xx response"), "per-2xx: window column");
+	free(run);
+	buf_release(&sd);
+	json_decref(all);
+	path_remove_tree(dir);
+}
+
 int
 main(void)
 {
@@ -564,5 +614,6 @@ main(void)
 	test_markdown();
 	test_site();
 	test_big_index();
+	test_per_2xx();
 	return th_done();
 }

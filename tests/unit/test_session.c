@@ -4,6 +4,7 @@
  * is worked out by hand from the design in mksmall.c's header: samples of
  * exactly 1 s at constant power, window edges on whole seconds.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,9 @@
 
 #include "analyze.h"
 #include "checks.h"
+#include "buf.h"
+#include "idmap.h"
+#include "jsonx.h"
 #include "results.h"
 #include "session.h"
 #include "util.h"
@@ -209,6 +213,188 @@ test_bad(const char *variant, int in_read)
 	cleanup();
 }
 
+/* Run a perl -i program on file of the session in dir. */
+static void
+edit(const char *file, const char *perl)
+{
+	struct buf cmd = BUF_INIT;
+
+	buf_addf(&cmd, "perl -i -pe '%s' '%s/%s'", perl, dir, file);
+	if (system(cmd.ptr))
+		fprintf(stderr, "edit failed: %s\n", cmd.ptr);
+	buf_release(&cmd);
+}
+
+/*
+ * A field of the wrong type is refused, and with it the figure: the
+ * session does not read, so nothing is published (the hostile cases
+ * json-* check the message and that the previous site stays).
+ */
+static void
+test_refused(void)
+{
+	static const struct {
+		const char *what, *file, *perl;
+	} cases[] = {
+		{ "\"round\": \"1\"", "timeline.jsonl", "s/\"round\":1,/\"round\":\"1\",/ if $. == 3" },
+		{ "\"slot\": 1.5", "timeline.jsonl", "s/\"slot\":1,/\"slot\":1.5,/ if $. == 3" },
+		{ "\"slot\": \"1\"", "timeline.jsonl", "s/\"slot\":1,/\"slot\":\"1\",/ if $. == 3" },
+		{ "idle \"index\": \"0\"", "timeline.jsonl", "s/\"index\":0/\"index\":\"0\"/" },
+		{ "\"startupMs\": \"12.5\"", "timeline.jsonl",
+		  "s/\"startupMs\":12.5/\"startupMs\":\"12.5\"/ if $. == 3" },
+		{ "\"roomTempC\": \"21\"", "meta.json", "s/\"roomTempC\": 21/\"roomTempC\": \"21\"/" },
+		{ "\"requests\": \"10000\"", "timeline.jsonl",
+		  "s/\"requests\":10000/\"requests\":\"10000\"/ if $. == 4" },
+		{ "\"bytesRead\": -1", "timeline.jsonl",
+		  "s/\"bytesRead\":1000000/\"bytesRead\":-1/ if $. == 4" },
+		{ "\"precedesMeasurementId\": 8", "timeline.jsonl",
+		  "s/\"precedesMeasurementId\":\"r1-s2-beta\"/\"precedesMeasurementId\":8/" },
+		{ "\"endedAtMs\": \"x\" (measurementComplete)", "timeline.jsonl",
+		  "s/\"endedAtMs\":1700000030001/\"endedAtMs\":\"x\"/ if $. == 6" },
+		{ "\"ok\": \"yes\" (sessionEnd)", "timeline.jsonl", "s/\"ok\":true/\"ok\":\"yes\"/" },
+		{ "\"rounds\": \"2\" (sessionStart)", "timeline.jsonl", "s/\"rounds\":2/\"rounds\":\"2\"/" },
+		{ "machine.perflevel0.count 1e300", "meta.json",
+		  "s/\"os\": \"TestOS 1\"/\"os\": \"TestOS 1\", \"perflevel0\": {\"count\": 1e300}/" },
+		{ "\"title\": 7", "meta.json", "s/\"title\": \"[^\"]*\"/\"title\": 7/" },
+		{ "\"loadFormat\": \"bombardir\"", "timeline.jsonl",
+		  "s/\"bytesRead\":1000000/\"bytesRead\":1000000,\"loadFormat\":\"bombardir\"/ if $. == 4" },
+	};
+	size_t i;
+
+	diag_quiet_warnings = 1;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct run r;
+		int errors0 = diag_errors, rc;
+
+		make("");
+		edit(cases[i].file, cases[i].perl);
+		rc = session_read(dir, "small", &r);
+		CHECK(rc != 0 && diag_errors > errors0, "%s: the session is refused", cases[i].what);
+		run_free(&r);
+		cleanup();
+	}
+	diag_quiet_warnings = 0;
+}
+
+/* What the requests became: from the load file when it says (here every
+ * response of r1-s1-alpha route a a 404 or 500, the timeline silent), the
+ * figures per request and per 2xx response worked out by hand. */
+static void
+test_non_2xx(void)
+{
+	struct run r;
+	const struct route_win *w;
+	const struct target *t;
+	json_t *v;
+
+	make("");
+	edit("timeline.jsonl", "s/\"req2xx\":10000,\"others\":0,// if $. == 4");
+	edit("bombardier/r1-s1-alpha-a.json",
+	     "s/\"req2xx\": 10000/\"req2xx\": 0/; s/\"req4xx\": 0/\"req4xx\": 6000/; "
+	     "s/\"req5xx\": 0/\"req5xx\": 4000/");
+	diag_quiet_warnings = 1;
+	CHECK(session_read(dir, "small", &r) == 0 && analyze_run(&r) == 0, "all-404 window reads");
+	diag_quiet_warnings = 0;
+	w = win(&r, "r1-s1-alpha", "a");
+	if (w) {
+		CHECK(w->ok2xx == 0 && w->non2xx == 10000 && w->errors == 0,
+		      "2xx 0, non-2xx 10000, errors 0 (got %g, %g, %g)", w->ok2xx, w->non2xx,
+		      w->errors);
+		/* 50 J over 10000 requests; no 2xx response: no figure per 2xx */
+		CHECK_NEAR(w->mj_per_req, 5.0, 1e-12, "mJ/req counts the failed requests");
+		CHECK(isnan(w->mj_per_2xx), "no mJ per 2xx without a 2xx response");
+	}
+	CHECK(json_array_size(r.warnings) == 1, "one page warning (got %zu)",
+	      json_array_size(r.warnings));
+	/* alpha r1: (50 + 60) J over 6000 2xx = 18.333 mJ; r2: 121 J / 16000 */
+	t = target(&r, "alpha");
+	if (t) {
+		CHECK_NEAR(t->head_mj.mean, 7.21875, 1e-12, "per request as before");
+		CHECK_NEAR(t->head_mj_2xx.mean, (110000.0 / 6000 + 7.5625) / 2, 1e-12,
+			   "per 2xx response");
+	}
+	r.validation = checks_run(&r);
+	v = jx_path(r.validation, "responses.status");
+	CHECK(json_is_string(v) && !strcmp(json_string_value(v), "fail"),
+	      "responses check fails");
+	run_free(&r);
+	cleanup();
+}
+
+/* A wrk file, whose byte total is printed rounded, against the timeline;
+ * and loadFormat from meta.json for every window, the routeComplete's own
+ * winning. */
+static void
+test_wrk_bytes(void)
+{
+	static const char wrk[] =
+		"Running 5s test @ http://127.0.0.1:3000/a\n"
+		"  2 threads and 50 connections\n"
+		"  Thread Stats   Avg      Stdev     Max   +/- Stdev\n"
+		"    Latency   250.50us   20.00us 900.00us   75.00%\n"
+		"    Req/Sec     1.00k    10.00     1.05k    80.00%\n"
+		"  10000 requests in 5.00s, 972.80KB read\n"
+		"Requests/sec:   2000.00\n"
+		"Transfer/sec:    194.56KB\n";
+	static const struct {
+		const char *bytes;
+		int ok;
+	} cases[] = {
+		{ "996147", 1 },	/* 972.80 KiB = 996147.2 bytes, printed to 5.12 */
+		{ "996152", 1 },	/* 4.8 above */
+		{ "996142", 0 },	/* 5.2 below */
+		{ "1000000", 0 },
+	};
+	struct buf p = BUF_INIT, perl = BUF_INIT;
+	struct run r;
+	size_t i;
+	FILE *f;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int rc;
+
+		make("");
+		buf_reset(&p);
+		buf_addf(&p, "%s/a.wrk", dir);
+		if ((f = fopen(p.ptr, "w"))) {
+			fputs(wrk, f);
+			fclose(f);
+		}
+		buf_reset(&perl);
+		buf_addf(&perl, "s/\"bytesRead\":1000000/\"bytesRead\":%s,\"loadFile\":\"a.wrk\"/ "
+			 "if $. == 4", cases[i].bytes);
+		edit("timeline.jsonl", perl.ptr);
+		diag_quiet_warnings = 1;
+		rc = session_read(dir, "small", &r);
+		diag_quiet_warnings = 0;
+		CHECK((rc == 0) == cases[i].ok, "bytesRead %s against wrk's 972.80KB: %s",
+		      cases[i].bytes, rc == 0 ? "agrees" : "refused");
+		if (!rc)
+			CHECK(r.m[0].routes[0].load.tool == LOAD_WRK_TEXT &&
+			      r.m[0].routes[0].bytes_read == atof(cases[i].bytes),
+			      "read as wrk; the timeline's exact count is kept");
+		run_free(&r);
+		cleanup();
+	}
+	/* erg.loadFormat names the format of every load file: oha here, so
+	 * the bombardier files fail ... */
+	make("");
+	edit("meta.json", "s/^ \"roomTempC\": 21,/ \"roomTempC\": 21, \"erg\": {\"loadFormat\": \"oha\"},/");
+	diag_quiet_warnings = 1;
+	CHECK(session_read(dir, "small", &r) != 0,
+	      "erg.loadFormat oha: bombardier files are read as oha, and fail");
+	run_free(&r);
+	/* ... unless each routeComplete names its own. */
+	edit("timeline.jsonl", "s/(\"bytesRead\":\\d+)/$1,\"loadFormat\":\"bombardier\"/");
+	CHECK(session_read(dir, "small", &r) == 0 && r.m[1].routes[1].load.tool == LOAD_BOMBARDIER_JSON,
+	      "a routeComplete's loadFormat wins over erg.loadFormat");
+	diag_quiet_warnings = 0;
+	run_free(&r);
+	cleanup();
+	buf_release(&p);
+	buf_release(&perl);
+}
+
 /* run_warn: printed, kept with the file relative to the run, published. */
 static void
 test_run_warn(void)
@@ -243,9 +429,39 @@ test_run_warn(void)
 	run_free(&r);
 }
 
+/* idmap: interning numbers names in order; lookups after many rehashes. */
+static void
+test_idmap(void)
+{
+	static char names[5000][16];
+	struct idmap m = IDMAP_INIT;
+	size_t i, v, bad = 0;
+
+	CHECK(!idmap_get(&m, "x", &v), "empty map has nothing");
+	for (i = 0; i < 5000; i++) {
+		snprintf(names[i], sizeof(names[i]), "r%zu-s1-fw", i);
+		if (idmap_intern(&m, names[i]) != i)
+			bad++;
+	}
+	CHECK(!bad && m.n == 5000, "5000 names numbered in order (%zu wrong)", bad);
+	for (i = bad = 0; i < 5000; i++)
+		if (idmap_intern(&m, names[i]) != i || !idmap_get(&m, names[i], &v) || v != i)
+			bad++;
+	CHECK(!bad && m.n == 5000, "each found again, none added (%zu wrong)", bad);
+	CHECK(!idmap_get(&m, "r5000-s1-fw", &v), "an absent name is absent");
+	idmap_put(&m, names[7], 42);
+	CHECK(idmap_get(&m, names[7], &v) && v == 42 && m.n == 5000, "put replaces the value");
+	idmap_free(&m);
+	CHECK(m.n == 0 && !idmap_get(&m, names[0], &v), "freed map is empty");
+}
+
 int
 main(void)
 {
+	test_idmap();
+	test_refused();
+	test_non_2xx();
+	test_wrk_bytes();
 	test_run_warn();
 	test_good();
 	test_per_mb();

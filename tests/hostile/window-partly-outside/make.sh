@@ -5,3 +5,6 @@
 r=$1/2023/run
 small "$r"
 line_edit "$r/timeline.jsonl" 20 's/"endedAtMs":1700000093000/"endedAtMs":1700000127000/'
+# The postroll idle window (line 22) would now overlap the stretched window,
+# itself an error: it goes, so that only the coverage is at stake.
+perl -i -ne 'print unless $. == 22' "$r/timeline.jsonl"

@@ -1,0 +1,18 @@
+#!/bin/sh
+# As load-wrk-bytes-within, but the timeline logs 1000000 bytes: more than
+# wrk's printed precision (±5.12 bytes at "972.80KB") away from its total.
+. "$HOSTILE/lib.sh"
+r=$1/2023/run
+small "$r"
+mkdir -p "$r/wrk"
+cat > "$r/wrk/a.txt" <<'WRK'
+Running 5s test @ http://127.0.0.1:3000/a
+  2 threads and 50 connections
+  Thread Stats   Avg      Stdev     Max   +/- Stdev
+    Latency   250.50us   20.00us 900.00us   75.00%
+    Req/Sec     1.00k    10.00     1.05k    80.00%
+  10000 requests in 5.00s, 972.80KB read
+Requests/sec:   2000.00
+Transfer/sec:    194.56KB
+WRK
+line_edit "$r/timeline.jsonl" 4 's/"bytesRead":1000000/"bytesRead":1000000,"loadFile":"wrk\/a.txt"/'

@@ -1,0 +1,6 @@
+#!/bin/sh
+# A routeComplete of r1-s1-alpha that says framework "beta".
+. "$HOSTILE/lib.sh"
+r=$1/2023/run
+small "$r"
+line_edit "$r/timeline.jsonl" 4 's/"framework":"alpha"/"framework":"beta"/'
