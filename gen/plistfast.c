@@ -177,8 +177,15 @@ pfast_free(struct pfast *f)
 
 #define EQ(k, n, lit) ((n) == sizeof(lit) - 1 && !memcmp((k), (lit), sizeof(lit) - 1))
 
+/* pf_scan()'s hot path, also called by pf_walk(): keep it inlined there. */
+#if defined(__GNUC__) || defined(__clang__)
+#define HOT_INLINE inline __attribute__((always_inline))
+#else
+#define HOT_INLINE inline
+#endif
+
 /* K_* of key k[0..n) in a container of kind ctx. */
-static int
+static HOT_INLINE int
 key_id(int ctx, const char *k, size_t n)
 {
 	switch (ctx) {
@@ -244,13 +251,13 @@ int_literal(const char *p, size_t n, int64_t *out)
 	}
 	if (!n || (p[0] == '0' && n > 1))
 		return -1;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		if ((unsigned)(p[i] - '0') > 9)
 			return -1;
+		v = v * 10 + (uint64_t)(p[i] - '0');	/* exact up to 19 digits */
+	}
 	if (n > 19)
 		return neg ? 2 : 1;
-	for (i = 0; i < n; i++)
-		v = v * 10 + (uint64_t)(p[i] - '0');	/* < 10^19 < 2^64 */
 	if (neg) {
 		if (v > (uint64_t)INT64_MAX + 1)
 			return 2;
@@ -266,31 +273,32 @@ int_literal(const char *p, size_t n, int64_t *out)
 /*
  * The one real grammar: a decimal literal, with exponent or not, that
  * strtod() reads whole (libplist reads atof() of the same text, so the
- * value is bit-identical).  Only digits, '.', 'e', 'E' and signs may
- * occur: no space, no "nan", "inf" or hex float, which strtod would also
- * take.  p[n] must not continue a number (it is the '<' of the closing
- * tag).  Returns 0 with *out, -1 for not a number, 1 for a literal beyond
- * the range of a double.
+ * value is bit-identical) and that is finite.  Besides decimal literals
+ * strtod takes leading space, "inf", "infinity", "nan" and hex floats (C
+ * locale): a first byte that is a digit, '.' or a sign rules out the
+ * space and, but for the sign, the words, whose values are not finite;
+ * "0x" after the sign is left.  p[n] must not continue a number (it is
+ * the '<' of the closing tag).  Returns 0 with *out, -1 for not a
+ * number, 1 for a literal beyond the range of a double.
  */
 static inline int
 real_literal(const char *p, size_t n, double *out)
 {
+	const char *q = p;
 	char *e;
-	size_t i;
-	unsigned char c;
 
-	if (!n)
+	if (!n || !((unsigned)(p[0] - '0') <= 9 || p[0] == '.' || p[0] == '+' || p[0] == '-'))
 		return -1;
-	for (i = 0; i < n; i++) {
-		c = (unsigned char)p[i];
-		if (!((unsigned)(c - '0') <= 9 || c == '.' || c == 'e' || c == 'E' ||
-		      c == '+' || c == '-'))
-			return -1;
-	}
 	*out = strtod(p, &e);
 	if (e != p + n)
 		return -1;
-	return isfinite(*out) ? 0 : 1;
+	if (*q == '+' || *q == '-')
+		q++;
+	if (q[0] == '0' && (q[1] == 'x' || q[1] == 'X'))
+		return -1;
+	if (isfinite(*out))
+		return 0;
+	return (unsigned)(q[0] - '0') <= 9 || q[0] == '.' ? 1 : -1;
 }
 
 int
@@ -319,8 +327,8 @@ digits(const char *p, int n)
 }
 
 /* YYYY-MM-DDTHH:MM:SSZ, 1970..2037, as seconds since 2001-01-01. */
-int
-pf_date_literal(const char *p, size_t n, int32_t *sec)
+static inline int
+date_literal(const char *p, size_t n, int32_t *sec)
 {
 	static const int before[12] = { 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334 };
 	static const int mdays[12] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
@@ -347,6 +355,12 @@ pf_date_literal(const char *p, size_t n, int32_t *sec)
 	       (mo > 2 && leap) + d - 1;
 	*sec = (int32_t)(days * 86400 + h * 3600 + mi * 60 + s - 978307200);
 	return 0;
+}
+
+int
+pf_date_literal(const char *p, size_t n, int32_t *sec)
+{
+	return date_literal(p, n, sec);
 }
 
 static int
@@ -810,7 +824,7 @@ pf_scan(const char *doc, size_t len, struct pfast *out)
 			if (slot) {
 				if (want[slot] != T_DATE)
 					return PF_TYPE;
-				if (pf_date_literal(q, (size_t)(t - q), &out->ts_sec))
+				if (date_literal(q, (size_t)(t - q), &out->ts_sec))
 					return PF_VALUE;
 				out->ts_usec = 0;
 				out->has |= PF_HAS_TS;
