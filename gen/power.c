@@ -247,19 +247,18 @@ item_text(const struct doc *d, const struct pf_item *it, struct buf *b)
 }
 
 /*
- * The element of the value (field, coal, idx) that libplist read as node
- * v, found by pf_walk(): NULL after a diagnostic if it is not there with
- * the same type (the walk and libplist disagree; never seen).
+ * The element of the value (field, coal, idx) that libplist read under
+ * key, found by pf_walk(): NULL after a diagnostic if it is not there
+ * with the same type (the walk and libplist disagree; never seen).
  */
 static const struct pf_item *
-find_item(const struct doc *d, plist_t v, const char *key, const char *what, int field,
-	  uint32_t coal, uint32_t idx, int tag)
+find_item(const struct doc *d, const char *key, const char *what, int field, uint32_t coal,
+	  uint32_t idx, int tag)
 {
 	const struct pf_item *it = d->walk ? pf_walk_find(d->walk, field, coal, idx) : NULL;
 
 	if (it && it->tag == tag)
 		return it;
-	(void)v;
 	doc_error(d, key, "'%s': its element was not found where libplist read it", what);
 	return NULL;
 }
@@ -292,7 +291,7 @@ get_num(const struct doc *d, plist_t dict, const char *key, const char *what, in
 	type = plist_get_node_type(v);
 	if (type != PLIST_UINT && type != PLIST_REAL)
 		return doc_error(d, key, "'%s' is %s, expected a number", what, type_name(v));
-	it = find_item(d, v, key, what, field, coal, idx,
+	it = find_item(d, key, what, field, coal, idx,
 		       type == PLIST_UINT ? PF_TAG_INTEGER : PF_TAG_REAL);
 	if (!it)
 		return -1;
@@ -828,7 +827,7 @@ sample_extract(struct reader *r, const struct doc *d, plist_t root,
 		if (plist_get_node_type(v) != PLIST_DATE)
 			return doc_error(d, "timestamp", "'timestamp' is %s, expected a date",
 					 type_name(v));
-		it = find_item(d, v, "timestamp", "timestamp", PFF_TIMESTAMP, 0, 0, PF_TAG_DATE);
+		it = find_item(d, "timestamp", "timestamp", PFF_TIMESTAMP, 0, 0, PF_TAG_DATE);
 		if (!it)
 			return -1;
 		/* libplist reads "garbage" as 1970 and "...:01.5Z" as ":01Z". */
@@ -1643,24 +1642,17 @@ span_add(struct span *sp, double u, double v, size_t i, double cum)
 	}
 }
 
-/* The extremes over samples [a, b] of pf; cum0 is C before sample 0. */
+/* The extremes over samples [a, b] of pf; c[i] is C of sample i. */
 static void
-span_of(const struct power_file *pf, size_t a, size_t b, struct span *sp)
+span_of(const struct power_file *pf, const double *c, size_t a, size_t b, struct span *sp)
 {
-	double cum = 0;
 	size_t i;
 
-	for (i = 0; i <= b; i++) {
-		cum += pf->s[i].elapsed_ms;
-		if (i < a)
-			continue;
-		if (i == a)
-			span_start(sp, pf->s[i].ts_ms - (1 + DRIFT) * cum,
-				   pf->s[i].ts_ms - (1 - DRIFT) * cum, i, cum);
-		else
-			span_add(sp, pf->s[i].ts_ms - (1 + DRIFT) * cum,
-				 pf->s[i].ts_ms - (1 - DRIFT) * cum, i, cum);
-	}
+	span_start(sp, pf->s[a].ts_ms - (1 + DRIFT) * c[a], pf->s[a].ts_ms - (1 - DRIFT) * c[a],
+		   a, c[a]);
+	for (i = a + 1; i <= b; i++)
+		span_add(sp, pf->s[i].ts_ms - (1 + DRIFT) * c[i],
+			 pf->s[i].ts_ms - (1 - DRIFT) * c[i], i, c[i]);
 }
 
 static int
@@ -1681,7 +1673,7 @@ check_time(struct power_file *pf)
 	struct psample *s = pf->s;
 	size_t n = pf->n, i, m, nf = 0, nb = 0, af = 0, ab = 0, *fb = NULL, *bb = NULL;
 	size_t missing = 0, lo, hi, ah = 0;
-	double cum, u, v, total, umax, lo_ms, hi_ms, e, ms;
+	double cum, u, v, total, umax, lo_ms, hi_ms, e, ms, kd, *c = NULL;
 	struct span sp, before, after;
 	int ret = -1, k;
 
@@ -1744,6 +1736,26 @@ check_time(struct power_file *pf)
 		bb[i] = bb[nb - 1 - i];
 		bb[nb - 1 - i] = m;
 	}
+	if (!nf && !nb) {
+		/* one run: the forward pass saw it all */
+		pf->start_hi = sp.vmin + TS_RES + TS_TOL;
+		pf->end_lo = sp.vmax + (1 - DRIFT) * total - TS_TOL;
+		ret = 0;
+		goto out;
+	}
+	/* C of every sample, for the runs next to the holes and at the ends
+	 * (so each sample is visited a bounded number of times) */
+	c = xmalloc(n * sizeof(*c));
+	for (i = 0, cum = 0; i < n; i++)
+		c[i] = cum += s[i].elapsed_ms;
+	if (nf > MAX_MISSING(n)) {
+		error_off(pf->path, (long long)s[fb[0]].off,
+			  "sample %u: elapsed_ns disagrees with the timestamps: they run ahead "
+			  "of it in %zu places, at least %zu samples of %zu would be missing "
+			  "(the timestamps advance %.3g s per s of elapsed_ns)", s[fb[0]].no,
+			  nf, nf, n, (s[n - 1].ts_ms - s[0].ts_ms) / (total - s[0].elapsed_ms));
+		goto out;
+	}
 
 	/* Each hole: the last sample surely before it, the first surely after. */
 	for (m = 0; m < nf || m < nb; m++) {
@@ -1756,15 +1768,15 @@ check_time(struct power_file *pf)
 		}
 		lo = m ? fb[m - 1] : 0;
 		hi = m + 1 < nb ? bb[m + 1] : n - 1;
-		span_of(pf, lo, bb[m], &before);
-		span_of(pf, fb[m], hi, &after);
+		span_of(pf, c, lo, bb[m], &before);
+		span_of(pf, c, fb[m], hi, &after);
 		/* what the pairs across the hole allow of its length */
 		lo_ms = after.umax - before.umin - TS_RES - TS_TOL;
 		hi_ms = after.vmin - before.vmax + TS_RES + TS_TOL;
 		e = (s[bb[m]].elapsed_ms + s[fb[m]].elapsed_ms) / 2;
-		k = lo_ms / ((1 + GAP_VAR) * e) < 1 ? 1 :
-		    (int)ceil(lo_ms / ((1 + GAP_VAR) * e));
-		if (!(hi_ms > lo_ms) || !(k * e * (1 - GAP_VAR) < hi_ms) || k > 1000000) {
+		kd = fmax(1, ceil(lo_ms / ((1 + GAP_VAR) * e)));
+		k = kd <= 1e6 ? (int)kd : 0;
+		if (!(hi_ms > lo_ms) || !k || !(k * e * (1 - GAP_VAR) < hi_ms)) {
 			error_off(pf->path, (long long)s[fb[m]].off,
 				  "sample %u: elapsed_ns disagrees with the timestamps: after "
 				  "sample %u they run %.2f to %.2f s ahead of it, not a whole "
@@ -1807,23 +1819,23 @@ check_time(struct power_file *pf)
 	if (missing > MAX_MISSING(n)) {
 		error_off(pf->path, (long long)s[fb[0]].off,
 			  "sample %u: elapsed_ns disagrees with the timestamps: they run ahead "
-			  "of it in %zu places, %zu samples of %zu would be missing (the "
-			  "timestamps advance %.3g s per s of elapsed_ns)", s[fb[0]].no,
-			  pf->nholes, missing, n, (s[n - 1].ts_ms - s[0].ts_ms) /
-			  (total - s[0].elapsed_ms));
+			  "of it in %zu places, at least %zu samples of %zu would be missing "
+			  "(the timestamps advance %.3g s per s of elapsed_ns)", s[fb[0]].no,
+			  nf, missing, n, (s[n - 1].ts_ms - s[0].ts_ms) / (total - s[0].elapsed_ms));
 		goto out;
 	}
 
 	/* The span: the first sample starts before start_hi, the last ends
 	 * after end_lo (the runs at the ends, by (1) and (2)). */
-	span_of(pf, 0, nf ? fb[0] - 1 : n - 1, &sp);
+	span_of(pf, c, 0, nf ? fb[0] - 1 : n - 1, &sp);
 	pf->start_hi = sp.vmin + TS_RES + TS_TOL;
-	span_of(pf, nb ? bb[nb - 1] + 1 : 0, n - 1, &sp);
+	span_of(pf, c, nb ? bb[nb - 1] + 1 : 0, n - 1, &sp);
 	pf->end_lo = sp.vmax + (1 - DRIFT) * total - TS_TOL;
 	ret = 0;
 out:
 	free(fb);
 	free(bb);
+	free(c);
 	if (ret < 0) {
 		free(pf->holes);
 		pf->holes = NULL;

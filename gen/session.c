@@ -689,8 +689,10 @@ read_power(struct run *r, const char *dir)
 		}
 	}
 	closedir(d);
-	qsort(f, nf, sizeof(*f), cmp_pname);
-	qsort(other, no, sizeof(*other), cmp_str);
+	if (nf)
+		qsort(f, nf, sizeof(*f), cmp_pname);
+	if (no)
+		qsort(other, no, sizeof(*other), cmp_str);
 
 	for (i = 0; i < no; i++) {
 		buf_reset(&p);

@@ -215,7 +215,8 @@ same_got(const struct got *ga, const struct got *gb, struct buf *why)
 		    !same_d(x->joules, y->joules) || !same_d(x->pclust_mhz, y->pclust_mhz) ||
 		    !same_d(x->eclust_mhz, y->eclust_mhz) || !same_d(x->start_ms, y->start_ms) ||
 		    !same_d(x->end_ms, y->end_ms) || x->off != y->off ||
-		    x->thermal != y->thermal || x->src != y->src || x->has_tasks != y->has_tasks) {
+		    x->thermal != y->thermal || x->src != y->src || x->has_tasks != y->has_tasks ||
+		    x->no != y->no || x->unplaced != y->unplaced) {
 			buf_addf(why, "sample %zu: ts %.17g/%.17g el %.17g/%.17g J %.17g/%.17g "
 				 "P %.17g/%.17g E %.17g/%.17g off %llu/%llu th %d/%d src %d/%d "
 				 "tasks %d/%d", i, x->ts_ms, y->ts_ms, x->elapsed_ms, y->elapsed_ms,
@@ -226,6 +227,19 @@ same_got(const struct got *ga, const struct got *gb, struct buf *why)
 			return 0;
 		}
 	}
+	if (a->nholes != b->nholes || a->fit_fallback != b->fit_fallback ||
+	    !same_d(a->start_hi, b->start_hi) || !same_d(a->end_lo, b->end_lo)) {
+		buf_addf(why, "holes %zu/%zu, fit fallback %d/%d or the span", a->nholes, b->nholes,
+			 a->fit_fallback, b->fit_fallback);
+		return 0;
+	}
+	for (i = 0; i < a->nholes; i++)
+		if (a->holes[i].at != b->holes[i].at || !same_d(a->holes[i].ms, b->holes[i].ms) ||
+		    a->holes[i].missing != b->holes[i].missing ||
+		    a->holes[i].unplaced != b->holes[i].unplaced) {
+			buf_addf(why, "hole %zu", i);
+			return 0;
+		}
 	if (!same_str(a->hw_model, b->hw_model) || !same_str(a->os_build, b->os_build)) {
 		buf_addf(why, "hw_model '%s'/'%s' or kern_osversion '%s'/'%s'",
 			 a->hw_model ? a->hw_model : "(null)", b->hw_model ? b->hw_model : "(null)",
