@@ -1344,6 +1344,53 @@ out:
 	buf_release(&err);
 }
 
+/*
+ * What the timestamps allow of a file's span (start_hi, end_lo), which
+ * session.c compares between continuation files: a continuation that
+ * repeats one 0.5 s sample overlaps for sure; one that resumes after a
+ * second without samples (a resumed session) does not, nor one that
+ * follows right after.
+ */
+static void
+test_span_bounds(void)
+{
+	static struct synth y;
+	static int first[SN + 1], second[SN + 1];
+	struct power_file a, b;
+	struct buf err = BUF_INIT;
+	int r, nw, ne, i, n;
+	const struct { int from; const char *what; int overlap; } cont[] = {
+		{ 199, "repeats the last sample", 1 },
+		{ 200, "follows right after", 0 },
+		{ 202, "resumes after a missing second", 0 },
+	};
+	size_t c;
+
+	synth_make(&y);
+	for (i = 200, n = 0; i < SN; i++)
+		first[n++] = i;
+	first[n] = -1;
+	r = read_captured(synth_write(&y, first, -1, 1, 1), &a, &err, &nw, &ne);
+	CHECK(r == 0 && a.n == 200, "first file: 200 samples (%s)", one_line(&err));
+	CHECK(a.start_hi > a.s[0].start_ms && a.end_lo < a.s[199].end_ms &&
+	      a.s[199].end_ms - a.end_lo < 300 && a.start_hi - a.s[0].start_ms < 300,
+	      "the span bounds hold the fitted span, within 0.3 s");
+	for (c = 0; c < sizeof(cont) / sizeof(cont[0]); c++) {
+		for (i = 0, n = 0; i < cont[c].from; i++)
+			second[n++] = i;
+		second[n] = -1;
+		r = read_captured(synth_write(&y, second, -1, 1, 1), &b, &err, &nw, &ne);
+		CHECK(r == 0 && (b.start_hi <= a.end_lo) == cont[c].overlap,
+		      "a continuation that %s: %s (starts before %.3f s, A ends after %.3f s)",
+		      cont[c].what, cont[c].overlap ? "overlaps" : "no overlap",
+		      (b.start_hi - T0) / 1000, (a.end_lo - T0) / 1000);
+		power_file_free(&b);
+	}
+	power_file_free(&a);
+	tmp_cleanup();
+	buf_release(&err);
+}
+
 /* power_read's error on path: its message, after "error: ". */
 static int
 read_error(const char *path, struct buf *err, const char *want)
@@ -2167,6 +2214,7 @@ main(void)
 		test_strict_numbers();
 		test_duplicate_keys();
 		test_dropped_sample();
+		test_span_bounds();
 		test_time_contradictions();
 		test_value_paths();
 		test_missing_time();
