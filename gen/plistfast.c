@@ -22,10 +22,12 @@
  *   - Parsing ends when the top-level container closes: whatever follows
  *     (normally "</plist>") is never looked at, by libplist or here.
  *   - <integer>: optional sign, then strtoull(text, NULL, 0), so "010" is
- *     8 and "0x10" 16; the text ends at the first non-digit.  Only plain
- *     decimal is accepted here (-?(0|[1-9][0-9]{0,17})).
+ *     8 and "0x10" 16; the text ends at the first non-digit.  erg's
+ *     grammar (int_literal(), both paths) is [+-]?(0|[1-9][0-9]*) in
+ *     int64 range; the libplist path reads the same text (pf_walk()).
  *   - <real>: atof(text).  Here strtod() on the same bytes, which is what
- *     atof() is, accepted only when it consumes all of them.
+ *     atof() is, accepted only when it consumes all of them and they are
+ *     a decimal literal (real_literal(), both paths).
  *   - <date>: strptime("%Y-%m-%dT%H:%M:%SZ") + timegm, kept as a double of
  *     seconds since 2001 that plist_get_date_val() truncates to int32
  *     (dates before 1932-12-13 or after 2069-01-19 overflow it), and
@@ -35,7 +37,8 @@
  *   - <key>/<string>: entities decoded (an unknown one fails the parse):
  *     any '&' is PF_ENTITY here.
  *   - Duplicate keys: the last value wins (plist_dict_set_item replaces).
- *     A duplicate of a key this file extracts is PF_DUP.
+ *     A duplicate of a key this file extracts is PF_DUP, and an error of
+ *     the libplist path (pf_walk() finds it).
  *   - A key with no value before </dict> is dropped, a key right after a
  *     key becomes the first one's string value, a key in an array is a
  *     string: all PF_STRUCT here.
@@ -174,8 +177,15 @@ pfast_free(struct pfast *f)
 
 #define EQ(k, n, lit) ((n) == sizeof(lit) - 1 && !memcmp((k), (lit), sizeof(lit) - 1))
 
+/* pf_scan()'s hot path, also called by pf_walk(): keep it inlined there. */
+#if defined(__GNUC__) || defined(__clang__)
+#define HOT_INLINE inline __attribute__((always_inline))
+#else
+#define HOT_INLINE inline
+#endif
+
 /* K_* of key k[0..n) in a container of kind ctx. */
-static int
+static HOT_INLINE int
 key_id(int ctx, const char *k, size_t n)
 {
 	switch (ctx) {
@@ -220,47 +230,87 @@ key_id(int ctx, const char *k, size_t n)
 }
 
 /*
- * A plain decimal integer p[0..n) (what strtoull reads the same way as
- * every other reader); 0, or -1 for anything else.  At most 18 digits, so
- * |v| < 10^18 < 2^63: anything longer goes to libplist, and power.c's
- * get_num() reports a value of 2^63 or more as out of range, whichever
- * path would have read the rest of the document.
+ * The one integer grammar of both paths: an optional sign and decimal
+ * digits without a leading zero, [+-]?(0|[1-9][0-9]*), in int64 range.
+ * libplist reads "010" as 8 and "0x10" as 16 (strtoull base 0), skips
+ * leading space and stops at the first non-digit, so "12abc" is 12 and
+ * "" or "abc" 0: all of that is "not a number" here.  Returns 0 with
+ * *out, -1 for not a number, 1 for 2^63 or more, 2 for less than -2^63.
  */
-static int
-parse_int(const char *p, size_t n, int64_t *out)
+static inline int
+int_literal(const char *p, size_t n, int64_t *out)
 {
+	uint64_t v = 0;
 	int neg = 0;
-	int64_t v = 0;
 	size_t i;
 
-	if (n && p[0] == '-') {
-		neg = 1;
+	if (n && (p[0] == '-' || p[0] == '+')) {
+		neg = p[0] == '-';
 		p++;
 		n--;
 	}
-	if (!n || n > 18 || (p[0] == '0' && n > 1))
+	if (!n || (p[0] == '0' && n > 1))
 		return -1;
 	for (i = 0; i < n; i++) {
-		if (p[i] < '0' || p[i] > '9')
+		if ((unsigned)(p[i] - '0') > 9)
 			return -1;
-		v = v * 10 + (p[i] - '0');
+		v = v * 10 + (uint64_t)(p[i] - '0');	/* exact up to 19 digits */
 	}
-	*out = neg ? -v : v;
+	if (n > 19)
+		return neg ? 2 : 1;
+	if (neg) {
+		if (v > (uint64_t)INT64_MAX + 1)
+			return 2;
+		*out = v == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)v;
+		return 0;
+	}
+	if (v > (uint64_t)INT64_MAX)
+		return 1;
+	*out = (int64_t)v;
 	return 0;
 }
 
-/* atof() of p[0..n), which ends at a '<'; -1 unless strtod reads it all. */
-static int
-parse_real(const char *p, size_t n, double *out)
+/*
+ * The one real grammar: a decimal literal, with exponent or not, that
+ * strtod() reads whole (libplist reads atof() of the same text, so the
+ * value is bit-identical) and that is finite.  Besides decimal literals
+ * strtod takes leading space, "inf", "infinity", "nan" and hex floats (C
+ * locale): a first byte that is a digit, '.' or a sign rules out the
+ * space and, but for the sign, the words, whose values are not finite;
+ * "0x" after the sign is left.  p[n] must not continue a number (it is
+ * the '<' of the closing tag).  Returns 0 with *out, -1 for not a
+ * number, 1 for a literal beyond the range of a double.
+ */
+static inline int
+real_literal(const char *p, size_t n, double *out)
 {
+	const char *q = p;
 	char *e;
 
-	/* strtod skips leading space as atof does, but never mind: plain only. */
-	if (!n || p[0] == ' ' || p[0] == '\t' || p[0] == '\n' || p[0] == '\r' ||
-	    p[0] == '\f' || p[0] == '\v')
+	if (!n || !((unsigned)(p[0] - '0') <= 9 || p[0] == '.' || p[0] == '+' || p[0] == '-'))
 		return -1;
 	*out = strtod(p, &e);
-	return e == p + n ? 0 : -1;
+	if (e != p + n)
+		return -1;
+	if (*q == '+' || *q == '-')
+		q++;
+	if (q[0] == '0' && (q[1] == 'x' || q[1] == 'X'))
+		return -1;
+	if (isfinite(*out))
+		return 0;
+	return (unsigned)(q[0] - '0') <= 9 || q[0] == '.' ? 1 : -1;
+}
+
+int
+pf_int_literal(const char *p, size_t n, int64_t *out)
+{
+	return int_literal(p, n, out);
+}
+
+int
+pf_real_literal(const char *p, size_t n, double *out)
+{
+	return real_literal(p, n, out);
 }
 
 static int
@@ -277,8 +327,8 @@ digits(const char *p, int n)
 }
 
 /* YYYY-MM-DDTHH:MM:SSZ, 1970..2037, as seconds since 2001-01-01. */
-static int
-parse_date(const char *p, size_t n, int32_t *sec)
+static inline int
+date_literal(const char *p, size_t n, int32_t *sec)
 {
 	static const int before[12] = { 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334 };
 	static const int mdays[12] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
@@ -305,6 +355,12 @@ parse_date(const char *p, size_t n, int32_t *sec)
 	       (mo > 2 && leap) + d - 1;
 	*sec = (int32_t)(days * 86400 + h * 3600 + mi * 60 + s - 978307200);
 	return 0;
+}
+
+int
+pf_date_literal(const char *p, size_t n, int32_t *sec)
+{
+	return date_literal(p, n, sec);
 }
 
 static int
@@ -698,7 +754,7 @@ pf_scan(const char *doc, size_t len, struct pfast *out)
 			if (slot) {
 				if (want[slot] != T_NUM && want[slot] != T_INT)
 					return PF_TYPE;
-				if (parse_int(q, (size_t)(t - q), &iv))
+				if (int_literal(q, (size_t)(t - q), &iv))
 					return PF_VALUE;
 				rc = put_num(&sc, slot, (double)iv, 1, iv);
 				if (rc)
@@ -718,7 +774,7 @@ pf_scan(const char *doc, size_t len, struct pfast *out)
 			if (slot) {
 				if (want[slot] != T_NUM)
 					return PF_TYPE;
-				if (parse_real(q, (size_t)(t - q), &v))
+				if (real_literal(q, (size_t)(t - q), &v))
 					return PF_VALUE;
 				rc = put_num(&sc, slot, v, 0, 0);
 				if (rc)
@@ -768,7 +824,7 @@ pf_scan(const char *doc, size_t len, struct pfast *out)
 			if (slot) {
 				if (want[slot] != T_DATE)
 					return PF_TYPE;
-				if (parse_date(q, (size_t)(t - q), &out->ts_sec))
+				if (date_literal(q, (size_t)(t - q), &out->ts_sec))
 					return PF_VALUE;
 				out->ts_usec = 0;
 				out->has |= PF_HAS_TS;
@@ -891,4 +947,538 @@ pf_scan(const char *doc, size_t len, struct pfast *out)
 		top = &st[depth - 1];
 	}
 #undef SLOT
+}
+
+/* ---- the walker of the libplist path ---------------------------------- */
+
+/*
+ * libplist gives power.c converted values only, and keeps the last of
+ * duplicate keys; the strict grammar needs each number's own text and
+ * duplicates must be found.  pf_walk() follows the document as libplist
+ * 2.2.0's xplist.c does (the rules below were read there and tried on the
+ * installed library), for documents libplist accepted, and notes where
+ * the values erg reads are and which of them occur twice:
+ *
+ *   - tags: the name runs to the first space, '<' or '>'; attributes are
+ *     skipped to the '>' outside double quotes; a '/' before the '>' makes
+ *     the element empty;
+ *   - leaf text: leading space skipped (not for key and string), comments
+ *     and CDATA sections inside it, then "</" and the tag name, space, '>';
+ *   - a key in a dict with no key waiting is that dict's next key; any
+ *     other key is a string value; a waiting key is dropped by the next
+ *     tag that is neither a comment nor a processing instruction;
+ *   - a value is appended to the innermost open container; an empty
+ *     container is not entered, except as the top level (libplist then
+ *     adds what follows to it);
+ *   - parsing ends when the top-level container closes, or at a second
+ *     top-level <plist>.
+ */
+
+enum { W_PLIST, W_DICT, W_ARRAY };
+
+/* One container libplist would have made (or an open <plist>). */
+struct pf_wnode {
+	unsigned char type;	/* W_* */
+	unsigned char ctx;	/* C_* */
+	unsigned char haskey;	/* a key waits for its value */
+	unsigned char key;	/* its K_* (K_SKIP for others) */
+	uint32_t seen;		/* extracted keys seen (1 << K_*) */
+	uint32_t count;		/* elements so far (arrays) */
+	uint32_t coal, idx;	/* for C_CLUSTER/C_TASK/C_COAL/C_CTASKS */
+	size_t key_off;		/* the waiting key's '<' */
+	size_t parent;		/* index of the parent container + 1, 0 for none */
+};
+
+static const char *
+walk_name(int k)
+{
+	static const char *const proc[PF_NPROC] = {
+		"processor.cpu_energy", "processor.gpu_energy", "processor.ane_energy",
+		"processor.combined_power", "processor.cpu_power", "processor.gpu_power",
+		"processor.ane_power", "processor.package_joules", "processor.package_watts",
+	};
+
+	if (k >= K_NUM0 && k < K_NUM0 + PF_NPROC)
+		return proc[k - K_NUM0];
+	switch (k) {
+	case K_ELAPSED: return "elapsed_ns";
+	case K_TIMESTAMP: return "timestamp";
+	case K_PROCESSOR: return "processor";
+	case K_THERMAL: return "thermal_pressure";
+	case K_HW: return "hw_model";
+	case K_OS: return "kern_osversion";
+	case K_TASKS: return "tasks";
+	case K_COALS: return "coalitions";
+	case K_CLUSTERS: return "processor.clusters";
+	case K_CNAME: return "processor.clusters[].name";
+	case K_FREQ: return "processor.clusters[].freq_hz";
+	case K_PID: return "tasks[].pid";
+	case K_TNAME: return "tasks[].name";
+	case K_CPU: return "tasks[].cputime_ns";
+	case K_PTIME: return "tasks[].ptime_ns";
+	case K_CTASKS: return "coalitions[].tasks";
+	default: return "?";
+	}
+}
+
+/* As libplist's find_next(): to the first of stop[] (past double-quoted
+ * runs when quotes), or end. */
+static const char *
+w_find_next(const char *p, const char *end, const char *stop, int quotes)
+{
+	while (p < end) {
+		if (quotes && *p == '"') {
+			p = memchr(p + 1, '"', (size_t)(end - p - 1));
+			if (!p)
+				return end;
+		}
+		if (strchr(stop, *p) && *p)
+			return p;
+		p++;
+	}
+	return end;
+}
+
+/* As libplist's find_str(): the first s not inside double quotes (when
+ * quotes), or NULL. */
+static const char *
+w_find_str(const char *p, const char *end, const char *s, int quotes)
+{
+	size_t n = strlen(s);
+
+	while (p + n <= end) {
+		if (!memcmp(p, s, n))
+			return p;
+		if (quotes && *p == '"') {
+			p = memchr(p + 1, '"', (size_t)(end - p - 1));
+			if (!p)
+				return NULL;
+		}
+		p++;
+	}
+	return NULL;
+}
+
+/*
+ * Past the text of a leaf element whose content starts at p, its closing
+ * tag included (libplist's get_text_parts()): *text is where the content
+ * starts and *tend where it ends (the '<' of the closing tag); *markup is
+ * set if it holds a comment or CDATA.  NULL if libplist would reject it.
+ */
+static const char *
+w_leaf(const char *p, const char *end, const char *name, size_t nlen, int skip_ws,
+       const char **tend, int *markup)
+{
+	const char *q;
+
+	if (skip_ws)
+		while (p < end && WS(*p))
+			p++;
+	for (;;) {
+		q = memchr(p, '<', (size_t)(end - p));
+		if (!q || end - q < 2)
+			return NULL;
+		if (q[1] == '/')
+			break;
+		if (q[1] != '!')
+			return NULL;
+		*markup = 1;
+		if (end - q >= 4 && q[2] == '-' && q[3] == '-') {
+			p = w_find_str(q + 4, end, "-->", 0);
+			if (!p)
+				return NULL;
+			p += 3;
+		} else if (end - q >= 9 && !memcmp(q + 2, "[CDATA[", 7)) {
+			p = w_find_str(q + 9, end, "]]>", 0);
+			if (!p)
+				return NULL;
+			p += 3;
+		} else {
+			return NULL;
+		}
+	}
+	*tend = q;
+	q += 2;
+	if ((size_t)(end - q) <= nlen || memcmp(q, name, nlen))
+		return NULL;
+	q += nlen;
+	while (q < end && WS(*q))
+		q++;
+	if (q >= end || *q != '>')
+		return NULL;
+	return q + 1;
+}
+
+/*
+ * The key p[0..n) (content with libplist's entities, comments and CDATA)
+ * decoded into k[0..cap); its length, or -1 if it is longer or holds
+ * something this decoder does not know (then it is not a key erg reads).
+ */
+static int
+w_key(const char *p, size_t n, char *k, size_t cap)
+{
+	static const struct { const char *e; char c; } ent[] = {
+		{ "amp;", '&' }, { "lt;", '<' }, { "gt;", '>' }, { "quot;", '"' }, { "apos;", '\'' },
+	};
+	const char *end = p + n, *q;
+	size_t o = 0, i;
+	unsigned long c;
+	char *e;
+
+	while (p < end) {
+		if (*p == '<') {
+			if (end - p >= 4 && !memcmp(p, "<!--", 4)) {
+				q = w_find_str(p + 4, end, "-->", 0);
+				if (!q)
+					return -1;
+				p = q + 3;
+				continue;
+			}
+			if (end - p >= 9 && !memcmp(p, "<![CDATA[", 9)) {
+				q = w_find_str(p + 9, end, "]]>", 0);
+				if (!q || (size_t)(q - p - 9) > cap - o)
+					return -1;
+				memcpy(k + o, p + 9, (size_t)(q - p - 9));
+				o += (size_t)(q - p - 9);
+				p = q + 3;
+				continue;
+			}
+			return -1;
+		}
+		if (o >= cap)
+			return -1;
+		if (*p != '&') {
+			k[o++] = *p++;
+			continue;
+		}
+		for (i = 0; i < sizeof(ent) / sizeof(ent[0]); i++)
+			if ((size_t)(end - p - 1) >= strlen(ent[i].e) &&
+			    !memcmp(p + 1, ent[i].e, strlen(ent[i].e)))
+				break;
+		if (i < sizeof(ent) / sizeof(ent[0])) {
+			k[o++] = ent[i].c;
+			p += 1 + strlen(ent[i].e);
+			continue;
+		}
+		if (end - p < 4 || p[1] != '#')
+			return -1;
+		q = memchr(p, ';', (size_t)(end - p));
+		if (!q || q - p > 10)
+			return -1;
+		if (p[2] == 'x' || p[2] == 'X')
+			c = strtoul(p + 3, &e, 16);
+		else
+			c = strtoul(p + 2, &e, 10);
+		if (e != q || c == 0 || c > 0x7f)
+			return -1;	/* only ASCII can spell a key erg reads */
+		k[o++] = (char)c;
+		p = q + 1;
+	}
+	return (int)o;
+}
+
+static void
+w_item(struct pf_walk *w, int field, uint32_t coal, uint32_t idx, int tag, int plain,
+       size_t key_off, size_t text_off, size_t text_len)
+{
+	struct pf_item *it;
+
+	ALLOC_GROW(w->it, w->n + 1, w->alloc);
+	it = &w->it[w->n++];
+	it->field = (uint32_t)field;
+	it->coal = coal;
+	it->idx = idx;
+	it->tag = (unsigned char)tag;
+	it->plain = (unsigned char)plain;
+	it->key_off = key_off;
+	it->text_off = text_off;
+	it->text_len = text_len;
+}
+
+/* The pf_field of key k, or -1 for keys whose text is not needed. */
+static int
+w_field(int k)
+{
+	if (k >= K_NUM0 && k < K_NUM0 + PF_NPROC)
+		return PFF_PROC + (k - K_NUM0);
+	switch (k) {
+	case K_ELAPSED: return PFF_ELAPSED;
+	case K_TIMESTAMP: return PFF_TIMESTAMP;
+	case K_FREQ: return PFF_FREQ;
+	case K_PID: return PFF_PID;
+	case K_CPU: return PFF_CPU;
+	case K_PTIME: return PFF_PTIME;
+	default: return -1;
+	}
+}
+
+static int
+cmp_item(const void *pa, const void *pb)
+{
+	const struct pf_item *a = pa, *b = pb;
+
+	if (a->field != b->field)
+		return a->field < b->field ? -1 : 1;
+	if (a->coal != b->coal)
+		return a->coal < b->coal ? -1 : 1;
+	if (a->idx != b->idx)
+		return a->idx < b->idx ? -1 : 1;
+	return 0;
+}
+
+#define WTAG(s, n, lit) ((n) == sizeof(lit) - 1 && !memcmp((s), (lit), sizeof(lit) - 1))
+
+int
+pf_walk(const char *doc, size_t len, struct pf_walk *w)
+{
+	const char *p = doc, *end = doc + len, *name, *text, *tend;
+	size_t nlen, parent = 0, npath = 0, tag_off, i;
+	struct pf_wnode *pn;
+	int empty, type, markup, has_root = 0, has_content = 0, slot, field, ctx, kl;
+	char kbuf[32];
+	uint32_t coal, idx;
+	/* node_path of libplist: the open <plist>, <dict> and <array> tags,
+	 * as indices into w->nodes (+ 1) or 0 for a <plist> */
+	size_t *path = NULL, apath = 0;
+
+	w->n = 0;
+	w->nnodes = 0;
+	w->dup = NULL;
+	w->dup_off = 0;
+#define FAIL() do { free(path); return -1; } while (0)
+#define PUSH_PATH(v) do { ALLOC_GROW(path, npath + 1, apath); path[npath++] = (v); } while (0)
+	for (;;) {
+		while (p < end && WS(*p))
+			p++;
+		if (p >= end)
+			break;
+		if (*p != '<' || end - p < 2)
+			FAIL();
+		tag_off = (size_t)(p - doc);
+		p++;
+		if (*p == '?') {
+			p = w_find_str(p, end, "?>", 1);
+			if (!p)
+				FAIL();
+			p += 2;
+			continue;
+		}
+		if (*p == '!') {
+			if (end - p > 3 && !memcmp(p, "!--", 3)) {
+				p = w_find_str(p + 3, end, "-->", 0);
+				if (!p)
+					FAIL();
+				p += 3;
+				continue;
+			}
+			if (end - p > 8 && !memcmp(p, "!DOCTYPE", 8)) {
+				p += 8;
+				for (;;) {
+					p = w_find_next(p, end, " \t\r\n[>", 1);
+					if (p >= end)
+						FAIL();
+					if (*p == '[') {
+						p = w_find_str(p, end, "]>", 1);
+						if (!p)
+							FAIL();
+						p += 2;
+						break;
+					}
+					if (*p == '>') {
+						p++;
+						break;
+					}
+					while (p < end && WS(*p))
+						p++;
+				}
+				continue;
+			}
+			FAIL();
+		}
+		name = p;
+		p = w_find_next(p, end, " \r\n\t<>", 0);
+		if (p >= end)
+			FAIL();
+		nlen = (size_t)(p - name);
+		if (*p != '>')
+			p = w_find_next(p, end, "<>", 1);
+		if (p >= end || *p != '>')
+			FAIL();
+		empty = p[-1] == '/';
+		if (empty && (size_t)(p - name - 1) < nlen)
+			nlen = (size_t)(p - name - 1);
+		p++;
+
+		if (WTAG(name, nlen, "plist")) {
+			has_content = 0;
+			if (!npath && has_root)
+				break;
+			if (empty)
+				FAIL();
+			PUSH_PATH(0);
+			continue;
+		}
+		if (WTAG(name, nlen, "/plist")) {
+			if (!has_content || !npath || path[npath - 1] != 0)
+				FAIL();
+			npath--;
+			continue;
+		}
+		if (nlen && name[0] == '/') {
+			/* closing a dict or array */
+			if (!npath || !path[npath - 1])
+				FAIL();
+			pn = &w->nodes[path[npath - 1] - 1];
+			if (!(pn->type == W_DICT ? WTAG(name + 1, nlen - 1, "dict") :
+			      WTAG(name + 1, nlen - 1, "array")))
+				FAIL();
+			npath--;
+			if (parent) {
+				w->nodes[parent - 1].haskey = 0;
+				parent = w->nodes[parent - 1].parent;
+			}
+			if (!parent)
+				break;	/* the top level closed: libplist stops */
+			w->nodes[parent - 1].haskey = 0;
+			continue;
+		}
+
+		/* A node: which type, and its text for leaves. */
+		text = tend = NULL;
+		markup = 0;
+		if (WTAG(name, nlen, "dict")) {
+			type = T_DICT;
+		} else if (WTAG(name, nlen, "array")) {
+			type = T_ARRAY;
+		} else if (WTAG(name, nlen, "integer") || WTAG(name, nlen, "real") ||
+			   WTAG(name, nlen, "date") || WTAG(name, nlen, "data") ||
+			   WTAG(name, nlen, "true") || WTAG(name, nlen, "false") ||
+			   WTAG(name, nlen, "string") || WTAG(name, nlen, "key")) {
+			type = name[0] == 'i' ? T_INT : name[0] == 'r' ? T_NUM :
+			       name[1] == 'a' && name[2] == 't' && name[3] == 'e' ? T_DATE :
+			       name[0] == 's' || name[0] == 'k' ? T_STR : T_ANY;
+			if (!empty) {
+				text = p;
+				p = w_leaf(p, end, name, nlen, !(name[0] == 's' || name[0] == 'k'),
+					   &tend, &markup);
+				if (!p)
+					FAIL();
+			} else {
+				text = tend = p;
+			}
+		} else {
+			FAIL();
+		}
+		has_content = 1;
+
+		/* A key waiting in a dict. */
+		if (name[0] == 'k' && parent && w->nodes[parent - 1].type == W_DICT &&
+		    !w->nodes[parent - 1].haskey) {
+			pn = &w->nodes[parent - 1];
+			pn->haskey = 1;
+			pn->key = K_SKIP;
+			pn->key_off = tag_off;
+			if (pn->ctx != C_OTHER) {
+				kl = w_key(text, (size_t)(tend - text), kbuf, sizeof(kbuf));
+				if (kl >= 0)
+					pn->key = (unsigned char)key_id(pn->ctx, kbuf, (size_t)kl);
+			}
+			continue;
+		}
+
+		/* Where the node goes: its slot, container context and indices. */
+		slot = K_SKIP;
+		ctx = C_OTHER;
+		coal = idx = 0;
+		if (!has_root) {
+			slot = K_ROOT;
+		} else if (!parent) {
+			FAIL();	/* libplist: a second top-level value is not added */
+		} else if (w->nodes[parent - 1].type == W_DICT) {
+			pn = &w->nodes[parent - 1];
+			if (!pn->haskey)
+				FAIL();	/* libplist: "missing key name" */
+			slot = pn->key;
+			if (slot) {
+				if ((pn->seen & (UINT32_C(1) << slot)) && !w->dup) {
+					w->dup = walk_name(slot);
+					w->dup_off = pn->key_off;
+				}
+				pn->seen |= UINT32_C(1) << slot;
+			}
+			coal = pn->coal;
+			idx = pn->idx;
+			field = slot ? w_field(slot) : -1;
+			if (field >= 0 && text && (type == T_INT || type == T_NUM || type == T_DATE))
+				w_item(w, field, coal, idx, type == T_INT ? PF_TAG_INTEGER :
+				       type == T_NUM ? PF_TAG_REAL : PF_TAG_DATE,
+				       !markup, pn->key_off, (size_t)(text - doc),
+				       (size_t)(tend - text));
+			pn->haskey = 0;
+		} else {
+			pn = &w->nodes[parent - 1];
+			idx = pn->count++;
+			coal = pn->coal;
+			slot = element[pn->ctx];
+		}
+		if (type != T_DICT && type != T_ARRAY) {
+			if (!has_root)
+				break;	/* a top level that is not a container */
+			continue;
+		}
+		if (slot && want[slot] == type)
+			ctx = opens[slot];
+		/* the coalition a "tasks" array belongs to */
+		if (ctx == C_CTASKS)
+			coal = w->nodes[parent - 1].idx + 1;
+		ALLOC_GROW(w->nodes, w->nnodes + 1, w->anodes);
+		pn = &w->nodes[w->nnodes++];
+		memset(pn, 0, sizeof(*pn));
+		pn->type = type == T_DICT ? W_DICT : W_ARRAY;
+		pn->ctx = (unsigned char)ctx;
+		pn->coal = coal;
+		pn->idx = idx;
+		pn->parent = parent;
+		if (!has_root) {
+			has_root = 1;
+			parent = w->nnodes;	/* libplist enters even an empty top level */
+			if (!empty)
+				PUSH_PATH(w->nnodes);
+			continue;
+		}
+		if (!empty) {
+			PUSH_PATH(w->nnodes);
+			parent = w->nnodes;
+		}
+	}
+	free(path);
+#undef FAIL
+#undef PUSH_PATH
+	for (i = 1; i < w->n; i++)
+		if (cmp_item(&w->it[i - 1], &w->it[i]) > 0) {
+			qsort(w->it, w->n, sizeof(w->it[0]), cmp_item);
+			break;
+		}
+	return 0;
+}
+
+const struct pf_item *
+pf_walk_find(const struct pf_walk *w, int field, uint32_t coal, uint32_t idx)
+{
+	struct pf_item key;
+
+	if (!w->n)
+		return NULL;
+	key.field = (uint32_t)field;
+	key.coal = coal;
+	key.idx = idx;
+	return bsearch(&key, w->it, w->n, sizeof(w->it[0]), cmp_item);
+}
+
+void
+pf_walk_free(struct pf_walk *w)
+{
+	free(w->it);
+	free(w->nodes);
+	memset(w, 0, sizeof(*w));
 }

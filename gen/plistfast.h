@@ -6,11 +6,11 @@
  *
  * pf_scan() accepts a strict subset of what libplist 2.2.0 reads, and for
  * every document it accepts, its values are exactly those power.c's
- * libplist path takes from the same bytes: integers as libplist reads them
- * (strtoull, here strict decimal only), reals with strtod on the same text
- * libplist gives to atof(), dates as libplist's strptime + timegm, the
- * last of duplicate keys (here: a duplicate of an extracted key is not
- * recognised).  Anything unusual is not recognised, never guessed at; see
+ * libplist path takes from the same bytes: both read the numbers and the
+ * date of the element's text with the one grammar below (libplist's own
+ * reading is looser), and a duplicate of a key erg reads is refused by
+ * both (here: not recognised; libplist keeps the last one, pf_walk()
+ * finds it).  Anything unusual is not recognised, never guessed at; see
  * enum pf_status for what, and plistfast.c for why.
  *
  * The scanner allocates nothing per element (tasks grow one array, reused
@@ -40,13 +40,13 @@ enum pf_status {
 	PF_ENTITY,	/* '&' in a key or string (an entity: libplist decodes
 			 * or rejects it) */
 	PF_TYPE,	/* an extracted key with a value of another type */
-	PF_VALUE,	/* an extracted value outside the plain form or range:
-			 * an integer not in plain decimal (octal, hex, sign +,
-			 * spaces, 19+ digits), a real strtod does not consume
-			 * whole, a non-finite or negative quantity, elapsed_ns
-			 * <= 0, a date not YYYY-MM-DDTHH:MM:SSZ in 1970..2037, an
-			 * unknown thermal_pressure, a pid out of int32, a task
-			 * without pid */
+	PF_VALUE,	/* an extracted value outside the grammar or range: an
+			 * integer not in pf_int_literal() form (octal, hex,
+			 * spaces, beyond int64), a real not in pf_real_literal()
+			 * form, a negative quantity, elapsed_ns <= 0, a date not
+			 * YYYY-MM-DDTHH:MM:SSZ in 1970..2037, an unknown
+			 * thermal_pressure, a pid out of int32, a task without
+			 * pid */
 	PF_DUP,		/* an extracted key twice in one dict */
 	PF_NSTATUS
 };
@@ -100,6 +100,68 @@ struct pfast {
 };
 
 #define PFAST_INIT { 0 }
+
+/*
+ * The grammar of the values erg reads, the same for both paths (see
+ * plistfast.c): pf_int_literal() [+-]?(0|[1-9][0-9]*) in int64 range (0;
+ * -1 not a number; 1 at least 2^63; 2 below -2^63), pf_real_literal() a
+ * decimal literal strtod() reads whole, p[n] not part of it (0; -1 not a
+ * number; 1 beyond a double), pf_date_literal() YYYY-MM-DDTHH:MM:SSZ from
+ * 1970 to 2037 as seconds since 2001 (0, or -1).  The text is the whole
+ * content of the element: no space, comment or CDATA around the literal.
+ */
+int pf_int_literal(const char *p, size_t n, int64_t *out);
+int pf_real_literal(const char *p, size_t n, double *out);
+int pf_date_literal(const char *p, size_t n, int32_t *sec);
+
+/* The values pf_walk() locates: a pf_item's field. */
+enum pf_field {
+	PFF_ELAPSED, PFF_TIMESTAMP,
+	PFF_PROC,				/* + enum pf_proc */
+	PFF_FREQ = PFF_PROC + PF_NPROC,		/* processor.clusters[idx].freq_hz */
+	PFF_PID, PFF_CPU, PFF_PTIME,		/* tasks[idx] (coal 0) or
+						 * coalitions[coal - 1].tasks[idx] */
+	PFF_N
+};
+
+enum { PF_TAG_INTEGER = 1, PF_TAG_REAL, PF_TAG_DATE };
+
+/* Where one such value is in the document. */
+struct pf_item {
+	uint32_t field, coal, idx;	/* enum pf_field and indices, as above */
+	unsigned char tag;		/* PF_TAG_*: its element */
+	unsigned char plain;		/* no comment or CDATA inside the element */
+	size_t key_off;			/* '<' of its <key> */
+	size_t text_off, text_len;	/* the element's content */
+};
+
+struct pf_wnode;
+
+struct pf_walk {
+	struct pf_item *it;	/* sorted by field, coal, idx */
+	size_t n, alloc;
+	const char *dup;	/* the first key erg reads that occurs twice in
+				 * one dict ("processor.cpu_energy"), or NULL */
+	size_t dup_off;		/* '<' of its second <key> */
+	struct pf_wnode *nodes;	/* scratch */
+	size_t nnodes, anodes;
+};
+
+#define PF_WALK_INIT { 0 }
+
+/*
+ * For power.c's libplist path: walk doc[0..len), a document libplist
+ * accepted, as libplist does, and find the elements of the numbers and
+ * the date erg reads (libplist has converted them) and the first
+ * duplicate of a key erg reads (libplist keeps the last silently).
+ * Returns 0, or -1 if the bytes do not follow libplist's rules (which
+ * libplist's acceptance excludes).  Allocates; not for the fast path.
+ */
+int pf_walk(const char *doc, size_t len, struct pf_walk *w);
+/* The item of field at (coal, idx), or NULL. */
+const struct pf_item *pf_walk_find(const struct pf_walk *w, int field, uint32_t coal,
+				   uint32_t idx);
+void pf_walk_free(struct pf_walk *w);	/* back to PF_WALK_INIT */
 #define PF_MAX_DEPTH 64
 
 /*

@@ -15,10 +15,16 @@
  * Parsing: every document first goes through the fast scanner of
  * plistfast.c, which takes only the values below and recognises a strict
  * subset of XML plist; a document it does not recognise is parsed with
- * libplist, the reference (sample_extract()), with every diagnostic.  Both
- * paths end in the same code (compute_energy(), cluster_means(),
- * keep_task(), sample_finish()), so they give identical samples;
+ * libplist, the reference (sample_extract()), with every diagnostic.
+ * libplist converts numbers loosely and keeps the last of two keys, so
+ * that path also walks the document (pf_walk()) to read each number and
+ * date erg takes from its own text, with the grammar the fast path uses,
+ * and to refuse duplicates.  Both paths end in the same code
+ * (compute_energy(), cluster_means(), keep_task(), check_hw(),
+ * sample_finish()), so they give identical samples;
  * tests/unit/test_plistfast.c checks that on every real document.
+ * After the last document, check_time() holds the elapsed_ns of the
+ * samples against their timestamps (holes of missing samples, errors).
  *
  * Pipeline: the first BATCH_BYTES of a stream (so all of a small file),
  * and all of it without worker threads, is consumed piece by piece as it
@@ -79,6 +85,7 @@ struct doc {
 	size_t len;
 	uint64_t off;		/* stream offset of text[0] */
 	size_t no;		/* 1-based document number in the file */
+	const struct pf_walk *walk;	/* libplist path: where its values are */
 };
 
 /* A piece of the stream, data[a..b) of its batch, trimmed. */
@@ -132,8 +139,9 @@ struct reader {
 	int pend_complete;	/* it ended with </plist>, so it is not truncated */
 	uint64_t pend_off;
 	size_t pend_no;
-	double last_ts;
 	int thermal_warned;
+	size_t hw_no;		/* the document hw_model was first seen in */
+	struct pf_walk walk;	/* for the libplist path */
 	size_t stray_docs;	/* documents with stray text (one warning each file) */
 	/* tasks */
 	size_t *toff;		/* task offset of every kept sample */
@@ -188,93 +196,145 @@ key_off(const struct doc *d, const char *key)
 	return (long long)d->off;
 }
 
-static int PRINTF(3, 4)
-doc_error(const struct doc *d, const char *key, const char *fmt, ...)
+static int PRINTF(3, 0)
+doc_verror(const struct doc *d, long long off, const char *fmt, va_list ap)
 {
 	struct buf m = BUF_INIT;
-	va_list ap;
 	int ret;
 
-	va_start(ap, fmt);
 	buf_vaddf(&m, fmt, ap);
-	va_end(ap);
-	ret = error_off(d->path, key ? key_off(d, key) : (long long)d->off,
-			"sample %zu: %s", d->no, m.ptr);
+	ret = error_off(d->path, off, "sample %zu: %s", d->no, m.ptr);
 	buf_release(&m);
 	return ret;
 }
 
-/*
- * Was integer node v, whose value is 2^63 or more as a uint64_t, written
- * with a minus sign?  libplist 2.2.0 keeps "-5" as the two's complement
- * of 5 and "18446744073709551611" as is, the same uint64_t, and its API
- * cannot tell them apart (later releases add plist_int_val_is_negative()).
- * Its XML writer can (it prints the second kind unsigned), so ask it.
- * Rare: only negative integers (pids) of documents the fast path leaves
- * to libplist come here.
- */
-static int
-uint_is_negative(plist_t v)
+static int PRINTF(3, 4)
+doc_error(const struct doc *d, const char *key, const char *fmt, ...)
 {
-	char *xml = NULL;
-	const char *p;
-	uint32_t n = 0;
-	int neg;
+	va_list ap;
+	int ret;
 
-	plist_to_xml(v, &xml, &n);
-	if (!xml)
-		die("out of memory");
-	p = strstr(xml, "<integer>");
-	neg = p && p[9] == '-';
-	free(xml);
-	return neg;
+	va_start(ap, fmt);
+	ret = doc_verror(d, key ? key_off(d, key) : (long long)d->off, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+/* doc_error() at the <key> of item it. */
+static int PRINTF(3, 4)
+item_error(const struct doc *d, const struct pf_item *it, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = doc_verror(d, (long long)(d->off + it->key_off), fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+/* The text of item it for a message: at most 40 bytes, then "...". */
+static const char *
+item_text(const struct doc *d, const struct pf_item *it, struct buf *b)
+{
+	size_t n = it->text_len;
+
+	buf_reset(b);
+	buf_add(b, d->text + it->text_off, n > 40 ? 40 : n);
+	if (n > 40)
+		buf_addstr(b, "...");
+	return b->ptr;
 }
 
 /*
- * A number under dict[key] (an <integer> or a <real>).  Returns 1 with *out
- * set, 0 if the key is absent, -1 after a diagnostic for another type, a
- * non-finite value or an integer of 2^63 or more.  what names the key in
- * messages ("processor.cpu_energy").  libplist 2.2.0 keeps every integer
- * as a uint64_t; negative ones are their two's complement, so they come
- * back negative through int64_t.  No quantity erg reads reaches 2^63
- * (elapsed_ns would be 292 years), and read as int64_t such a value would
- * become a negative number and be reported as one.
+ * The element of the value (field, coal, idx) that libplist read under
+ * key, found by pf_walk(): NULL after a diagnostic if it is not there
+ * with the same type (the walk and libplist disagree; never seen).
+ */
+static const struct pf_item *
+find_item(const struct doc *d, const char *key, const char *what, int field, uint32_t coal,
+	  uint32_t idx, int tag)
+{
+	const struct pf_item *it = d->walk ? pf_walk_find(d->walk, field, coal, idx) : NULL;
+
+	if (it && it->tag == tag)
+		return it;
+	doc_error(d, key, "'%s': its element was not found where libplist read it", what);
+	return NULL;
+}
+
+/*
+ * A number under dict[key] (an <integer> or a <real>) with the strict
+ * grammar of plistfast.h, from the element's text: libplist has already
+ * read it with strtoull(base 0) or atof(), which take "010" as 8, "12abc"
+ * as 12 and "nan" as NaN.  Returns 1 with *out set, 0 if the key is
+ * absent, -1 after a diagnostic for another type, a text that is not a
+ * number, an integer out of int64 range or a real beyond a double.  what
+ * names the key in messages ("processor.cpu_energy"); (field, coal, idx)
+ * locate it for pf_walk_find().
  */
 static int
-get_num(const struct doc *d, plist_t dict, const char *key, const char *what,
-	double *out)
+get_num(const struct doc *d, plist_t dict, const char *key, const char *what, int field,
+	uint32_t coal, uint32_t idx, double *out)
 {
 	plist_t v = plist_dict_get_item(dict, key);
+	const struct pf_item *it;
+	struct buf t = BUF_INIT;
 	uint64_t u;
+	int64_t iv;
+	double lv;
+	int rc, type;
 
 	*out = 0;
 	if (!v)
 		return 0;
-	switch (plist_get_node_type(v)) {
-	case PLIST_UINT:
+	type = plist_get_node_type(v);
+	if (type != PLIST_UINT && type != PLIST_REAL)
+		return doc_error(d, key, "'%s' is %s, expected a number", what, type_name(v));
+	it = find_item(d, key, what, field, coal, idx,
+		       type == PLIST_UINT ? PF_TAG_INTEGER : PF_TAG_REAL);
+	if (!it)
+		return -1;
+	if (!it->plain)
+		rc = -1;
+	else if (type == PLIST_UINT)
+		rc = pf_int_literal(d->text + it->text_off, it->text_len, &iv);
+	else
+		rc = pf_real_literal(d->text + it->text_off, it->text_len, out);
+	if (rc < 0)
+		rc = item_error(d, it, "'%s' is not a number ('%s')", what, item_text(d, it, &t));
+	else if (rc && type == PLIST_REAL)
+		rc = item_error(d, it, "'%s' is beyond the range of a double ('%s')", what,
+				item_text(d, it, &t));
+	else if (rc == 1)
+		rc = item_error(d, it, "'%s' is 2^63 or more: integer out of range", what);
+	else if (rc == 2)
+		rc = item_error(d, it, "'%s' is less than -2^63: integer out of range", what);
+	buf_release(&t);
+	if (rc)
+		return -1;
+	/* The same text gives libplist the same value: else the walk is off. */
+	if (type == PLIST_UINT) {
 		plist_get_uint_val(v, &u);
-		if (u > (uint64_t)INT64_MAX && !uint_is_negative(v))
-			return doc_error(d, key, "'%s' is 2^63 or more: integer out of range",
-					 what);
-		*out = (double)(int64_t)u;
-		return 1;
-	case PLIST_REAL:
-		plist_get_real_val(v, out);
-		if (!isfinite(*out))
-			return doc_error(d, key, "'%s' is not a finite number", what);
-		return 1;
-	default:
-		return doc_error(d, key, "'%s' is %s, expected a number", what,
-				 type_name(v));
+		if (u != (uint64_t)iv)
+			return doc_error(d, key, "'%s': its element was not found where libplist "
+					 "read it", what);
+		*out = (double)iv;
+	} else {
+		plist_get_real_val(v, &lv);
+		if (memcmp(&lv, out, sizeof(lv)))
+			return doc_error(d, key, "'%s': its element was not found where libplist "
+					 "read it", what);
 	}
+	return 1;
 }
 
 /* get_num() for quantities that cannot be negative. */
 static int
-get_nonneg(const struct doc *d, plist_t dict, const char *key,
-	   const char *what, double *out)
+get_nonneg(const struct doc *d, plist_t dict, const char *key, const char *what,
+	   int field, uint32_t coal, uint32_t idx, double *out)
 {
-	int r = get_num(d, dict, key, what, out);
+	int r = get_num(d, dict, key, what, field, coal, idx, out);
 
 	if (r > 0 && *out < 0)
 		return doc_error(d, key, "'%s' is negative (%g)", what, *out);
@@ -495,7 +555,7 @@ keep_task(struct reader *r, int32_t pid, const char *name, size_t n, double cpu,
  * drop it (after a warning).
  */
 static int
-sample_finish(struct reader *r, const struct doc *d, struct psample *s)
+sample_finish(const struct doc *d, const struct psample *s)
 {
 	/* energy-method.md §1.3: such samples cannot be placed in time. */
 	if (!isfinite(s->ts_ms) || !isfinite(s->elapsed_ms)) {
@@ -503,12 +563,28 @@ sample_finish(struct reader *r, const struct doc *d, struct psample *s)
 			 d->no, !isfinite(s->ts_ms) ? "'timestamp'" : "'elapsed_ns'");
 		return 0;
 	}
-	if (s->ts_ms < r->last_ts)
-		warn_off(d->path, key_off(d, "timestamp"),
-			 "sample %zu: timestamp goes back %.0f s", d->no,
-			 (r->last_ts - s->ts_ms) / 1000);
-	r->last_ts = s->ts_ms;
 	return 1;
+}
+
+/*
+ * hw_model of one sample, s[0..n): every sample of a file must name the
+ * same machine (a file that switches machines contradicts itself).
+ */
+static int
+check_hw(struct reader *r, const struct doc *d, const char *s, size_t n)
+{
+	struct power_file *pf = r->pf;
+
+	if (!pf->hw_model) {
+		pf->hw_model = xstrndup(s, n);
+		r->hw_no = d->no;
+		return 0;
+	}
+	if (strlen(pf->hw_model) == n && !memcmp(pf->hw_model, s, n))
+		return 0;
+	return doc_error(d, "hw_model", "'hw_model' is '%.*s' but '%s' in sample %zu: "
+			 "one file cannot hold two machines", (int)(n > 80 ? 80 : n), s,
+			 pf->hw_model, r->hw_no);
 }
 
 /* ---- the libplist path ------------------------------------------------ */
@@ -525,7 +601,7 @@ plist_proc_get(const void *ctx, int k, double *out)
 	char what[48];
 
 	snprintf(what, sizeof(what), "processor.%s", proc_key[k]);
-	return get_nonneg(c->d, c->proc, proc_key[k], what, out);
+	return get_nonneg(c->d, c->proc, proc_key[k], what, PFF_PROC + k, 0, 0, out);
 }
 
 /* The joules of one sample and where they came from (enum psrc). */
@@ -576,7 +652,8 @@ extract_clusters(const struct doc *d, plist_t proc, struct psample *s)
 		k = cluster_class(name[0]);
 		if (k < 0)
 			continue;
-		r = get_nonneg(d, c, "freq_hz", "processor.clusters[].freq_hz", &hz);
+		r = get_nonneg(d, c, "freq_hz", "processor.clusters[].freq_hz", PFF_FREQ, 0, i,
+			       &hz);
 		if (r < 0)
 			return -1;
 		if (r) {
@@ -617,15 +694,20 @@ extract_thermal(const struct doc *d, plist_t root, struct reader *r,
 /* One entry of a tasks array; what names it in messages ("tasks[3]"). */
 static int
 extract_task(struct reader *r, const struct doc *d, plist_t t, const char *arr,
-	     const char *what)
+	     const char *what, uint32_t coal, uint32_t idx)
 {
 	const char *name;
 	double pid, cpu, p;
+	plist_t v;
 	int rc;
 
 	if (plist_get_node_type(t) != PLIST_DICT)
 		return doc_error(d, arr, "'%s' is %s, expected a dict", what, type_name(t));
-	rc = get_num(d, t, "pid", "tasks[].pid", &pid);
+	v = plist_dict_get_item(t, "pid");
+	if (v && plist_get_node_type(v) != PLIST_UINT)
+		return doc_error(d, "pid", "'tasks[].pid' is %s, expected an integer",
+				 type_name(v));
+	rc = get_num(d, t, "pid", "tasks[].pid", PFF_PID, coal, idx, &pid);
 	if (rc < 0)
 		return -1;
 	if (!rc)
@@ -634,10 +716,10 @@ extract_task(struct reader *r, const struct doc *d, plist_t t, const char *arr,
 		return doc_error(d, "pid", "'%s.pid' is %g, expected a process id", what, pid);
 	if (get_str(d, t, "name", "tasks[].name", &name) < 0)
 		return -1;
-	rc = get_nonneg(d, t, "cputime_ns", "tasks[].cputime_ns", &cpu);
+	rc = get_nonneg(d, t, "cputime_ns", "tasks[].cputime_ns", PFF_CPU, coal, idx, &cpu);
 	if (rc < 0)
 		return -1;
-	rc = get_nonneg(d, t, "ptime_ns", "tasks[].ptime_ns", &p);
+	rc = get_nonneg(d, t, "ptime_ns", "tasks[].ptime_ns", PFF_PTIME, coal, idx, &p);
 	if (rc < 0)
 		return -1;
 	if (!rc)
@@ -650,7 +732,7 @@ extract_task(struct reader *r, const struct doc *d, plist_t t, const char *arr,
 
 static int
 extract_task_array(struct reader *r, const struct doc *d, plist_t a,
-		   const char *key, const char *what)
+		   const char *key, const char *what, uint32_t coal)
 {
 	uint32_t i, n;
 	char w[64];
@@ -660,7 +742,7 @@ extract_task_array(struct reader *r, const struct doc *d, plist_t a,
 	n = plist_array_get_size(a);
 	for (i = 0; i < n; i++) {
 		snprintf(w, sizeof(w), "%s[%u]", what, i);
-		if (extract_task(r, d, plist_array_get_item(a, i), key, w) < 0)
+		if (extract_task(r, d, plist_array_get_item(a, i), key, w, coal, i) < 0)
 			return -1;
 	}
 	return 0;
@@ -682,7 +764,7 @@ extract_tasks(struct reader *r, const struct doc *d, plist_t root,
 	s->has_tasks = 0;
 	if (a) {
 		s->has_tasks = 1;
-		return extract_task_array(r, d, a, "tasks", "tasks");
+		return extract_task_array(r, d, a, "tasks", "tasks", 0);
 	}
 	co = plist_dict_get_item(root, "coalitions");
 	if (!co)
@@ -701,7 +783,7 @@ extract_tasks(struct reader *r, const struct doc *d, plist_t root,
 		if (!ct)
 			continue;
 		snprintf(w, sizeof(w), "coalitions[%u].tasks", i);
-		if (extract_task_array(r, d, ct, "coalitions", w) < 0)
+		if (extract_task_array(r, d, ct, "coalitions", w, i + 1) < 0)
 			return -1;
 	}
 	return 0;
@@ -728,7 +810,7 @@ sample_extract(struct reader *r, const struct doc *d, plist_t root,
 		return doc_error(d, NULL, "top level is %s, expected a dict",
 				 type_name(root));
 
-	k = get_num(d, root, "elapsed_ns", "elapsed_ns", &ns);
+	k = get_num(d, root, "elapsed_ns", "elapsed_ns", PFF_ELAPSED, 0, 0, &ns);
 	if (k < 0)
 		return -1;
 	if (k && !(ns > 0))
@@ -738,10 +820,27 @@ sample_extract(struct reader *r, const struct doc *d, plist_t root,
 	v = plist_dict_get_item(root, "timestamp");
 	s->ts_ms = NAN;
 	if (v) {
+		const struct pf_item *it;
+		struct buf t = BUF_INIT;
+		int32_t mine = 0;
+
 		if (plist_get_node_type(v) != PLIST_DATE)
 			return doc_error(d, "timestamp", "'timestamp' is %s, expected a date",
 					 type_name(v));
+		it = find_item(d, "timestamp", "timestamp", PFF_TIMESTAMP, 0, 0, PF_TAG_DATE);
+		if (!it)
+			return -1;
+		/* libplist reads "garbage" as 1970 and "...:01.5Z" as ":01Z". */
+		if (!it->plain || pf_date_literal(d->text + it->text_off, it->text_len, &mine)) {
+			item_error(d, it, "'timestamp' is not a date YYYY-MM-DDTHH:MM:SSZ of "
+				   "1970 to 2037 ('%s')", item_text(d, it, &t));
+			buf_release(&t);
+			return -1;
+		}
 		plist_get_date_val(v, &sec, &usec);
+		if (sec != mine || usec)
+			return doc_error(d, "timestamp", "'timestamp': its element was not found "
+					 "where libplist read it");
 		s->ts_ms = ts_ms_of(sec, usec);
 	}
 
@@ -754,19 +853,16 @@ sample_extract(struct reader *r, const struct doc *d, plist_t root,
 	    extract_tasks(r, d, root, s) < 0)
 		return -1;
 
-	if (!pf->hw_model) {
-		if (get_str(d, root, "hw_model", "hw_model", &str) < 0)
-			return -1;
-		if (str)
-			pf->hw_model = xstrdup(str);
-	}
+	if (get_str(d, root, "hw_model", "hw_model", &str) < 0 ||
+	    (str && check_hw(r, d, str, strlen(str)) < 0))
+		return -1;
 	if (!pf->os_build) {
 		if (get_str(d, root, "kern_osversion", "kern_osversion", &str) < 0)
 			return -1;
 		if (str)
 			pf->os_build = xstrdup(str);
 	}
-	return sample_finish(r, d, s);
+	return sample_finish(d, s);
 }
 
 /* ---- the fast path ---------------------------------------------------- */
@@ -787,7 +883,7 @@ fast_proc_get(const void *ctx, int k, double *out)
 /*
  * sample_extract() from the fast scanner's values: pf_scan() recognised
  * the document only if every value it took passes the checks of
- * sample_extract(), so nothing here can fail.
+ * sample_extract(), so only what compares samples (check_hw()) can fail.
  */
 static int
 sample_fast(struct reader *r, const struct doc *d, const struct pfast *f,
@@ -808,11 +904,11 @@ sample_fast(struct reader *r, const struct doc *d, const struct pfast *f,
 	for (i = 0; i < nt; i++)
 		keep_task(r, t[i].pid, d->text + t[i].name_off, t[i].name_len, t[i].cpu_ns,
 			  t[i].p_ns);
-	if (!pf->hw_model && (f->has & PF_HAS_HW))
-		pf->hw_model = xstrndup(d->text + f->hw_off, f->hw_len);
+	if ((f->has & PF_HAS_HW) && check_hw(r, d, d->text + f->hw_off, f->hw_len) < 0)
+		return -1;
 	if (!pf->os_build && (f->has & PF_HAS_OS))
 		pf->os_build = xstrndup(d->text + f->os_off, f->os_len);
-	return sample_finish(r, d, s);
+	return sample_finish(d, s);
 }
 
 /* ---- consuming pieces, in stream order -------------------------------- */
@@ -950,7 +1046,18 @@ parse_libplist(struct reader *r, struct doc *d, char *p, struct psample *s)
 		r->pend_no = d->no;
 		return 2;
 	}
-	k = sample_extract(r, d, root, s);
+	/* libplist keeps the last of two keys and converts numbers loosely:
+	 * find the elements themselves. */
+	if (pf_walk(p, n, &r->walk) < 0)
+		k = doc_error(d, NULL, "the document does not follow libplist's rules as read");
+	else if (r->walk.dup)
+		k = error_off(d->path, (long long)(d->off + r->walk.dup_off),
+			      "sample %zu: key '%s' occurs twice", d->no, r->walk.dup);
+	else {
+		d->walk = &r->walk;
+		k = sample_extract(r, d, root, s);
+		d->walk = NULL;
+	}
 	plist_free(root);
 	return k;
 }
@@ -971,6 +1078,10 @@ parse_doc(struct reader *r, struct batch *b, struct piece *pc)
 	d.len = pc->b - pc->a;
 	d.off = b->base + pc->a;
 	d.no = ++r->pf->docs;
+	d.walk = NULL;
+	if (d.no > UINT32_MAX)
+		return error_off(r->path, (long long)d.off, "more than %u documents",
+				 (unsigned)UINT32_MAX);
 
 	t0 = r->pf->ntasks;
 	if (pc->status == PF_OK) {
@@ -1002,6 +1113,7 @@ parse_doc(struct reader *r, struct batch *b, struct piece *pc)
 				 s.joules / (s.elapsed_ms / 1000));
 	}
 	if (k) {
+		s.no = (uint32_t)d.no;
 		ALLOC_GROW(r->toff, r->pf->n + 2, r->atoff);
 		r->toff[r->pf->n] = t0;
 		r->any_tasks |= s.has_tasks;
@@ -1466,6 +1578,272 @@ read_stream(struct reader *r)
 	}
 }
 
+/* ---- time: what the timestamps allow --------------------------------- */
+
+/*
+ * Timestamps have whole seconds: a sample's end E lies in [ts, ts + 1 s)
+ * (formats.md §1.3), give or take TS_TOL for where in the sampling the
+ * timestamp was taken.  The sampler's clock may drift against the wall
+ * clock by DRIFT (crystals ~100 ppm, NTP slews at most 500 ppm).  So for
+ * any two samples i < k on one chain of elapsed times C (cumulative ms),
+ *     ts_k - ts_i  <  (1 + DRIFT) (C_k - C_i) + TS_RES + TS_TOL     (1)
+ *     ts_k - ts_i  >  (1 - DRIFT) (C_k - C_i) - TS_RES - TS_TOL     (2)
+ * With u = ts - (1 + DRIFT) C and v = ts - (1 - DRIFT) C these are
+ * u_k < min u_i + TS_RES + TS_TOL and v_k > max v_i - TS_RES - TS_TOL,
+ * one running minimum and maximum: every pair checked in O(n).
+ *
+ * (2) broken: elapsed_ns adds up to more time than passed (a sample too
+ * long, a repeated one, a clock step back): an error.  (1) broken: time
+ * passed that no sample covers: samples are missing (a hole), or
+ * elapsed_ns is too short.  A hole is accepted when it is a whole number
+ * of sampling intervals (each within GAP_VAR of its neighbours'), when
+ * the timestamps place it within MAX_UNPLACED (a gradual disagreement
+ * leaves a long stretch that fits either side), and when samples are
+ * missing seldom (at most MAX_MISSING); else elapsed_ns and the
+ * timestamps disagree: an error.  See gen/README.md.
+ */
+#define TS_RES 1000.0
+#define TS_TOL 50.0
+#define DRIFT 1e-3
+#define GAP_VAR 0.1
+#define MAX_MISSING(n) (1 + (n) / 20)
+/* samples that fit either side of a hole span at most this (ms) */
+#define MAX_UNPLACED 5000.0
+
+/* Running extremes of u and v over a run of samples. */
+struct span {
+	double umin, umax, vmin, vmax;
+	size_t vmax_at;		/* sample of vmax */
+	double vmax_cum;	/* its C */
+};
+
+static void
+span_start(struct span *sp, double u, double v, size_t i, double cum)
+{
+	sp->umin = sp->umax = u;
+	sp->vmin = sp->vmax = v;
+	sp->vmax_at = i;
+	sp->vmax_cum = cum;
+}
+
+static void
+span_add(struct span *sp, double u, double v, size_t i, double cum)
+{
+	if (u < sp->umin)
+		sp->umin = u;
+	if (u > sp->umax)
+		sp->umax = u;
+	if (v < sp->vmin)
+		sp->vmin = v;
+	if (v > sp->vmax) {
+		sp->vmax = v;
+		sp->vmax_at = i;
+		sp->vmax_cum = cum;
+	}
+}
+
+/* The extremes over samples [a, b] of pf; c[i] is C of sample i. */
+static void
+span_of(const struct power_file *pf, const double *c, size_t a, size_t b, struct span *sp)
+{
+	size_t i;
+
+	span_start(sp, pf->s[a].ts_ms - (1 + DRIFT) * c[a], pf->s[a].ts_ms - (1 - DRIFT) * c[a],
+		   a, c[a]);
+	for (i = a + 1; i <= b; i++)
+		span_add(sp, pf->s[i].ts_ms - (1 + DRIFT) * c[i],
+			 pf->s[i].ts_ms - (1 - DRIFT) * c[i], i, c[i]);
+}
+
+static int
+same_joules(double a, double b)
+{
+	return a == b || (isnan(a) && isnan(b));
+}
+
+/*
+ * The checks of the time axis (above), the holes of missing samples
+ * (pf->holes, the samples next to them that could lie on either side
+ * marked unplaced), and what the timestamps allow of the file's span
+ * (start_hi, end_lo).  0, or -1 after a located diagnostic.
+ */
+static int
+check_time(struct power_file *pf)
+{
+	struct psample *s = pf->s;
+	size_t n = pf->n, i, m, nf = 0, nb = 0, af = 0, ab = 0, *fb = NULL, *bb = NULL;
+	size_t missing = 0, lo, hi, ah = 0;
+	double cum, u, v, total, umax, lo_ms, hi_ms, e, ms, kd, *c = NULL;
+	struct span sp, before, after;
+	int ret = -1, k;
+
+	/* A document twice in a row. */
+	for (i = 1; i < n; i++)
+		if (s[i].ts_ms == s[i - 1].ts_ms && s[i].elapsed_ms == s[i - 1].elapsed_ms &&
+		    same_joules(s[i].joules, s[i - 1].joules))
+			return error_off(pf->path, (long long)s[i].off,
+					 "sample %u repeats sample %u (the same timestamp, "
+					 "elapsed_ns and energy)", s[i].no, s[i - 1].no);
+
+	/* Forward: (2) on every pair within a run; a run ends where (1)
+	 * breaks (fb: the first sample that must follow a hole). */
+	cum = 0;
+	for (i = 0; i < n; i++) {
+		cum += s[i].elapsed_ms;
+		u = s[i].ts_ms - (1 + DRIFT) * cum;
+		v = s[i].ts_ms - (1 - DRIFT) * cum;
+		if (i == 0) {
+			span_start(&sp, u, v, i, cum);
+			continue;
+		}
+		if (v <= sp.vmax - TS_RES - TS_TOL) {
+			error_off(pf->path, (long long)s[i].off,
+				  "sample %u: elapsed_ns disagrees with the timestamps: %.3f s of "
+				  "samples since sample %u, but the timestamp moves %+.0f s",
+				  s[i].no, (cum - sp.vmax_cum) / 1000, s[sp.vmax_at].no,
+				  (s[i].ts_ms - s[sp.vmax_at].ts_ms) / 1000);
+			goto out;
+		}
+		if (u >= sp.umin + TS_RES + TS_TOL) {
+			ALLOC_GROW(fb, nf + 1, af);
+			fb[nf++] = i;
+			span_start(&sp, u, v, i, cum);
+			continue;
+		}
+		span_add(&sp, u, v, i, cum);
+	}
+	total = cum;
+
+	/* Backward: where (1) breaks seen from the end (bb: the last sample
+	 * that must precede a hole). */
+	cum = total;
+	umax = 0;
+	for (i = n; i-- > 0;) {
+		u = s[i].ts_ms - (1 + DRIFT) * cum;
+		cum -= s[i].elapsed_ms;
+		if (i == n - 1) {
+			umax = u;
+		} else if (u <= umax - TS_RES - TS_TOL) {
+			ALLOC_GROW(bb, nb + 1, ab);
+			bb[nb++] = i;
+			umax = u;
+		} else if (u > umax) {
+			umax = u;
+		}
+	}
+	for (i = 0; i < nb / 2; i++) {
+		m = bb[i];
+		bb[i] = bb[nb - 1 - i];
+		bb[nb - 1 - i] = m;
+	}
+	if (!nf && !nb) {
+		/* one run: the forward pass saw it all */
+		pf->start_hi = sp.vmin + TS_RES + TS_TOL;
+		pf->end_lo = sp.vmax + (1 - DRIFT) * total - TS_TOL;
+		ret = 0;
+		goto out;
+	}
+	/* C of every sample, for the runs next to the holes and at the ends
+	 * (so each sample is visited a bounded number of times) */
+	c = xmalloc(n * sizeof(*c));
+	for (i = 0, cum = 0; i < n; i++)
+		c[i] = cum += s[i].elapsed_ms;
+	if (nf > MAX_MISSING(n)) {
+		error_off(pf->path, (long long)s[fb[0]].off,
+			  "sample %u: elapsed_ns disagrees with the timestamps: they run ahead "
+			  "of it in %zu places, at least %zu samples of %zu would be missing "
+			  "(the timestamps advance %.3g s per s of elapsed_ns)", s[fb[0]].no,
+			  nf, nf, n, (s[n - 1].ts_ms - s[0].ts_ms) / (total - s[0].elapsed_ms));
+		goto out;
+	}
+
+	/* Each hole: the last sample surely before it, the first surely after. */
+	for (m = 0; m < nf || m < nb; m++) {
+		if (m >= nf || m >= nb || bb[m] >= fb[m] || (m && bb[m] < fb[m - 1])) {
+			i = m < nf ? fb[m] : bb[m] + 1 < n ? bb[m] + 1 : bb[m];
+			error_off(pf->path, (long long)s[i].off,
+				  "sample %u: elapsed_ns disagrees with the timestamps: they run "
+				  "ahead of it in a way missing samples do not explain", s[i].no);
+			goto out;
+		}
+		lo = m ? fb[m - 1] : 0;
+		hi = m + 1 < nb ? bb[m + 1] : n - 1;
+		span_of(pf, c, lo, bb[m], &before);
+		span_of(pf, c, fb[m], hi, &after);
+		/* what the pairs across the hole allow of its length */
+		lo_ms = after.umax - before.umin - TS_RES - TS_TOL;
+		hi_ms = after.vmin - before.vmax + TS_RES + TS_TOL;
+		e = (s[bb[m]].elapsed_ms + s[fb[m]].elapsed_ms) / 2;
+		kd = fmax(1, ceil(lo_ms / ((1 + GAP_VAR) * e)));
+		k = kd <= 1e6 ? (int)kd : 0;
+		if (!(hi_ms > lo_ms) || !k || !(k * e * (1 - GAP_VAR) < hi_ms)) {
+			error_off(pf->path, (long long)s[fb[m]].off,
+				  "sample %u: elapsed_ns disagrees with the timestamps: after "
+				  "sample %u they run %.2f to %.2f s ahead of it, not a whole "
+				  "number of %.3f s samples", s[fb[m]].no, s[bb[m]].no,
+				  lo_ms / 1000, hi_ms / 1000, e / 1000);
+			goto out;
+		}
+		for (i = bb[m] + 1, ms = 0; i < fb[m]; i++)
+			ms += s[i].elapsed_ms;
+		if (ms > MAX_UNPLACED) {
+			error_off(pf->path, (long long)s[fb[m]].off,
+				  "sample %u: elapsed_ns disagrees with the timestamps: they run "
+				  "ahead of it from sample %u on, over %.1f s, not at one place "
+				  "where samples could be missing", s[fb[m]].no, s[bb[m]].no,
+				  (ms + s[bb[m]].elapsed_ms) / 1000);
+			goto out;
+		}
+		missing += (size_t)k;
+		/* k intervals if the timestamps allow, else what they allow of it */
+		ms = k * e;
+		if (!(ms > lo_ms && ms < hi_ms)) {
+			double a = fmax(lo_ms, k * e * (1 - GAP_VAR)),
+			       b = fmin(hi_ms, k * e * (1 + GAP_VAR));
+
+			ms = (a + b) / 2;
+		}
+		ALLOC_GROW(pf->holes, pf->nholes + 1, ah);
+		pf->holes[pf->nholes].at = fb[m];
+		pf->holes[pf->nholes].ms = ms;
+		pf->holes[pf->nholes].lo_ms = lo_ms;
+		pf->holes[pf->nholes].hi_ms = hi_ms;
+		pf->holes[pf->nholes].missing = k;
+		pf->holes[pf->nholes].unplaced = fb[m] - bb[m] - 1;
+		pf->nholes++;
+		for (i = bb[m] + 1; i < fb[m]; i++) {
+			s[i].unplaced = 1;
+			s[i].joules = NAN;
+		}
+	}
+	if (missing > MAX_MISSING(n)) {
+		error_off(pf->path, (long long)s[fb[0]].off,
+			  "sample %u: elapsed_ns disagrees with the timestamps: they run ahead "
+			  "of it in %zu places, at least %zu samples of %zu would be missing "
+			  "(the timestamps advance %.3g s per s of elapsed_ns)", s[fb[0]].no,
+			  nf, missing, n, (s[n - 1].ts_ms - s[0].ts_ms) / (total - s[0].elapsed_ms));
+		goto out;
+	}
+
+	/* The span: the first sample starts before start_hi, the last ends
+	 * after end_lo (the runs at the ends, by (1) and (2)). */
+	span_of(pf, c, 0, nf ? fb[0] - 1 : n - 1, &sp);
+	pf->start_hi = sp.vmin + TS_RES + TS_TOL;
+	span_of(pf, c, nb ? bb[nb - 1] + 1 : 0, n - 1, &sp);
+	pf->end_lo = sp.vmax + (1 - DRIFT) * total - TS_TOL;
+	ret = 0;
+out:
+	free(fb);
+	free(bb);
+	free(c);
+	if (ret < 0) {
+		free(pf->holes);
+		pf->holes = NULL;
+		pf->nholes = 0;
+	}
+	return ret;
+}
+
 /* POWER_PARSE_* from power_parse_mode, else from $ERG_POWER_PARSER. */
 static int
 parse_mode(void)
@@ -1497,7 +1875,6 @@ power_read(const char *path, struct power_file *pf)
 	memset(&r, 0, sizeof(r));
 	r.path = path;
 	r.pf = pf;
-	r.last_ts = -INFINITY;
 	r.scan = mode != POWER_PARSE_LIBPLIST;
 	buf_init(&r.stray, 0);
 	r.in = input_open_digest(path, input_max_stream);
@@ -1547,8 +1924,14 @@ power_read(const char *path, struct power_file *pf)
 		batch_free(b);
 	}
 	pfast_free(&r.scratch);
+	pf_walk_free(&r.walk);
 	buf_release(&r.stray);
 	free(r.nhash);
+	if (!ret && !pf->n)
+		ret = error_at(path, 0, "no powermetrics samples in the file%s",
+			       pf->docs ? " (every document was dropped)" : "");
+	if (!ret)
+		ret = check_time(pf);
 	if (ret < 0) {
 		free(r.toff);
 		power_file_free(pf);
@@ -1575,6 +1958,7 @@ power_file_free(struct power_file *pf)
 
 	free(pf->path);
 	free(pf->s);
+	free(pf->holes);
 	free(pf->hw_model);
 	free(pf->os_build);
 	free(pf->tasks);
@@ -1589,9 +1973,10 @@ void
 power_fit(struct power_file *pf)
 {
 	struct psample *s = pf->s;
-	size_t i, n = pf->n;
+	size_t i, h, n = pf->n, np = 0;
 	double cum, mx, my, sxx, sxy, dx, a, b, ts0;
 
+	pf->fit_fallback = 0;
 	if (!n) {
 		pf->fit_a = 0;
 		pf->fit_b = 1;
@@ -1601,20 +1986,31 @@ power_fit(struct power_file *pf)
 	 * OLS of y = ts + 500 (the middle of the whole second the timestamp
 	 * truncates to) on x = cumulative elapsed ms, with centred sums: y is
 	 * taken relative to the first timestamp, as Unix ms squared would eat
-	 * the digits the fit needs.
+	 * the digits the fit needs.  The chain of elapsed times runs on over
+	 * the holes of missing samples; samples that cannot be placed next to
+	 * them do not pin the line.  (Sample 0 is never one of those.)
 	 */
 	ts0 = s[0].ts_ms;
 	cum = mx = my = 0;
-	for (i = 0; i < n; i++) {
+	for (i = h = 0; i < n; i++) {
+		if (h < pf->nholes && pf->holes[h].at == i)
+			cum += pf->holes[h++].ms;
 		cum += s[i].elapsed_ms;
+		if (s[i].unplaced)
+			continue;
 		mx += cum;
 		my += s[i].ts_ms - ts0 + 500;
+		np++;
 	}
-	mx /= (double)n;
-	my /= (double)n;
+	mx /= (double)np;
+	my /= (double)np;
 	cum = sxx = sxy = 0;
-	for (i = 0; i < n; i++) {
+	for (i = h = 0; i < n; i++) {
+		if (h < pf->nholes && pf->holes[h].at == i)
+			cum += pf->holes[h++].ms;
 		cum += s[i].elapsed_ms;
+		if (s[i].unplaced)
+			continue;
 		dx = cum - mx;
 		sxx += dx * dx;
 		sxy += dx * (s[i].ts_ms - ts0 + 500 - my);
@@ -1622,20 +2018,24 @@ power_fit(struct power_file *pf)
 	b = sxx > 0 ? sxy / sxx : 1;
 	if (!(b >= 0.9 && b <= 1.1)) {
 		/*
-		 * Deviation from analyze.ts: drift is ppm-sized, so such a
-		 * slope only says that a few whole-second timestamps cannot
-		 * pin it (two 0.5 s samples in one second give b = 0, and
-		 * zero-length windows).  Keep the mean offset with b = 1.
+		 * Deviation from analyze.ts: drift is ppm-sized, and
+		 * check_time() has found the timestamps in agreement with a
+		 * slope of 1 (within their resolution), so such a slope only
+		 * says that a few whole-second timestamps cannot pin it (two
+		 * 0.5 s samples in one second give b = 0, and zero-length
+		 * windows).  Keep the mean offset with b = 1; the caller tells
+		 * the reader (fit_fallback).
 		 */
-		warn_at(pf->path, 0, "time fit slope %.4g from %zu samples is implausible; using 1",
-			b, n);
+		pf->fit_fallback = 1;
 		b = 1;
 	}
 	a = ts0 + my - b * mx;
 	pf->fit_a = a;
 	pf->fit_b = b;
 	cum = 0;
-	for (i = 0; i < n; i++) {
+	for (i = h = 0; i < n; i++) {
+		if (h < pf->nholes && pf->holes[h].at == i)
+			cum += pf->holes[h++].ms;
 		cum += s[i].elapsed_ms;
 		s[i].end_ms = a + b * cum;
 		s[i].start_ms = s[i].end_ms - s[i].elapsed_ms * b;
@@ -1678,6 +2078,8 @@ power_integrate(const struct power_file *files, size_t nfiles, double t0_ms,
 			s = &files[f].s[i];
 			if (s->start_ms >= t1_ms)
 				break;
+			if (s->unplaced)
+				continue;
 			lo = s->start_ms > t0_ms ? s->start_ms : t0_ms;
 			hi = s->end_ms < t1_ms ? s->end_ms : t1_ms;
 			ov = hi - lo;
@@ -1802,7 +2204,7 @@ power_tasks_integrate(const struct power_file *files, size_t nfiles,
 			lo = s->start_ms > t0_ms ? s->start_ms : t0_ms;
 			hi = s->end_ms < t1_ms ? s->end_ms : t1_ms;
 			ov = hi - lo;
-			if (!(ov > 0) || !s->has_tasks)
+			if (!(ov > 0) || !s->has_tasks || s->unplaced)
 				continue;
 			out->samples++;
 			covered += ov;

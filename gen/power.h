@@ -59,6 +59,22 @@ struct psample {
 	signed char thermal;	/* THERMAL_*, THERMAL_ABSENT if no key */
 	signed char src;	/* enum psrc */
 	signed char has_tasks;	/* the document had "tasks" or "coalitions" */
+	signed char unplaced;	/* next to missing samples and placeable on
+				 * either side of them: joules is NAN */
+	uint32_t no;		/* 1-based document number ("sample N") */
+};
+
+/*
+ * Samples missing from a file, found from the timestamps (power_read):
+ * the time fit leaves ms of sampler time before sample at, so no sample
+ * covers it.
+ */
+struct phole {
+	size_t at;		/* index of the first sample after the hole */
+	double ms;		/* length of the hole (sampler ms) */
+	double lo_ms, hi_ms;	/* what the timestamps allow of it */
+	int missing;		/* samples missing, as whole intervals */
+	size_t unplaced;	/* samples before at that cannot be placed */
 };
 
 /*
@@ -91,6 +107,12 @@ struct power_file {
 	char **names;		/* interned task names */
 	size_t nnames, anames;
 	size_t fast_docs;	/* documents read by the fast path (plistfast.h) */
+	struct phole *holes;	/* missing samples, in file order */
+	size_t nholes;
+	int fit_fallback;	/* the slope could not be fitted: b = 1 */
+	/* What the timestamps allow of the file's span (Unix ms): the first
+	 * sample starts before start_hi, the last one ends after end_lo. */
+	double start_hi, end_lo;
 	/* SHA-256 (hex) and size of the file's bytes as read: the on-disk,
 	 * compressed ones for gzip (input_open_digest()), so the raw-files
 	 * table needs no second read.  sha256 is "" if it could not be taken. */
@@ -101,14 +123,18 @@ struct power_file {
 #define POWER_FILE_INIT { 0 }
 
 /*
- * Read and fit one powermetrics file (plain or gzip).  pf is overwritten.
- * Returns 0 (warnings possible: a truncated final document, a sample
- * without timestamp or elapsed time, timestamps going backwards, stray
- * text between elements), or -1 after a located diagnostic, with pf
- * emptied.  Errors: unreadable or corrupt file, a broken document that is
- * not the last one, a value of the wrong type, negative or non-finite
- * energy, elapsed_ns <= 0, an integer of 2^63 or more.  Each kept sample
- * is counted with progress_add_samples().
+ * Read, check and fit one powermetrics file (plain or gzip).  pf is
+ * overwritten.  Returns 0 (warnings possible: a truncated final document,
+ * a sample without timestamp or elapsed time, stray text between
+ * elements), or -1 after a located diagnostic, with pf emptied.  Errors:
+ * unreadable or corrupt file, a broken document that is not the last
+ * one, a value of the wrong type, a number or date outside the grammar of
+ * plistfast.h, a negative energy, elapsed_ns <= 0, a key erg reads twice
+ * in one dict, hw_model changing, no sample at all, a sample repeated,
+ * elapsed_ns that disagrees with the timestamps.  Samples missing from
+ * the file (found from the timestamps) are no error: pf->holes lists
+ * them, and the time fit leaves their time empty.  Each kept sample is
+ * counted with progress_add_samples().
  */
 int power_read(const char *path, struct power_file *pf);
 void power_file_free(struct power_file *pf);	/* back to POWER_FILE_INIT */
@@ -130,11 +156,12 @@ extern int power_parse_mode;
 extern int power_threads;
 
 /*
- * Fit pf's time axis from ts_ms and elapsed_ms and set every start_ms and
- * end_ms (power_read does this; exposed for tests and synthetic inputs).
- * A slope that is not within 10 % of 1 can only come from too few
- * whole-second timestamps (clock drift is ppm-sized); then the fit keeps
- * b = 1 and warns.
+ * Fit pf's time axis from ts_ms, elapsed_ms and pf->holes and set every
+ * start_ms and end_ms (power_read does this; exposed for tests and
+ * synthetic inputs).  A slope that is not within 10 % of 1 can only come
+ * from too few whole-second timestamps on a file power_read found in
+ * agreement with its elapsed_ns (clock drift is ppm-sized); then the fit
+ * keeps b = 1 and sets fit_fallback for the caller to tell.
  */
 void power_fit(struct power_file *pf);
 
@@ -152,8 +179,8 @@ struct pwin {
  * Integrate [t0_ms, t1_ms] (Unix ms) over the fitted samples of all files
  * (files are expected not to overlap in time; each is searched on its
  * own): each sample overlapping the window adds overlap/(end-start) of its
- * joules.  O(log n) per file to find the first sample, then linear in the
- * overlap.
+ * joules.  Unplaced samples are left out.  O(log n) per file to find the
+ * first sample, then linear in the overlap.
  */
 void power_integrate(const struct power_file *files, size_t nfiles,
 		     double t0_ms, double t1_ms, struct pwin *out);

@@ -33,11 +33,13 @@
  *     precision).
  */
 #include <dirent.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "idmap.h"
 #include "input.h"
@@ -1233,45 +1235,238 @@ read_loads(struct run *r, const char *dir)
 	return bad ? -1 : 0;
 }
 
-/* power.plist, then power.plist.1, .2, ... each optionally gzipped. */
+/*
+ * The power files of a run: power.plist, then power.plist.1, .2, ... each
+ * optionally gzipped (a session may start at power.plist.1).  Every
+ * "power.plist*" entry of the run directory is accounted for: a file of
+ * the stream must be a regular file inside the run, numbered without
+ * gaps; a name that looks like part of the stream but is none erg reads
+ * (power.plist.gz.1, power.plist.01, power.plist.1.gz.gz) is an error,
+ * since its samples would be silently left out; any other (a backup such
+ * as power.plist.bak, power.plistX) is not read, with a warning on the
+ * page.
+ */
+struct pname {
+	char *name;
+	unsigned long k;	/* 0 for power.plist */
+	int gz;
+};
+
+static int
+cmp_pname(const void *a, const void *b)
+{
+	const struct pname *x = a, *y = b;
+
+	if (x->k != y->k)
+		return x->k < y->k ? -1 : 1;
+	return x->gz - y->gz;
+}
+
+/*
+ * What name is: 1 a file of the stream (*k, *gz set), 2 something that
+ * looks like one (made of ".<digits>" and ".gz" parts), 0 anything else.
+ * name starts with "power.plist".
+ */
+static int
+power_name(const char *name, unsigned long *k, int *gz)
+{
+	const char *p = name + strlen("power.plist"), *q;
+	size_t n;
+
+	*k = 0;
+	*gz = 0;
+	if (!*p || !strcmp(p, ".gz")) {
+		*gz = *p != '\0';
+		return 1;
+	}
+	if (*p != '.')
+		return 0;
+	q = p + 1;
+	n = strspn(q, "0123456789");
+	if (n && n <= 6 && q[0] != '0' && (!q[n] || !strcmp(q + n, ".gz"))) {
+		*k = strtoul(q, NULL, 10);
+		*gz = q[n] != '\0';
+		return 1;
+	}
+	/* ".<digits>" and ".gz" parts only */
+	for (; *p; p += n + 1) {
+		if (*p != '.')
+			return 0;
+		n = strspn(p + 1, "0123456789");
+		if (!n && !strncmp(p + 1, "gz", 2) && (p[3] == '.' || !p[3]))
+			n = 2;
+		if (!n || (p[1 + n] && p[1 + n] != '.'))
+			return 0;
+	}
+	return 2;
+}
+
+/* A file of the stream must be a regular file inside the run. */
+static int
+power_file_ok(const char *dir, const char *name, const char *path)
+{
+	struct stat st;
+	struct buf full = BUF_INIT;
+	const char *why, *kind;
+	int rc;
+
+	if (lstat(path, &st))
+		return error_at(path, 0, "cannot read: %s", strerror(errno));
+	if (S_ISLNK(st.st_mode)) {
+		if (stat(path, &st))
+			return error_at(path, 0, "symbolic link to nothing: %s", strerror(errno));
+		rc = path_inside(dir, name, &full, &why);
+		buf_release(&full);
+		if (rc)
+			return error_at(path, 0, "symbolic link leading out of the run");
+	}
+	if (S_ISREG(st.st_mode))
+		return 0;
+	kind = S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" :
+	       S_ISSOCK(st.st_mode) ? "a socket" : S_ISCHR(st.st_mode) ? "a character device" :
+	       S_ISBLK(st.st_mode) ? "a block device" : "not a file";
+	return error_at(path, 0, "not a regular file but %s", kind);
+}
+
+/*
+ * What the files say against each other and against meta.json: their
+ * time spans must not overlap (a copy, a continuation that repeats
+ * samples: energy counted twice), they must name one machine, and
+ * meta.json's machine.model should be that machine.
+ */
+static int
+check_power_files(struct run *r)
+{
+	const char *model;
+	struct power_file *a, *b;
+	size_t i, h, at;
+	int bad = 0;
+
+	for (i = 0; i + 1 < r->npf && !bad; i++) {
+		a = &r->pf[i];
+		b = &r->pf[i + 1];
+		if (b->start_hi <= a->end_lo)
+			bad = error_at(b->path, 0, "its samples overlap those of '%s' in time (by "
+				       "%.1f s at least): a copy, or a continuation that repeats "
+				       "samples, would count energy twice",
+				       strrchr(a->path, '/') + 1, (a->end_lo - b->start_hi) / 1000);
+		else if (a->hw_model && b->hw_model && strcmp(a->hw_model, b->hw_model))
+			bad = error_at(b->path, 0, "hw_model '%s' but '%s' in '%s': one run, one "
+				       "machine", b->hw_model, a->hw_model,
+				       strrchr(a->path, '/') + 1);
+	}
+	if (bad)
+		return -1;
+	for (i = 0; i < r->npf; i++) {
+		const struct power_file *pf = &r->pf[i];
+
+		for (h = 0; h < pf->nholes; h++) {
+			at = pf->holes[h].at;
+			run_warn(r, pf->path, 0, "about %d sample%s missing between sample %u and "
+				 "sample %u (the timestamps run %.1f s ahead of elapsed_ns there): "
+				 "no energy is counted in between", pf->holes[h].missing,
+				 pf->holes[h].missing == 1 ? "" : "s",
+				 pf->s[at - pf->holes[h].unplaced - 1].no, pf->s[at].no,
+				 pf->holes[h].ms / 1000);
+		}
+		if (pf->fit_fallback)
+			run_warn(r, pf->path, 0, "the timestamps of its %zu samples cannot pin the "
+				 "time fit's slope; taken as 1", pf->n);
+	}
+	model = r->meta ? jx_path_str(r->meta, "machine.model") : NULL;
+	for (i = 0; i < r->npf && model; i++)
+		if (r->pf[i].hw_model) {
+			if (strcmp(r->pf[i].hw_model, model))
+				run_warn(r, r->pf[i].path, 0, "hw_model '%s' of the samples differs "
+					 "from meta.json's machine.model '%s'", r->pf[i].hw_model,
+					 model);
+			break;
+		}
+	return 0;
+}
+
 static int
 read_power(struct run *r, const char *dir)
 {
-	struct buf p = BUF_INIT, gz = BUF_INIT;
-	size_t k, alloc = 0;
-	int bad = 0;
+	struct buf p = BUF_INIT;
+	struct pname *f = NULL;
+	char **other = NULL;
+	size_t nf = 0, af = 0, no = 0, ao = 0, i, alloc = 0;
+	unsigned long k;
+	struct dirent *e;
+	DIR *d;
+	int bad = 0, gz, kind;
 
-	for (k = 0;; k++) {
-		const char *pick;
+	d = opendir(dir);
+	if (!d)
+		return error_at(dir, 0, "cannot list the run directory: %s", strerror(errno));
+	while ((e = readdir(d))) {
+		if (strncmp(e->d_name, "power.plist", strlen("power.plist")))
+			continue;
+		kind = power_name(e->d_name, &k, &gz);
+		if (kind == 1) {
+			ALLOC_GROW(f, nf + 1, af);
+			f[nf].name = xstrdup(e->d_name);
+			f[nf].k = k;
+			f[nf++].gz = gz;
+		} else {
+			ALLOC_GROW(other, no + 1, ao);
+			other[no++] = xstrdup(e->d_name);
+		}
+	}
+	closedir(d);
+	if (nf)
+		qsort(f, nf, sizeof(*f), cmp_pname);
+	if (no)
+		qsort(other, no, sizeof(*other), cmp_str);
 
+	for (i = 0; i < no; i++) {
 		buf_reset(&p);
-		buf_reset(&gz);
-		if (k == 0)
-			buf_addf(&p, "%s/power.plist", dir);
+		buf_addf(&p, "%s/%s", dir, other[i]);
+		if (power_name(other[i], &k, &gz) == 2)
+			bad = error_at(p.ptr, 0, "looks like part of the power stream but is no name "
+				       "erg reads (power.plist, power.plist.1, ..., each may end "
+				       "in .gz): its samples would be left out; rename or remove it");
 		else
-			buf_addf(&p, "%s/power.plist.%zu", dir, k);
-		buf_addf(&gz, "%s.gz", p.ptr);
-		if (path_is_file(p.ptr) && path_is_file(gz.ptr)) {
-			bad = error_at(p.ptr, 0, "both '%s' and its .gz exist; keep one", p.ptr);
-			break;
-		}
-		pick = path_is_file(p.ptr) ? p.ptr : path_is_file(gz.ptr) ? gz.ptr : NULL;
-		if (!pick) {
-			if (k == 0)
-				continue;	/* a session may start at power.plist.1 */
-			break;
-		}
+			run_warn(r, p.ptr, 0, "not read: the power stream is power.plist, "
+				 "power.plist.1, ... (each may end in .gz)");
+	}
+	for (i = 0; i < nf && !bad; i++) {
+		buf_reset(&p);
+		buf_addf(&p, "%s/%s", dir, f[i].name);
+		if (power_file_ok(dir, f[i].name, p.ptr))
+			bad = -1;
+		else if (i && f[i].k == f[i - 1].k)
+			bad = error_at(p.ptr, 0, "both '%s' and '%s' exist; keep one", f[i - 1].name,
+				       f[i].name);
+		else if (i ? f[i].k != f[i - 1].k + 1 : f[i].k > 1)
+			bad = error_at(p.ptr, 0, "'power.plist.%lu' is missing before it: "
+				       "continuation files are numbered without gaps",
+				       i ? f[i - 1].k + 1 : 1);
+	}
+	for (i = 0; i < nf && !bad; i++) {
+		if (i && f[i].k == f[i - 1].k)
+			continue;
+		buf_reset(&p);
+		buf_addf(&p, "%s/%s", dir, f[i].name);
 		ALLOC_GROW(r->pf, r->npf + 1, alloc);
 		memset(&r->pf[r->npf], 0, sizeof(r->pf[0]));
-		if (power_read(pick, &r->pf[r->npf])) {
+		if (power_read(p.ptr, &r->pf[r->npf])) {
 			power_file_free(&r->pf[r->npf]);
 			bad = -1;
 			break;
 		}
 		r->npf++;
 	}
+	if (!bad)
+		bad = check_power_files(r);
+	for (i = 0; i < nf; i++)
+		free(f[i].name);
+	free(f);
+	for (i = 0; i < no; i++)
+		free(other[i]);
+	free(other);
 	buf_release(&p);
-	buf_release(&gz);
 	return bad;
 }
 

@@ -74,7 +74,8 @@ compare(const struct power_file *f, const struct power_file *l)
 		    !same_num(a->joules, b->joules) || !same_num(a->pclust_mhz, b->pclust_mhz) ||
 		    !same_num(a->eclust_mhz, b->eclust_mhz) || !same_num(a->start_ms, b->start_ms) ||
 		    !same_num(a->end_ms, b->end_ms) || a->off != b->off ||
-		    a->thermal != b->thermal || a->src != b->src || a->has_tasks != b->has_tasks)
+		    a->thermal != b->thermal || a->src != b->src || a->has_tasks != b->has_tasks ||
+		    a->no != b->no || a->unplaced != b->unplaced)
 			DIFF("sample %zu: ts %.17g/%.17g elapsed %.17g/%.17g J %.17g/%.17g "
 			     "P %.17g/%.17g E %.17g/%.17g off %llu/%llu thermal %d/%d src %d/%d",
 			     i, a->ts_ms, b->ts_ms, a->elapsed_ms, b->elapsed_ms, a->joules,
@@ -82,6 +83,17 @@ compare(const struct power_file *f, const struct power_file *l)
 			     (unsigned long long)a->off, (unsigned long long)b->off, a->thermal,
 			     b->thermal, a->src, b->src);
 	}
+	if (f->nholes != l->nholes || f->fit_fallback != l->fit_fallback ||
+	    !same_num(f->start_hi, l->start_hi) || !same_num(f->end_lo, l->end_lo))
+		DIFF("%zu/%zu holes, fit fallback %d/%d, span %.17g..%.17g/%.17g..%.17g",
+		     f->nholes, l->nholes, f->fit_fallback, l->fit_fallback, f->start_hi,
+		     f->end_lo, l->start_hi, l->end_lo);
+	for (i = 0; i < f->nholes; i++)
+		if (f->holes[i].at != l->holes[i].at || !same_num(f->holes[i].ms, l->holes[i].ms) ||
+		    f->holes[i].missing != l->holes[i].missing ||
+		    f->holes[i].unplaced != l->holes[i].unplaced)
+			DIFF("hole %zu: before sample %zu/%zu, %.17g/%.17g ms", i, f->holes[i].at,
+			     l->holes[i].at, f->holes[i].ms, l->holes[i].ms);
 	if (f->ntasks != l->ntasks || f->nnames != l->nnames)
 		DIFF("%zu tasks %zu names against %zu %zu", f->ntasks, f->nnames, l->ntasks,
 		     l->nnames);
