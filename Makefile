@@ -13,12 +13,13 @@ OPT      ?= -O2 -g
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 ALL_CFLAGS = -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(OPT) \
-             $(PKG_CFLAGS) $(SANITIZE) $(CFLAGS) $(EXTRA_CFLAGS)
+             -Igen $(PKG_CFLAGS) $(SANITIZE) $(CFLAGS) $(EXTRA_CFLAGS)
 ALL_LDFLAGS = $(SANITIZE) $(LDFLAGS)
 LIBS     = $(PKG_LIBS) -lm -lpthread
 
-SRC      := $(sort $(wildcard gen/*.c))
-LIBSRC   := $(filter-out gen/main.c,$(SRC))
+# gen/<stage>/*.c: base, model, ingest, analyze, render, site, cmd (gen/README.md).
+SRC      := $(sort $(wildcard gen/*/*.c))
+LIBSRC   := $(filter-out gen/cmd/main.c,$(SRC))
 LIBOBJ   := $(LIBSRC:gen/%.c=$(BUILD)/gen/%.o)
 UNITSRC  := $(sort $(wildcard tests/unit/test_*.c))
 UNITBIN  := $(UNITSRC:tests/unit/%.c=$(BUILD)/tests/%)
@@ -50,24 +51,27 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
 
-$(BUILD)/gen/%.o: gen/%.c $(wildcard gen/*.h)
+# Header dependencies come from the compiler (-MMD -MP: a removed header
+# does not break the build).
+$(BUILD)/gen/%.o: gen/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+-include $(LIBOBJ:.o=.d) $(BUILD)/gen/cmd/main.d $(UNITBIN:=.d) $(TOOLBIN:=.d)
 
 $(BUILD)/liberg.a: $(LIBOBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(ERG): $(BUILD)/gen/main.o $(BUILD)/liberg.a
+$(ERG): $(BUILD)/gen/cmd/main.o $(BUILD)/liberg.a
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/harness.h $(BUILD)/liberg.a
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Igen $(ALL_LDFLAGS) -o $@ $< $(BUILD)/liberg.a $(LIBS)
+	$(CC) $(ALL_CFLAGS) -MMD -MP $(ALL_LDFLAGS) -o $@ $< $(BUILD)/liberg.a $(LIBS)
 
 $(BUILD)/tools/%: tests/tools/%.c $(BUILD)/liberg.a
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Igen $(ALL_LDFLAGS) -o $@ $< $(BUILD)/liberg.a $(LIBS)
+	$(CC) $(ALL_CFLAGS) -MMD -MP $(ALL_LDFLAGS) -o $@ $< $(BUILD)/liberg.a $(LIBS)
 
 site: deps
 	$(MAKE) all
@@ -132,7 +136,7 @@ bench: all
 FUZZ_COMMON := tests/fuzz/common.c tests/fuzz/fuzz.h
 $(BUILD)/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(FUZZ_COMMON) $(BUILD)/liberg.a
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Igen -Itests/fuzz $(ALL_LDFLAGS) -o $@ $< tests/fuzz/replay.c tests/fuzz/common.c $(BUILD)/liberg.a $(LIBS)
+	$(CC) $(ALL_CFLAGS) -Itests/fuzz $(ALL_LDFLAGS) -o $@ $< tests/fuzz/replay.c tests/fuzz/common.c $(BUILD)/liberg.a $(LIBS)
 
 # LD_PRELOAD shim making writes and renames fail (tests/sh/inject.sh).
 $(INJECT): tests/inject/inject.c
@@ -142,14 +146,14 @@ $(INJECT): tests/inject/inject.c
 FUZZ_SECONDS ?= 60
 FUZZ_JOBS    ?= 1
 FUZZ_BUILD   := build-fuzz
-FUZZ_BASE    := -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -O1 -g \
+FUZZ_BASE    := -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -O1 -g -Igen \
                 -fno-sanitize-recover=all $(PKG_CFLAGS)
 # gen/ is compiled once with fuzzer-no-link (coverage without libFuzzer's
 # main) and linked into every target; only the target file itself is
 # compiled per target.
 FUZZ_LIBOBJ  := $(LIBSRC:gen/%.c=$(FUZZ_BUILD)/gen/%.o)
 FUZZ_BINS    := $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz/fuzz_%)
-$(FUZZ_BUILD)/gen/%.o: gen/%.c $(wildcard gen/*.h)
+$(FUZZ_BUILD)/gen/%.o: gen/%.c $(wildcard gen/*/*.h)
 	@mkdir -p $(@D)
 	clang-14 $(FUZZ_BASE) -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
 $(FUZZ_BUILD)/liberg-fuzz.a: $(FUZZ_LIBOBJ)

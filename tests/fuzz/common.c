@@ -18,16 +18,16 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "archive.h"
-#include "build.h"
+#include "ingest/archive.h"
+#include "cmd/build.h"
 #include "fuzz.h"
-#include "html.h"
-#include "path.h"
-#include "power.h"
-#include "render.h"
-#include "site.h"
-#include "tmpl.h"
-#include "util.h"
+#include "render/html.h"
+#include "base/path.h"
+#include "ingest/power.h"
+#include "render/page_run.h"
+#include "site/site.h"
+#include "render/tmpl.h"
+#include "base/util.h"
 
 static int verbose;		/* ERG_FUZZ_VERBOSE: leave stderr alone */
 static FILE *real_stderr;

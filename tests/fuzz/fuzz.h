@@ -25,7 +25,7 @@
 
 #include <jansson.h>
 
-#include "buf.h"
+#include "base/buf.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

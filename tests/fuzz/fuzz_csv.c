@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "csv.h"
+#include "ingest/csv.h"
 #include "fuzz.h"
 
 static const char *dir;

@@ -13,10 +13,10 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "html.h"
-#include "jsonx.h"
-#include "load.h"
-#include "util.h"
+#include "render/html.h"
+#include "base/jsonx.h"
+#include "ingest/load.h"
+#include "base/util.h"
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)

@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "markdown.h"
-#include "util.h"
+#include "render/markdown.h"
+#include "base/util.h"
 
 static const char *const keep[] = {
 	"results.json", "headline.csv", "routes.csv", "per-mb.csv",

@@ -17,9 +17,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "buf.h"
+#include "base/buf.h"
 #include "fuzz.h"
-#include "power.h"
+#include "ingest/power.h"
 
 /* power.h: POWER_PARSE_SERIAL and POWER_PARSE_LIBPLIST. */
 #define PARSE_SERIAL 1

@@ -21,10 +21,10 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "buf.h"
+#include "base/buf.h"
 #include "fuzz.h"
-#include "input.h"
-#include "power.h"
+#include "ingest/input.h"
+#include "ingest/power.h"
 
 static struct fuzz_file file;
 

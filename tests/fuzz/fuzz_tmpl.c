@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "tmpl.h"
-#include "util.h"
+#include "render/tmpl.h"
+#include "base/util.h"
 
 static json_t *data;
 

@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 
 #include "fuzz.h"
-#include "util.h"
+#include "base/util.h"
 
 static int
 cmp_str(const void *a, const void *b)

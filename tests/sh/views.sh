@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/sh/views.sh - the cross-run pages of the committed archive
-# (gen/render_views.c): machines/, targets/, compare/, diffs/.
+# (gen/render/page_views.c): machines/, targets/, compare/, diffs/.
 #
 # The site comes from `erg build` when the build renders these pages;
 # until build.c calls render_views(), from the unit test program

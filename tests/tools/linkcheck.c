@@ -29,8 +29,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "buf.h"
-#include "util.h"
+#include "base/buf.h"
+#include "base/util.h"
 
 struct page {
 	char *rel;		/* path relative to the site root */

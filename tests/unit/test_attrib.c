@@ -1,5 +1,5 @@
 /*
- * test_attrib.c - CPU-time attribution (gen/checks.c "attribution", fed by
+ * test_attrib.c - CPU-time attribution (gen/analyze/checks.c "attribution", fed by
  * power_tasks_integrate) on the published attribution session.
  *
  * Expected values are the published ones, read here as data: the
@@ -22,11 +22,11 @@
 
 #include <jansson.h>
 
-#include "analyze.h"
-#include "checks.h"
-#include "jsonx.h"
-#include "session.h"
-#include "util.h"
+#include "analyze/analyze.h"
+#include "analyze/checks.h"
+#include "base/jsonx.h"
+#include "ingest/session.h"
+#include "base/util.h"
 #include "harness.h"
 
 static json_t *pub;

@@ -10,10 +10,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "buf.h"
-#include "path.h"
-#include "sha256.h"
-#include "util.h"
+#include "base/buf.h"
+#include "base/path.h"
+#include "base/sha256.h"
+#include "base/util.h"
 #include "harness.h"
 
 static void

@@ -1,5 +1,5 @@
 /*
- * test_checks.c - the design checks of gen/checks.c.
+ * test_checks.c - the design checks of gen/analyze/checks.c.
  *
  * (1) The published reference session: the analysed model is built in
  *     memory from $SHARED/reference/energy-benchmark-m5.json (the dataset
@@ -15,9 +15,9 @@
 #include <string.h>
 
 #include "harness.h"
-#include "checks.h"
-#include "jsonx.h"
-#include "util.h"
+#include "analyze/checks.h"
+#include "base/jsonx.h"
+#include "base/util.h"
 
 /* ------------------------------------------------------------------ */
 /* building models in memory */
@@ -1340,7 +1340,7 @@ test_attribution(void)
 /*
  * The published attribution figures in memory: one sample per window
  * carrying one task per published bucket (cpuMs, pCoreMs), window energy
- * windowJ.  The definition of the fit in gen/checks.c (sums over all
+ * windowJ.  The definition of the fit in gen/analyze/checks.c (sums over all
  * buckets per window, E = CPU - P, through the origin, centred R^2) must
  * give the published a = 5.0468, b = -2.1419, R^2 = 0.4804.
  */

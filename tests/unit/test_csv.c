@@ -1,5 +1,5 @@
 /*
- * test_csv.c - the RFC 4180 parser (gen/csv.c) on small inputs worked out
+ * test_csv.c - the RFC 4180 parser (gen/ingest/csv.c) on small inputs worked out
  * by hand: quoting, escaped quotes, newlines inside quotes and the line
  * numbers that follow them, CRLF, a byte-order mark, empty fields, the last
  * record with and without a newline, each error with its location, the
@@ -13,9 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "buf.h"
-#include "csv.h"
-#include "util.h"
+#include "base/buf.h"
+#include "ingest/csv.h"
+#include "base/util.h"
 #include "harness.h"
 
 /* stderr capture, to check the wording and location of diagnostics. */

@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "util.h"
+#include "base/buf.h"
+#include "base/util.h"
 #include "harness.h"
 
 struct job {

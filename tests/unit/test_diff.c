@@ -1,5 +1,5 @@
 /*
- * test_diff.c - `erg diff` (gen/diff.c).
+ * test_diff.c - `erg diff` (gen/cmd/diff.c).
  *
  * Hand-built results documents check the statistics of a row against
  * values worked out by hand (exact Mann-Whitney p with and without ties,
@@ -24,14 +24,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "archive.h"
-#include "buf.h"
-#include "build.h"
-#include "diff.h"
+#include "ingest/archive.h"
+#include "base/buf.h"
+#include "cmd/build.h"
+#include "cmd/diff.h"
 #include "harness.h"
-#include "jsonx.h"
-#include "summary.h"
-#include "util.h"
+#include "base/jsonx.h"
+#include "ingest/summary.h"
+#include "base/util.h"
 
 static const char *build_dir, *shared, *src_dir;
 

@@ -11,8 +11,8 @@
 
 #include "harness.h"
 
-#include "buf.h"
-#include "html.h"
+#include "base/buf.h"
+#include "render/html.h"
 
 static struct buf out = BUF_INIT;
 

@@ -13,11 +13,11 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "buf.h"
+#include "base/buf.h"
 #include "harness.h"
-#include "input.h"
-#include "sha256.h"
-#include "util.h"
+#include "ingest/input.h"
+#include "base/sha256.h"
+#include "base/util.h"
 
 static char *tmp_paths[64];
 static int ntmp;

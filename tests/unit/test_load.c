@@ -15,9 +15,9 @@
 
 #include "harness.h"
 
-#include "buf.h"
-#include "load.h"
-#include "util.h"
+#include "base/buf.h"
+#include "ingest/load.h"
+#include "base/util.h"
 
 #define EQ(got, want) \
 	CHECK_NEAR((got), (want), 1e-9 * fabs((double)(want)) + 1e-9, #got)

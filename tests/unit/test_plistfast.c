@@ -39,12 +39,12 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "buf.h"
+#include "base/buf.h"
 #include "harness.h"
-#include "input.h"
-#include "plistfast.h"
-#include "power.h"
-#include "util.h"
+#include "ingest/input.h"
+#include "ingest/plistfast.h"
+#include "ingest/power.h"
+#include "base/util.h"
 
 static const char *build_dir, *shared_dir, *src_dir;
 

@@ -18,13 +18,13 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "buf.h"
+#include "base/buf.h"
 #include "harness.h"
-#include "input.h"
-#include "power.h"
-#include "progress.h"
-#include "sha256.h"
-#include "util.h"
+#include "ingest/input.h"
+#include "ingest/power.h"
+#include "base/progress.h"
+#include "base/sha256.h"
+#include "base/util.h"
 
 /* ---- helpers ---------------------------------------------------------- */
 

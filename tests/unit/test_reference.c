@@ -19,9 +19,9 @@
 
 #include <jansson.h>
 
-#include "analyze.h"
-#include "session.h"
-#include "util.h"
+#include "analyze/analyze.h"
+#include "ingest/session.h"
+#include "base/util.h"
 #include "harness.h"
 
 static json_t *pub;

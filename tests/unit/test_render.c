@@ -22,12 +22,12 @@
 
 #include "harness.h"
 
-#include "buf.h"
-#include "markdown.h"
-#include "path.h"
-#include "render.h"
-#include "site.h"
-#include "util.h"
+#include "base/buf.h"
+#include "render/markdown.h"
+#include "base/path.h"
+#include "render/page_run.h"
+#include "site/site.h"
+#include "base/util.h"
 
 #define EVIL_T "<script>alert(1)</script>"
 #define EVIL_R "\\\"><svg onload=alert(1)>"	/* JSON-escaped '"' */

@@ -1,5 +1,5 @@
 /*
- * test_render_summary.c - the page of a summary run (gen/render_summary.c)
+ * test_render_summary.c - the page of a summary run (gen/render/page_summary.c)
  * and the latency charts of throughput-only sessions.
  *
  * Every summary run of the example archive (each directory holding a
@@ -27,12 +27,12 @@
 
 #include "harness.h"
 
-#include "buf.h"
-#include "render.h"
-#include "render_summary.h"
-#include "site.h"
-#include "summary.h"
-#include "util.h"
+#include "base/buf.h"
+#include "render/page_run.h"
+#include "render/page_summary.h"
+#include "site/site.h"
+#include "ingest/summary.h"
+#include "base/util.h"
 
 static const char *src = ".";
 static char tmp[64];

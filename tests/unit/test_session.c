@@ -10,14 +10,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analyze.h"
-#include "checks.h"
-#include "buf.h"
-#include "idmap.h"
-#include "jsonx.h"
-#include "results.h"
-#include "session.h"
-#include "util.h"
+#include "analyze/analyze.h"
+#include "analyze/checks.h"
+#include "base/buf.h"
+#include "base/idmap.h"
+#include "base/jsonx.h"
+#include "analyze/results.h"
+#include "ingest/session.h"
+#include "base/util.h"
 #include "harness.h"
 
 static char dir[256];

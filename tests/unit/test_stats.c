@@ -1,5 +1,5 @@
 /*
- * test_stats.c - unit tests for gen/stats.c.
+ * test_stats.c - unit tests for gen/analyze/stats.c.
  *
  * Every expected value below was worked out independently of the C code:
  * by hand (shown in the comment), or with Python 3 using exact rational
@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 #include "harness.h"
-#include "stats.h"
+#include "analyze/stats.h"
 
 #define N_(a) (sizeof(a) / sizeof((a)[0]))
 

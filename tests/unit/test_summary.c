@@ -1,5 +1,5 @@
 /*
- * test_summary.c - summary runs (gen/summary.c): every summary run in the
+ * test_summary.c - summary runs (gen/ingest/summary.c): every summary run in the
  * example archive reads without a diagnostic and gives back the figures of
  * /work/shared/reference/published-tables.md exactly (each literal below
  * is copied from that file, section named in a comment); then small runs
@@ -8,7 +8,7 @@
  *
  * The archive is found through ERG_SRC (the source tree, default ".").
  *
- * Checks marked "reader gap" fail with gen/summary.c as it stands; they
+ * Checks marked "reader gap" fail with gen/ingest/summary.c as it stands; they
  * state the behaviour asked of the reader (see the report that came with
  * this file) and pass once it is fixed.
  */
@@ -20,10 +20,10 @@
 
 #include <jansson.h>
 
-#include "archive.h"
-#include "buf.h"
-#include "summary.h"
-#include "util.h"
+#include "ingest/archive.h"
+#include "base/buf.h"
+#include "ingest/summary.h"
+#include "base/util.h"
 #include "harness.h"
 
 static const char *src = ".";
@@ -1093,7 +1093,7 @@ test_run_json_bad(void)
 }
 
 /*
- * No "tables" key and no CSV under tables/: gen/summary.c passes a NULL
+ * No "tables" key and no CSV under tables/: gen/ingest/summary.c passes a NULL
  * array to qsort (undefined behaviour, fatal under -fsanitize=undefined
  * with -fno-sanitize-recover).  Kept last so that, until that is fixed, a
  * sanitizer build loses no other check.

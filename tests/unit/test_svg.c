@@ -11,8 +11,8 @@
 
 #include "harness.h"
 
-#include "buf.h"
-#include "svg.h"
+#include "base/buf.h"
+#include "render/svg.h"
 
 #define N_(a) (sizeof(a) / sizeof((a)[0]))
 

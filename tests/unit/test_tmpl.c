@@ -13,9 +13,9 @@
 
 #include "harness.h"
 
-#include "buf.h"
-#include "tmpl.h"
-#include "util.h"
+#include "base/buf.h"
+#include "render/tmpl.h"
+#include "base/util.h"
 
 /* ---- helpers ------------------------------------------------------------ */
 

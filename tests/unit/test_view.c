@@ -10,8 +10,8 @@
 
 #include "harness.h"
 
-#include "buf.h"
-#include "view.h"
+#include "base/buf.h"
+#include "render/view.h"
 
 static struct buf b = BUF_INIT;
 

@@ -1,5 +1,5 @@
 /*
- * test_views.c - the cross-run pages (gen/render_views.c).
+ * test_views.c - the cross-run pages (gen/render/page_views.c).
  *
  * 1. An in-memory archive: two machines (one of them with the id
  *    "../../x"), several dates, targets with hostile names
@@ -31,14 +31,14 @@
 
 #include "harness.h"
 
-#include "archive.h"
-#include "buf.h"
-#include "build.h"
-#include "path.h"
-#include "render.h"
-#include "render_views.h"
-#include "site.h"
-#include "util.h"
+#include "ingest/archive.h"
+#include "base/buf.h"
+#include "cmd/build.h"
+#include "base/path.h"
+#include "render/page_run.h"
+#include "render/page_views.h"
+#include "site/site.h"
+#include "base/util.h"
 
 static const char *
 src_dir(void)

@@ -1,0 +1,275 @@
+/* results.c - struct run -> results.json (see results.h). */
+#include <math.h>
+#include <string.h>
+
+#include "base/jsonx.h"
+#include "analyze/results.h"
+
+static json_t *
+stat_json(const struct stat5 *s, int with_ci)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "mean", jx_real(s->mean));
+	json_object_set_new(o, "sd", jx_real(s->sd));
+	json_object_set_new(o, "cv", jx_real(s->cv));
+	json_object_set_new(o, "n", json_integer((json_int_t)s->n));
+	json_object_set_new(o, "min", jx_real(s->min));
+	json_object_set_new(o, "max", jx_real(s->max));
+	if (with_ci) {
+		json_t *ci = json_array();
+
+		json_array_append_new(ci, jx_real(s->ci_lo));
+		json_array_append_new(ci, jx_real(s->ci_hi));
+		json_object_set_new(o, "ci95", ci);
+	}
+	return o;
+}
+
+static json_t *
+meansd_json(const struct stat5 *s)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "mean", jx_real(s->mean));
+	json_object_set_new(o, "sd", jx_real(s->sd));
+	return o;
+}
+
+static json_t *
+pick(json_t *meta, const char *key)
+{
+	json_t *v = json_object_get(meta, key);
+
+	return v ? json_deep_copy(v) : json_object();
+}
+
+static json_t *
+targets_json(const struct run *r)
+{
+	json_t *arr = json_array();
+	size_t i, j;
+
+	for (i = 0; i < r->ntargets; i++) {
+		const struct target *t = &r->targets[i];
+		json_t *o = json_object(), *h = json_object(), *routes = json_array();
+		json_t *small = json_array();
+
+		json_object_set_new(o, "name", json_string(t->name));
+		json_object_set_new(h, "mj_per_req", stat_json(&t->head_mj, 1));
+		json_object_set_new(h, "rps", jx_real(t->head_rps.mean));
+		json_object_set_new(h, "watts", jx_real(t->head_watts.mean));
+		json_object_set_new(h, "watts_sd", jx_real(t->head_watts.sd));
+		json_object_set_new(h, "rps_sd", jx_real(t->head_rps.sd));
+		json_object_set_new(h, "rank_mj_per_req", json_integer(t->rank_mj));
+		json_object_set_new(h, "rank_watts", json_integer(t->rank_watts));
+		for (j = 0; j < t->nroutes; j++)
+			if (!t->routes[j].per_mb)
+				json_array_append_new(small, json_string(t->routes[j].name));
+		json_object_set_new(h, "routes", small);
+		json_object_set_new(h, "weighting", json_string("request-weighted"));
+		json_object_set_new(h, "energy", json_string("gross"));
+		/* mj_per_req divides by every request, answered 2xx or not;
+		 * mj_per_2xx by the 2xx responses alone */
+		json_object_set_new(h, "denominator", json_string("requests"));
+		json_object_set_new(h, "mj_per_2xx", stat_json(&t->head_mj_2xx, 1));
+		json_object_set_new(o, "headline", h);
+		for (j = 0; j < t->nroutes; j++) {
+			const struct target_route *tr = &t->routes[j];
+			json_t *ro = json_object();
+
+			json_object_set_new(ro, "name", json_string(tr->name));
+			json_object_set_new(ro, "per", json_string(tr->per_mb ? "MB" : "request"));
+			json_object_set_new(ro, "mj_per_req", stat_json(&tr->mj_per_req, 1));
+			json_object_set_new(ro, "net_mj_per_req", jx_real(tr->net_mj_per_req));
+			json_object_set_new(ro, "mj_per_mb", jx_real(tr->mj_per_mb.mean));
+			json_object_set_new(ro, "mj_per_mb_stat", stat_json(&tr->mj_per_mb, 1));
+			json_object_set_new(ro, "rps", meansd_json(&tr->rps));
+			json_object_set_new(ro, "watts", meansd_json(&tr->watts));
+			json_object_set_new(ro, "idle_share", jx_real(tr->idle_share));
+			json_object_set_new(ro, "mj_per_2xx", jx_real(tr->mj_per_2xx));
+			json_array_append_new(routes, ro);
+		}
+		json_object_set_new(o, "routes", routes);
+		json_array_append_new(arr, o);
+	}
+	return arr;
+}
+
+static json_t *
+load_json(const struct route_win *w)
+{
+	const struct load_result *l = &w->load;
+	json_t *o = json_object(), *p = json_object();
+	size_t i;
+
+	json_object_set_new(o, "file", jx_string(w->load_rel));
+	json_object_set_new(o, "tool", json_string(load_tool_name(l->tool)));
+	json_object_set_new(o, "url", jx_string(l->url));
+	json_object_set_new(o, "connections", jx_real(l->connections));
+	json_object_set_new(o, "time_taken_s", jx_real(l->time_taken_s));
+	json_object_set_new(o, "latency_mean_us", jx_real(l->lat_mean_us));
+	json_object_set_new(o, "latency_sd_us", jx_real(l->lat_sd_us));
+	json_object_set_new(o, "latency_max_us", jx_real(l->lat_max_us));
+	for (i = 0; i < PCT_N; i++) {
+		char key[16];
+
+		snprintf(key, sizeof(key), "p%g", load_pct_value[i]);
+		json_object_set_new(p, key, jx_real(l->lat_pct_us[i]));
+	}
+	json_object_set_new(o, "latency_pct_us", p);
+	return o;
+}
+
+static json_t *
+measurements_json(const struct run *r)
+{
+	json_t *arr = json_array();
+	size_t i, j;
+
+	for (i = 0; i < r->nm; i++) {
+		const struct measurement *m = &r->m[i];
+		json_t *o = json_object(), *routes = json_array();
+
+		json_object_set_new(o, "id", json_string(m->id));
+		json_object_set_new(o, "target", json_string(m->target));
+		json_object_set_new(o, "round", m->round >= 0 ? json_integer(m->round) : json_null());
+		json_object_set_new(o, "slot", m->slot >= 0 ? json_integer(m->slot) : json_null());
+		json_object_set_new(o, "start_ms", jx_real(m->start_ms));
+		json_object_set_new(o, "end_ms", jx_real(m->end_ms));
+		json_object_set_new(o, "session_min", jx_real(m->session_min));
+		json_object_set_new(o, "startup_ms", jx_real(m->startup_ms));
+		json_object_set_new(o, "rss_before_bytes", jx_real(m->rss_before));
+		json_object_set_new(o, "rss_after_bytes", jx_real(m->rss_after));
+		json_object_set_new(o, "headline_mj_per_req", jx_real(m->head_mj_per_req));
+		json_object_set_new(o, "headline_rps", jx_real(m->head_rps));
+		json_object_set_new(o, "headline_watts", jx_real(m->head_watts));
+		json_object_set_new(o, "headline_mj_per_2xx", jx_real(m->head_mj_per_2xx));
+		for (j = 0; j < m->nroutes; j++) {
+			const struct route_win *w = &m->routes[j];
+			json_t *ro = json_object();
+
+			json_object_set_new(ro, "name", json_string(w->name));
+			json_object_set_new(ro, "per", json_string(w->per_mb ? "MB" : "request"));
+			json_object_set_new(ro, "start_ms", jx_real(w->start_ms));
+			json_object_set_new(ro, "end_ms", jx_real(w->end_ms));
+			json_object_set_new(ro, "requests", jx_real(w->requests));
+			json_object_set_new(ro, "bytes_read", jx_real(w->bytes_read));
+			json_object_set_new(ro, "non_2xx", jx_real(w->non2xx));
+			json_object_set_new(ro, "responses_2xx", jx_real(w->ok2xx));
+			json_object_set_new(ro, "errors", jx_real(w->errors));
+			json_object_set_new(ro, "rps", jx_real(w->rps_mean));
+			json_object_set_new(ro, "rps_sd", jx_real(w->rps_sd));
+			json_object_set_new(ro, "energy_j", jx_real(w->pw.energy_j));
+			json_object_set_new(ro, "mean_watts", jx_real(w->pw.mean_watts));
+			json_object_set_new(ro, "coverage", jx_real(w->pw.coverage));
+			json_object_set_new(ro, "samples", json_integer((json_int_t)w->pw.samples));
+			json_object_set_new(ro, "idle_window",
+					    w->idle >= 0 ? json_string(r->idle[w->idle].id) : json_null());
+			json_object_set_new(ro, "idle_watts", jx_real(w->idle_watts));
+			json_object_set_new(ro, "net_energy_j", jx_real(w->net_energy_j));
+			json_object_set_new(ro, "idle_share", jx_real(w->idle_share));
+			json_object_set_new(ro, "mj_per_req", jx_real(w->mj_per_req));
+			json_object_set_new(ro, "net_mj_per_req", jx_real(w->net_mj_per_req));
+			json_object_set_new(ro, "mj_per_mb", jx_real(w->mj_per_mb));
+			json_object_set_new(ro, "mj_per_2xx", jx_real(w->mj_per_2xx));
+			json_object_set_new(ro, "cluster_mhz", jx_real(w->pw.cluster_mhz));
+			json_object_set_new(ro, "thermal", jx_string(thermal_name(w->pw.thermal)));
+			json_object_set_new(ro, "load", w->has_load ? load_json(w) : json_null());
+			json_array_append_new(routes, ro);
+		}
+		json_object_set_new(o, "routes", routes);
+		json_array_append_new(arr, o);
+	}
+	return arr;
+}
+
+static json_t *
+idle_json(const struct run *r)
+{
+	json_t *arr = json_array();
+	size_t i;
+
+	for (i = 0; i < r->nidle; i++) {
+		const struct idle_win *w = &r->idle[i];
+		json_t *o = json_object();
+
+		json_object_set_new(o, "id", json_string(w->id));
+		json_object_set_new(o, "kind", jx_string(w->kind));
+		json_object_set_new(o, "start_ms", jx_real(w->start_ms));
+		json_object_set_new(o, "end_ms", jx_real(w->end_ms));
+		json_object_set_new(o, "baseline_start_ms", jx_real(w->base_start_ms));
+		json_object_set_new(o, "baseline_end_ms", jx_real(w->base_end_ms));
+		json_object_set_new(o, "session_min", jx_real(w->session_min));
+		json_object_set_new(o, "mean_watts", jx_real(w->pw.mean_watts));
+		json_object_set_new(o, "energy_j", jx_real(w->pw.energy_j));
+		json_object_set_new(o, "samples", json_integer((json_int_t)w->pw.samples));
+		json_object_set_new(o, "coverage", jx_real(w->pw.coverage));
+		json_object_set_new(o, "follows", jx_string(w->follows));
+		json_object_set_new(o, "precedes", jx_string(w->precedes));
+		json_array_append_new(arr, o);
+	}
+	return arr;
+}
+
+json_t *
+results_json(const struct run *r)
+{
+	json_t *o = json_object(), *cond = json_object(), *sw;
+	json_t *power = json_array();
+	size_t i;
+	double v;
+
+	json_object_set_new(o, "run", json_string(r->id));
+	json_object_set_new(o, "kind", json_string(r->kind));
+	json_object_set_new(o, "title", json_deep_copy(json_object_get(r->meta, "title")
+						       ? json_object_get(r->meta, "title") : json_null()));
+	json_object_set_new(o, "captured_at", json_deep_copy(json_object_get(r->meta, "capturedAt")
+							     ? json_object_get(r->meta, "capturedAt")
+							     : json_null()));
+	json_object_set_new(o, "machine", pick(r->meta, "machine"));
+	sw = pick(r->meta, "tools");
+	if (json_object_get(r->meta, "upstream"))
+		json_object_set(sw, "upstream", json_object_get(r->meta, "upstream"));
+	json_object_set_new(o, "software", sw);
+	if (jx_num(r->meta, "roomTempC", &v) > 0)
+		json_object_set_new(cond, "room_temp_c", jx_real(v));
+	if (json_object_get(r->meta, "power"))
+		json_object_set(cond, "power", json_object_get(r->meta, "power"));
+	if (json_object_get(r->meta, "load"))
+		json_object_set(cond, "load", json_object_get(r->meta, "load"));
+	if (json_object_get(r->meta, "methodology"))
+		json_object_set(cond, "methodology", json_object_get(r->meta, "methodology"));
+	if (r->session_start)
+		json_object_set(cond, "session_start", r->session_start);
+	json_object_set_new(cond, "session_start_ms", jx_real(r->session_start_ms));
+	json_object_set_new(cond, "session_end_ms", jx_real(r->session_end_ms));
+	json_object_set_new(cond, "heartbeats", json_integer((json_int_t)r->heartbeats));
+	json_object_set_new(cond, "resumed", json_integer(r->resumed));
+	json_object_set_new(o, "conditions", cond);
+	/* json_deep_copy returns a new reference; the defaults must not be
+	 * created only to be copied (they would leak). */
+	json_object_set_new(o, "reconstructed", jx_path(r->meta, "erg.reconstructed")
+			    ? json_deep_copy(jx_path(r->meta, "erg.reconstructed")) : json_null());
+	json_object_set_new(o, "caveats", json_object_get(r->meta, "caveats")
+			    ? json_deep_copy(json_object_get(r->meta, "caveats")) : json_array());
+	json_object_set_new(o, "energy_source", json_string(r->npf ? "powermetrics" : "none"));
+	for (i = 0; i < r->npf; i++) {
+		json_t *p = json_object();
+		const char *base = strrchr(r->pf[i].path, '/');
+
+		json_object_set_new(p, "file", json_string(base ? base + 1 : r->pf[i].path));
+		json_object_set_new(p, "samples", json_integer((json_int_t)r->pf[i].n));
+		json_object_set_new(p, "fit_a_ms", jx_real(r->pf[i].fit_a));
+		json_object_set_new(p, "fit_b", jx_real(r->pf[i].fit_b));
+		json_array_append_new(power, p);
+	}
+	json_object_set_new(o, "power_files", power);
+	json_object_set_new(o, "targets", targets_json(r));
+	json_object_set_new(o, "measurements", measurements_json(r));
+	json_object_set_new(o, "idle_windows", idle_json(r));
+	if (r->validation)
+		json_object_set(o, "validation", r->validation);
+	json_object_set_new(o, "warnings", r->warnings ? json_deep_copy(r->warnings) : json_array());
+	return o;
+}

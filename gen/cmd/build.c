@@ -1,0 +1,626 @@
+/*
+ * build.c - see build.h.  Data flows one way: each run is read
+ * (session.c), analysed (analyze.c), turned into JSON (results.c), and
+ * only that JSON reaches the renderer.  Nothing is written outside the
+ * temporary tree, which replaces the site only when every run was read
+ * without error.
+ *
+ * Runs are processed by -j worker threads, each taking the next run in
+ * archive order, reading, analysing and rendering it on its own; the last
+ * task renders the index and the views from the results in archive order
+ * as soon as every run is processed (struct pool).  The main thread waits
+ * for the tasks in order, prints each one's diagnostics in that order
+ * (util.c captures them per thread) and draws the progress line.  Pages
+ * depend only on a run's results, which no renderer modifies (render.h),
+ * so the site is the same byte for byte whatever -j is.
+ *
+ * Incremental builds (cache.h): a run whose key matches the manifest of
+ * the site being replaced is not read again; its results.json is loaded
+ * from the old site and its files are copied into the new tree.  The
+ * index and the cross-run views are always rendered again.  When nothing
+ * changed at all, nothing is written.
+ */
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "analyze/analyze.h"
+#include "ingest/archive.h"
+#include "cmd/build.h"
+#include "site/cache.h"
+#include "analyze/checks.h"
+#include "ingest/input.h"
+#include "base/jsonx.h"
+#include "base/path.h"
+#include "base/progress.h"
+#include "render/page_run.h"
+#include "render/page_views.h"
+#include "analyze/results.h"
+#include "ingest/session.h"
+#include "base/sha256.h"
+#include "site/site.h"
+#include "ingest/summary.h"
+#include "base/util.h"
+
+/*
+ * One file of the raw-files table.  Power files were digested as they were
+ * parsed (power_file.sha256), so the biggest files are not read a second
+ * time; without digests (input_digests 0) a file is only stat'ed and its
+ * "sha256" is null.
+ */
+static void
+file_add(json_t *arr, const char *dir, const char *rel, const struct power_file *pf)
+{
+	struct buf p = BUF_INIT;
+	char hex[65] = "";
+	uint64_t size = 0;
+	struct stat st;
+	int ok;
+	json_t *o;
+
+	buf_addf(&p, "%s/%s", dir, rel);
+	if (pf && pf->sha256[0]) {
+		memcpy(hex, pf->sha256, sizeof(hex));
+		size = pf->file_bytes;
+		ok = 1;
+	} else if (input_digests) {
+		ok = !input_file_sha256(p.ptr, hex, &size);
+	} else if (stat(p.ptr, &st)) {
+		ok = !error_at(p.ptr, 0, "cannot stat: %s", strerror(errno));
+	} else {
+		size = (uint64_t)st.st_size;
+		ok = 1;
+	}
+	buf_release(&p);
+	if (!ok)
+		return;
+	o = json_object();
+	json_object_set_new(o, "name", json_string(rel));
+	json_object_set_new(o, "bytes", json_integer((json_int_t)size));
+	json_object_set_new(o, "sha256", hex[0] ? json_string(hex) : json_null());
+	json_array_append_new(arr, o);
+}
+
+/* Raw files of the run with size and digest, for the "raw files" table. */
+static json_t *
+files_json(const struct run *r)
+{
+	json_t *arr = json_array();
+	size_t i, j;
+
+	file_add(arr, r->dir, "meta.json", NULL);
+	file_add(arr, r->dir, "timeline.jsonl", NULL);
+	if (r->notes_rel)
+		file_add(arr, r->dir, r->notes_rel, NULL);
+	for (i = 0; i < r->npf; i++) {
+		const struct power_file *pf = &r->pf[i];
+		const char *base = strrchr(pf->path, '/');
+
+		base = base ? base + 1 : pf->path;
+		file_add(arr, r->dir, base, pf);
+	}
+	for (i = 0; i < r->nm; i++)
+		for (j = 0; j < r->m[i].nroutes; j++)
+			if (r->m[i].routes[j].has_load)
+				file_add(arr, r->dir, r->m[i].routes[j].load_rel, NULL);
+	return arr;
+}
+
+/*
+ * One representative window per target for the power-trace chart: the
+ * middle round's first route, with the samples around it (3 s margin) so
+ * the window edges can be drawn against the sample steps.
+ */
+static json_t *
+trace_json(const struct run *r)
+{
+	json_t *arr = json_array();
+	size_t t, i, k, f;
+
+	if (!r->npf)
+		return arr;
+	for (t = 0; t < r->ntargets; t++) {
+		const struct measurement *pick = NULL, *ms[256];
+		size_t n = 0;
+		const struct route_win *w;
+		json_t *o, *samples;
+
+		for (i = 0; i < r->nm && n < 256; i++)
+			if (!strcmp(r->m[i].target, r->targets[t].name) && r->m[i].nroutes)
+				ms[n++] = &r->m[i];
+		if (!n)
+			continue;
+		/* rounds in ascending order, then the middle one */
+		for (i = 1; i < n; i++)
+			for (k = i; k > 0 && ms[k - 1]->round > ms[k]->round; k--) {
+				const struct measurement *x = ms[k];
+
+				ms[k] = ms[k - 1];
+				ms[k - 1] = x;
+			}
+		pick = ms[(n - 1) / 2];
+		w = &pick->routes[0];
+		o = json_object();
+		samples = json_array();
+		json_object_set_new(o, "target", json_string(r->targets[t].name));
+		json_object_set_new(o, "measurement", json_string(pick->id));
+		json_object_set_new(o, "round", pick->round >= 0 ? json_integer(pick->round) : json_null());
+		json_object_set_new(o, "route", json_string(w->name));
+		json_object_set_new(o, "window_ms", jx_real(w->end_ms - w->start_ms));
+		json_object_set_new(o, "mean_watts", jx_real(w->pw.mean_watts));
+		for (f = 0; f < r->npf; f++)
+			for (i = 0; i < r->pf[f].n; i++) {
+				const struct psample *s = &r->pf[f].s[i];
+				json_t *so;
+
+				if (s->end_ms < w->start_ms - 3000 || s->start_ms > w->end_ms + 3000 ||
+				    isnan(s->joules))
+					continue;
+				so = json_array();
+				json_array_append_new(so, jx_real(s->start_ms - w->start_ms));
+				json_array_append_new(so, jx_real(s->end_ms - w->start_ms));
+				json_array_append_new(so, jx_real(s->joules * 1000.0 /
+								  (s->end_ms - s->start_ms)));
+				json_array_append_new(samples, so);
+			}
+		json_object_set_new(o, "samples", samples);
+		json_array_append_new(arr, o);
+	}
+	return arr;
+}
+
+/* Read, check and analyse one run; its results JSON or NULL. */
+json_t *
+build_process(const struct run_ref *ref)
+{
+	struct run r;
+	json_t *res = NULL, *notes;
+
+	if (ref->kind == RUN_SUMMARY)
+		return summary_read(ref->dir, ref->id);
+	if (session_read(ref->dir, ref->id, &r) == 0 && analyze_run(&r) == 0) {
+		r.validation = checks_run(&r);
+		res = results_json(&r);
+		json_object_set_new(res, "files", files_json(&r));
+		notes = json_object();
+		json_object_set_new(notes, "file", jx_string(r.notes_rel));
+		json_object_set_new(notes, "markdown", jx_string(r.notes_md));
+		json_object_set_new(res, "notes", notes);
+		json_object_set_new(res, "power_trace", trace_json(&r));
+	}
+	run_free(&r);
+	return res;
+}
+
+/* ------------------------------------------------------------------ */
+/* the whole archive */
+
+
+struct slot {
+	const struct run_ref *ref;
+	json_t *res;
+	struct buf diag;	/* captured diagnostics */
+	unsigned char key[32];
+	int keyed;		/* key is valid */
+	uint64_t bytes;		/* input size, for progress */
+	const struct cache_run *old;	/* same key in the old manifest */
+	int done, failed;
+	int reused;		/* taken from the old site */
+};
+
+/*
+ * The tasks are the runs, in archive order, and, when a site is written,
+ * one more (slot n): the index and the cross-run views.  Those need every
+ * run's results but none of its pages, so the task waits until every run
+ * is processed (nprocessed == n) and then renders while run pages are
+ * still being written: with one big run, the views take the core the run
+ * page leaves free.  A worker takes tasks in order, so whoever takes the
+ * last one leaves no run unclaimed: the wait always ends.
+ */
+struct pool {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	size_t next, n, ntasks, nprocessed;
+	struct slot *s;		/* n + 1 slots */
+	struct site *site;	/* NULL: check only */
+	struct render_ctx *rc;
+	const char *out, *archive;
+	json_t *all;		/* every run's results, once the views started */
+	atomic_int bad;		/* a run failed: render nothing more */
+};
+
+/* Write results.json and the pages of a freshly processed run. */
+static int
+render_fresh(struct pool *p, json_t *res)
+{
+	struct buf rel = BUF_INIT;
+	char *text;
+	int rc = 0;
+
+	buf_addf(&rel, "runs/%s/results.json", json_string_value(json_object_get(res, "run")));
+	text = json_dumps(res, JSON_INDENT(1) | JSON_REAL_PRECISION(17));
+	if (!text || site_write(p->site, rel.ptr, text, strlen(text)))
+		rc = -1;
+	free(text);
+	buf_release(&rel);
+	if (!rc && render_run(p->rc, res))
+		rc = -1;
+	return rc;
+}
+
+/* A results.json erg wrote: far below this (the reference session's is
+ * ~1 MB); the old site is not trusted to be what erg wrote. */
+#define RESULTS_MAX ((size_t)256 << 20)
+
+/* An unchanged run: results and files from the old site, read without
+ * following links (cache.h); what fails is rendered afresh. */
+static json_t *
+reuse(struct pool *p, struct slot *s)
+{
+	struct buf path = BUF_INIT, prefix = BUF_INIT, text = BUF_INIT;
+	const char *id = s->ref->id;
+	json_t *res, *run;
+	json_error_t err;
+
+	buf_addf(&prefix, "runs/%s/", id);
+	if (!cache_files_exist(p->out, prefix.ptr, s->old->files, s->old->nfiles))
+		goto fail;
+	buf_addf(&path, "%sresults.json", prefix.ptr);
+	res = cache_read_file(p->out, path.ptr, RESULTS_MAX, &text) ? NULL :
+	      json_loadb(text.ptr, text.len, 0, &err);
+	buf_release(&text);
+	run = res ? json_object_get(res, "run") : NULL;
+	if (!json_is_object(res) || !json_is_string(run) || strcmp(json_string_value(run), id)) {
+		json_decref(res);
+		goto fail;
+	}
+	if (cache_copy_files(p->out, p->site->tmp, prefix.ptr, s->old->files,
+			     s->old->nfiles)) {
+		/* Render afresh into a clean folder. */
+		buf_reset(&path);
+		buf_addf(&path, "%s/%s", p->site->tmp, prefix.ptr);
+		path_remove_tree(path.ptr);
+		json_decref(res);
+		goto fail;
+	}
+	buf_release(&path);
+	buf_release(&prefix);
+	return res;
+fail:
+	buf_release(&path);
+	buf_release(&prefix);
+	return NULL;
+}
+
+/* Once per run task, on every path: work_views() waits for n of them. */
+static void
+processed(struct pool *p)
+{
+	pthread_mutex_lock(&p->mu);
+	p->nprocessed++;
+	pthread_cond_broadcast(&p->cv);
+	pthread_mutex_unlock(&p->mu);
+}
+
+static void
+work(struct pool *p, struct slot *s)
+{
+	if (p->site && s->old && (s->res = reuse(p, s))) {
+		s->reused = 1;
+		processed(p);
+		return;
+	}
+	s->res = build_process(s->ref);
+	if (!s->res) {
+		s->failed = 1;
+		atomic_store(&p->bad, 1);	/* before processed(): no views */
+	}
+	/* Before the pages, so that the views can start. */
+	processed(p);
+	if (s->res && p->site && !atomic_load(&p->bad) && render_fresh(p, s->res))
+		s->failed = 1;
+}
+
+/* The last task: index.html and the views, once every run is processed;
+ * 0, or -1 (also when a run failed and there is nothing to render). */
+static int
+work_views(struct pool *p)
+{
+	size_t i;
+
+	pthread_mutex_lock(&p->mu);
+	while (p->nprocessed < p->n)
+		pthread_cond_wait(&p->cv, &p->mu);
+	pthread_mutex_unlock(&p->mu);
+	if (atomic_load(&p->bad))
+		return -1;
+	p->all = json_array();
+	for (i = 0; i < p->n; i++)
+		json_array_append(p->all, p->s[i].res);
+	return render_index(p->rc, p->all) || render_views(p->rc, p->all, p->archive) ? -1 : 0;
+}
+
+static void *
+worker(void *arg)
+{
+	struct pool *p = arg;
+	struct slot *s;
+	size_t i;
+
+	for (;;) {
+		pthread_mutex_lock(&p->mu);
+		i = p->next++;
+		pthread_mutex_unlock(&p->mu);
+		if (i >= p->ntasks)
+			break;
+		s = &p->s[i];
+		diag_capture(&s->diag);
+		if (i == p->n) {
+			s->failed = work_views(p) != 0;
+		} else {
+			progress_run_begin();
+			work(p, s);
+			progress_run_end(s->old ? 0 : s->bytes);
+		}
+		diag_capture(NULL);
+		if (s->failed)
+			atomic_store(&p->bad, 1);
+		pthread_mutex_lock(&p->mu);
+		s->done = 1;
+		pthread_cond_broadcast(&p->cv);
+		pthread_mutex_unlock(&p->mu);
+	}
+	return NULL;
+}
+
+/* Run the pool; diagnostics are printed in archive order.  0 or -1. */
+static int
+run_pool(struct pool *p, int jobs, int ticking)
+{
+	pthread_t *t;
+	size_t i, nt = 0;
+	int bad = 0;
+
+	if (jobs < 1)
+		jobs = 1;
+	if ((size_t)jobs > p->ntasks)
+		jobs = (int)(p->ntasks ? p->ntasks : 1);
+	t = xcalloc((size_t)jobs, sizeof(*t));
+	for (i = 0; i < (size_t)jobs; i++) {
+		if (pthread_create(&t[nt], NULL, worker, p)) {
+			if (!nt)
+				die("cannot start a worker thread");
+			break;
+		}
+		nt++;
+	}
+	for (i = 0; i < p->ntasks; i++) {
+		pthread_mutex_lock(&p->mu);
+		while (!p->s[i].done) {
+			if (ticking) {
+				struct timespec ts;
+
+				clock_gettime(CLOCK_REALTIME, &ts);
+				ts.tv_nsec += 100 * 1000 * 1000;
+				if (ts.tv_nsec >= 1000000000L) {
+					ts.tv_sec++;
+					ts.tv_nsec -= 1000000000L;
+				}
+				pthread_cond_timedwait(&p->cv, &p->mu, &ts);
+				pthread_mutex_unlock(&p->mu);
+				progress_tick();
+				pthread_mutex_lock(&p->mu);
+			} else {
+				pthread_cond_wait(&p->cv, &p->mu);
+			}
+		}
+		pthread_mutex_unlock(&p->mu);
+		/* After a failed run the views may have stumbled on what it
+		 * left unwritten: one run's problem, reported once, whatever -j. */
+		if (i == p->n && bad)
+			continue;
+		if (p->s[i].diag.len) {
+			progress_clear();
+			fputs(p->s[i].diag.ptr, stderr);
+			fflush(stderr);
+		}
+		if (p->s[i].failed)
+			bad = -1;
+	}
+	for (i = 0; i < nt; i++)
+		pthread_join(t[i], NULL);
+	free(t);
+	return bad;
+}
+
+static int
+default_jobs(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+}
+
+/* Is the old site exactly what this build would write?  */
+static int
+up_to_date(const struct build_opts *o, const struct cache_manifest *m,
+	   const unsigned char global[32], const struct slot *s, size_t n)
+{
+	size_t i;
+	struct buf prefix = BUF_INIT;
+	int ok;
+
+	static char name[] = SITE_MARKER;
+	char *const marker[] = { name };
+
+	/* A site of an erg from before the marker gets one by a build. */
+	if (memcmp(m->global, global, 32) || m->nruns != n ||
+	    !cache_files_exist(o->out, "", m->site, m->nsite) ||
+	    !cache_files_exist(o->out, "", marker, 1))
+		return 0;
+	for (i = 0, ok = 1; i < n && ok; i++) {
+		ok = s[i].old != NULL;
+		if (ok) {
+			buf_reset(&prefix);
+			buf_addf(&prefix, "runs/%s/", s[i].ref->id);
+			ok = cache_files_exist(o->out, prefix.ptr, s[i].old->files,
+					       s[i].old->nfiles);
+		}
+	}
+	buf_release(&prefix);
+	return ok;
+}
+
+static int
+write_manifest(struct site *site, const unsigned char global[32],
+	       const unsigned char akey[32], const struct slot *s, size_t n)
+{
+	char **ids = xcalloc(n + 1, sizeof(*ids));
+	unsigned char (*keys)[32] = xcalloc(n + 1, sizeof(*keys));
+	struct buf text = BUF_INIT;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < n; i++) {
+		ids[i] = s[i].ref->id;
+		/* A run that could not be keyed gets a key no walk produces. */
+		if (s[i].keyed)
+			memcpy(keys[i], s[i].key, 32);
+	}
+	/* Without a manifest the next build is simply a full one. */
+	if (!cache_describe(site->tmp, global, akey, ids, (const unsigned char (*)[32])keys, n,
+			    &text))
+		rc = site_write(site, CACHE_MANIFEST, text.ptr, text.len);
+	buf_release(&text);
+	free(ids);
+	free(keys);
+	return rc;
+}
+
+int
+build_run_all(const struct build_opts *o)
+{
+	struct run_list runs;
+	struct site site = { 0 };
+	struct render_ctx rc = { 0 };
+	struct cache_manifest old = { 0 };
+	struct pool p;
+	struct slot *s;
+	unsigned char global[32], akey[32];
+	json_t *all = NULL;
+	uint64_t total = 0;
+	size_t i, nreused = 0;
+	int bad = 0, errors0 = diag_errors, have_old = 0, ticking;
+
+	/* Before reading anything: never replace what erg did not write. */
+	if (o->out && site_check_out(o->out, o->archive))
+		return -1;
+	if (archive_scan(o->archive, &runs))
+		return -1;
+	/* An empty site in place of the previous one is a lost site. */
+	if (!runs.n)
+		return error_at(o->archive, 0, "no runs found (a run is a directory holding 'meta.json' and 'timeline.jsonl', or 'run.json')");
+	s = xcalloc(runs.n + 1, sizeof(*s));
+	buf_init(&s[runs.n].diag, 0);	/* the views' */
+	if (o->out) {
+		char **ids = xcalloc(runs.n + 1, sizeof(*ids));
+
+		for (i = 0; i < runs.n; i++)
+			ids[i] = runs.v[i].id;
+		cache_global_key(o->tmpl_dir, o->version, global);
+		cache_archive_key(o->archive, ids, runs.n, akey);
+		free(ids);
+		have_old = !cache_load(o->out, &old) && !memcmp(old.global, global, 32);
+	}
+	for (i = 0; i < runs.n; i++) {
+		s[i].ref = &runs.v[i];
+		buf_init(&s[i].diag, 0);
+		s[i].keyed = !cache_run_key(runs.v[i].dir, runs.v[i].id, s[i].key, &s[i].bytes);
+		if (have_old && s[i].keyed) {
+			const struct cache_run *c = cache_find(&old, runs.v[i].id);
+
+			if (c && !memcmp(c->key, s[i].key, 32))
+				s[i].old = c;
+		}
+		if (!s[i].old)
+			total += s[i].bytes;
+		else
+			nreused++;
+	}
+	if (have_old && !memcmp(old.archive, akey, 32) && up_to_date(o, &old, global, s, runs.n)) {
+		site_remove_stale(o->out);
+		if (!o->quiet)
+			fprintf(stderr, "erg: '%s' is up to date (%zu run%s)\n", o->out,
+				runs.n, runs.n == 1 ? "" : "s");
+		goto done;
+	}
+
+	if (o->out) {
+		if (site_begin(&site, o->out)) {
+			bad = -1;
+			goto done;
+		}
+		if (render_begin(&rc, o->tmpl_dir, &site)) {
+			site_abort(&site);
+			bad = -1;
+			goto done;
+		}
+	}
+	ticking = !o->quiet && isatty(STDERR_FILENO);
+	progress_start(ticking, runs.n - nreused, total);
+	memset(&p, 0, sizeof(p));
+	pthread_mutex_init(&p.mu, NULL);
+	pthread_cond_init(&p.cv, NULL);
+	p.n = runs.n;
+	p.s = s;
+	p.site = o->out ? &site : NULL;
+	p.rc = &rc;
+	p.out = o->out;
+	p.archive = o->archive;
+	p.ntasks = runs.n + (o->out != NULL);
+	atomic_init(&p.bad, 0);
+	if (run_pool(&p, o->jobs > 0 ? o->jobs : default_jobs(), ticking))
+		bad = -1;
+	progress_stop();
+	pthread_mutex_destroy(&p.mu);
+	pthread_cond_destroy(&p.cv);
+	if (!o->out)
+		goto done;
+
+	all = p.all;
+	nreused = 0;
+	for (i = 0; i < runs.n; i++)
+		nreused += s[i].reused != 0;
+	if (!bad && diag_errors == errors0 && write_manifest(&site, global, akey, s, runs.n))
+		bad = -1;
+	render_end(&rc);
+	if (bad || diag_errors > errors0) {
+		site_abort(&site);
+		bad = -1;
+	} else if (site_commit(&site)) {
+		bad = -1;
+	} else if (!o->quiet) {
+		fprintf(stderr, "erg: built %zu run%s into '%s'", runs.n,
+			runs.n == 1 ? "" : "s", o->out);
+		if (nreused)
+			fprintf(stderr, " (%zu unchanged)", nreused);
+		fputc('\n', stderr);
+	}
+done:
+	for (i = 0; i <= runs.n; i++) {
+		json_decref(s[i].res);
+		buf_release(&s[i].diag);
+	}
+	free(s);
+	json_decref(all);
+	cache_free(&old);
+	run_list_free(&runs);
+	return bad || diag_errors > errors0 ? -1 : 0;
+}

@@ -1,0 +1,307 @@
+/*
+ * archive.c - see archive.h.
+ *
+ * A run must never vanish from the site without a word: every directory
+ * that looks like a run (it holds a file named meta.json, timeline.jsonl or
+ * run.json, whatever its type) is either taken as a run, and then read,
+ * so that whatever is wrong with it is reported where it is read, or
+ * refused here with a message naming it.  Nothing below a run is a run.
+ * Symbolic links to directories are not followed (they could lead out of
+ * the archive, or list a run twice): a link to a run is an error, a link
+ * to any other directory a warning.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "ingest/archive.h"
+#include "base/buf.h"
+#include "base/path.h"
+#include "base/util.h"
+
+size_t archive_max_runs = 20000;
+
+#define MAX_DEPTH 16
+
+/* The files whose names make a directory a run. */
+enum { MARK_META = 1, MARK_TIMELINE = 2, MARK_RUNJSON = 4 };
+
+static const struct {
+	const char *name;
+	int bit;
+} marks[] = {
+	{ "meta.json", MARK_META },
+	{ "timeline.jsonl", MARK_TIMELINE },
+	{ "run.json", MARK_RUNJSON },
+};
+
+struct scan {
+	const char *root;
+	struct run_list *out;
+	int full;		/* more runs than archive_max_runs: stop */
+};
+
+/* One directory's entries that matter: run markers and subdirectories. */
+struct listing {
+	int mark;		/* MARK_* present, of any type */
+	int link;		/* MARK_* that are symbolic links */
+	char **dirs;		/* real subdirectories */
+	size_t ndirs, adirs;
+	char **links;		/* symbolic links to directories */
+	size_t nlinks, alinks;
+};
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Run ids become URLs, file names and JSON strings: keep them to
+ * printable UTF-8 (no control characters, no backslash). */
+static int
+printable_name(const char *s)
+{
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)s; *p; p++)
+		if (*p < 0x20 || *p == 0x7f || *p == '\\')
+			return 0;
+	return utf8_valid(s, strlen(s));
+}
+
+static void
+listing_free(struct listing *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->ndirs; i++)
+		free(l->dirs[i]);
+	for (i = 0; i < l->nlinks; i++)
+		free(l->links[i]);
+	free(l->dirs);
+	free(l->links);
+	memset(l, 0, sizeof(*l));
+}
+
+/* Read dir; names starting with '.' are skipped.  0, or -1 after a
+ * diagnostic. */
+static int
+list(const char *dir, struct listing *l)
+{
+	struct buf sub = BUF_INIT;
+	struct dirent *e;
+	struct stat st;
+	size_t i;
+	DIR *d;
+
+	memset(l, 0, sizeof(*l));
+	if (!(d = opendir(dir)))
+		return error_errno("cannot open directory '%s'", dir);
+	while ((e = readdir(d))) {
+		int type = e->d_type;
+
+		if (e->d_name[0] == '.')
+			continue;
+		for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
+			if (!strcmp(e->d_name, marks[i].name))
+				break;
+		if (i == sizeof(marks) / sizeof(marks[0]) && type != DT_DIR &&
+		    type != DT_LNK && type != DT_UNKNOWN)
+			continue;	/* a plain file: nothing to know */
+		buf_reset(&sub);
+		buf_addf(&sub, "%s/%s", dir, e->d_name);
+		if (lstat(sub.ptr, &st))
+			continue;	/* gone since readdir */
+		if (i < sizeof(marks) / sizeof(marks[0])) {
+			l->mark |= marks[i].bit;
+			if (S_ISLNK(st.st_mode))
+				l->link |= marks[i].bit;
+		}
+		if (S_ISDIR(st.st_mode)) {
+			ALLOC_GROW(l->dirs, l->ndirs + 1, l->adirs);
+			l->dirs[l->ndirs++] = xstrdup(e->d_name);
+		} else if (S_ISLNK(st.st_mode) && !stat(sub.ptr, &st) && S_ISDIR(st.st_mode)) {
+			ALLOC_GROW(l->links, l->nlinks + 1, l->alinks);
+			l->links[l->nlinks++] = xstrdup(e->d_name);
+		}
+	}
+	closedir(d);
+	buf_release(&sub);
+	if (l->ndirs > 1)
+		qsort(l->dirs, l->ndirs, sizeof(*l->dirs), cmp_str);
+	if (l->nlinks > 1)
+		qsort(l->links, l->nlinks, sizeof(*l->links), cmp_str);
+	return 0;
+}
+
+/* Does dir (reached through a link) hold a run marker of any type? */
+static int
+looks_like_run(const char *dir)
+{
+	struct buf p = BUF_INIT;
+	struct stat st;
+	size_t i;
+	int yes = 0;
+
+	for (i = 0; i < sizeof(marks) / sizeof(marks[0]) && !yes; i++) {
+		buf_reset(&p);
+		buf_addf(&p, "%s/%s", dir, marks[i].name);
+		yes = !lstat(p.ptr, &st);
+	}
+	buf_release(&p);
+	return yes;
+}
+
+/*
+ * dir is a run by its markers: is it one erg can read?  The markers must
+ * make one kind of run, whole, and a marker that is a symbolic link must
+ * stay inside the run (as loadFile and notes must, path.h).
+ */
+static int
+check_run(const char *dir, const struct listing *l)
+{
+	struct buf full = BUF_INIT;
+	const char *why;
+	size_t i;
+	int rc = 0;
+
+	if ((l->mark & MARK_RUNJSON) && (l->mark & (MARK_META | MARK_TIMELINE)))
+		return error_at(dir, 0, "holds both 'run.json' (a summary run) and '%s' (an energy session); keep one run per directory",
+				l->mark & MARK_META ? "meta.json" : "timeline.jsonl");
+	if (!(l->mark & MARK_RUNJSON) && (l->mark & (MARK_META | MARK_TIMELINE)) !=
+	    (MARK_META | MARK_TIMELINE))
+		return error_at(dir, 0, "holds '%s' but no '%s': an energy session needs both",
+				l->mark & MARK_META ? "meta.json" : "timeline.jsonl",
+				l->mark & MARK_META ? "timeline.jsonl" : "meta.json");
+	for (i = 0; i < sizeof(marks) / sizeof(marks[0]) && !rc; i++) {
+		if (!(l->link & marks[i].bit))
+			continue;
+		switch (path_inside(dir, marks[i].name, &full, &why)) {
+		case 0:
+			break;
+		case -2:
+			rc = error_at(full.ptr, 0, "symbolic link to a file that does not exist");
+			break;
+		default:
+			buf_reset(&full);
+			buf_addf(&full, "%s/%s", dir, marks[i].name);
+			rc = error_at(full.ptr, 0, "%s", why);
+		}
+	}
+	buf_release(&full);
+	return rc;
+}
+
+/*
+ * Scan rel (relative to the root) and below.  outer: the run that holds
+ * rel, or NULL; inside a run nothing is registered, and any run found is
+ * an error (it would be read as neither).  0, or -1 after diagnostics; the
+ * scan goes on after an error so that every problem is reported, unless
+ * the archive has too many runs.
+ */
+static int
+scan(struct scan *sc, const char *rel, int depth, const char *outer)
+{
+	struct buf dir = BUF_INIT, sub = BUF_INIT;
+	struct listing l;
+	const char *run = outer;
+	size_t i;
+	int rc = 0;
+
+	if (*rel)
+		buf_addf(&dir, "%s/%s", sc->root, rel);
+	else
+		buf_addstr(&dir, sc->root);
+	if (list(dir.ptr, &l)) {
+		buf_release(&dir);
+		return -1;
+	}
+	if (l.mark && outer) {
+		rc = error_at(dir.ptr, 0, "a run inside the run '%s'; a run directory cannot hold another run",
+			      outer);
+	} else if (l.mark && !*rel) {
+		rc = error_at(dir.ptr, 0, "the archive is itself a run; --archive names the directory that holds the runs");
+	} else if (l.mark) {
+		run = rel;
+		if (!printable_name(rel)) {
+			rc = error_at(dir.ptr, 0, "run directory name is not printable UTF-8 (control characters, backslashes or invalid UTF-8)");
+		} else if (!check_run(dir.ptr, &l)) {
+			struct run_ref *r;
+
+			if (sc->out->n >= archive_max_runs) {
+				rc = error_at(sc->root, 0, "more than %zu runs in the archive (raise with --max-runs)",
+					      archive_max_runs);
+				sc->full = 1;
+				goto out;
+			}
+			ALLOC_GROW(sc->out->v, sc->out->n + 1, sc->out->alloc);
+			r = &sc->out->v[sc->out->n++];
+			r->id = xstrdup(rel);
+			r->dir = xstrdup(dir.ptr);
+			r->kind = l.mark & MARK_RUNJSON ? RUN_SUMMARY : RUN_ENERGY_SESSION;
+		} else {
+			rc = -1;
+		}
+	}
+	/* A run's own links (loadFile, notes) are checked where they are read. */
+	for (i = 0; i < l.nlinks && !run; i++) {
+		buf_reset(&sub);
+		buf_addf(&sub, "%s/%s", dir.ptr, l.links[i]);
+		if (looks_like_run(sub.ptr))
+			rc = error_at(sub.ptr, 0, "symbolic link to a run directory; erg does not follow links in the archive (move the run here, or remove the link)");
+		else
+			warn_at(sub.ptr, 0, "symbolic link to a directory, not followed (runs under it are not read)");
+	}
+	if (l.ndirs && depth >= MAX_DEPTH) {
+		/* Inside a run deep folders are its own business. */
+		if (!run)
+			rc = error_at(dir.ptr, 0, "directories nested more than %d levels below the archive; runs there would not be read",
+				      MAX_DEPTH);
+		goto out;
+	}
+	for (i = 0; i < l.ndirs && !sc->full; i++) {
+		buf_reset(&sub);
+		if (*rel)
+			buf_addf(&sub, "%s/%s", rel, l.dirs[i]);
+		else
+			buf_addstr(&sub, l.dirs[i]);
+		if (scan(sc, sub.ptr, depth + 1, run))
+			rc = -1;
+	}
+out:
+	listing_free(&l);
+	buf_release(&dir);
+	buf_release(&sub);
+	return rc;
+}
+
+int
+archive_scan(const char *root, struct run_list *out)
+{
+	struct scan sc = { root, out, 0 };
+
+	memset(out, 0, sizeof(*out));
+	if (!path_is_dir(root))
+		return error("archive '%s' is not a directory", root);
+	if (scan(&sc, "", 0, NULL)) {
+		run_list_free(out);
+		return -1;
+	}
+	return 0;
+}
+
+void
+run_list_free(struct run_list *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		free(l->v[i].id);
+		free(l->v[i].dir);
+	}
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}

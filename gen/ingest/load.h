@@ -1,0 +1,281 @@
+/*
+ * load.h - one model for the result of one load-generator run, whatever
+ * tool produced it (bombardier JSON or text, oha JSON, autocannon JSON,
+ * wrk / wrk2 text).
+ *
+ * Every numeric field is NAN when the tool did not report it ("not
+ * reported" on pages, never 0).  Counts that a tool always reports are
+ * still doubles so that "absent" can be told apart from zero.
+ * Units are fixed here, whatever the tool printed: seconds for durations,
+ * microseconds for latency, requests/second for rates, bytes for sizes.
+ */
+#ifndef ERG_LOAD_H
+#define ERG_LOAD_H
+
+#include <stddef.h>
+
+enum load_tool {
+	LOAD_UNKNOWN = 0,
+	LOAD_BOMBARDIER_JSON,
+	LOAD_BOMBARDIER_TEXT,
+	LOAD_OHA_JSON,
+	LOAD_AUTOCANNON_JSON,
+	LOAD_WRK_TEXT,
+	LOAD_WRK2_TEXT,
+};
+
+/* What a tool's byte counts measure. */
+enum load_bytes {
+	LOAD_BYTES_UNKNOWN = 0,
+	LOAD_BYTES_WIRE,	/* bytes on the connection: headers + bodies (bombardier,
+				 * wrk, autocannon) */
+	LOAD_BYTES_BODY,	/* response bodies only (oha totalData) */
+};
+
+enum load_mode {
+	LOAD_MODE_UNKNOWN = 0,
+	LOAD_CLOSED,	/* closed loop: as fast as the connections allow */
+	LOAD_RATE,	/* fixed arrival rate (rate field) */
+};
+
+/* Latency percentiles erg keeps; index with enum load_pct. */
+enum load_pct { PCT_50, PCT_75, PCT_90, PCT_95, PCT_99, PCT_999, PCT_N };
+extern const double load_pct_value[PCT_N]; /* 50, 75, 90, 95, 99, 99.9 */
+
+struct load_result {
+	enum load_tool tool;
+	char *tool_version;	/* NULL when unknown */
+	char *url;		/* NULL when unknown */
+	enum load_mode mode;
+	double rate;		/* req/s target for LOAD_RATE */
+	double connections;
+	double threads;
+	double duration_s;	/* configured duration */
+	double time_taken_s;	/* measured wall time of the run */
+
+	double requests;	/* all attempts with an outcome: responses + errors */
+	double responses;	/* requests that got any HTTP response */
+	double status[6];	/* [1..5] = 1xx..5xx counts; [0] = others / non-HTTP */
+	double errors;		/* transport errors, timeouts */
+	double bytes_read;
+	double bytes_written;
+
+	double rps_mean, rps_sd, rps_max;
+	double lat_mean_us, lat_sd_us, lat_max_us, lat_min_us;
+	double lat_pct_us[PCT_N];
+
+	/*
+	 * Appended by the load module; gen/ingest/load.c (file comment) and each
+	 * gen/load_<tool>.c say how every tool fills the fields.
+	 */
+	char *client;		/* HTTP client the tool names: bombardier's
+				 * "fasthttp", "net/http.v1", "net/http.v2" */
+	char *command;		/* the command line written before the output
+				 * in the same file (bun-http-framework-benchmark
+				 * results, shell logs); NULL when none */
+	enum load_bytes bytes_kind;	/* what bytes_read/bytes_written count */
+	double throughput_bps;	/* bytes/s as the tool printed it (2 decimals in
+				 * its unit): bombardier text "Throughput" =
+				 * (read + written) / time taken; wrk
+				 * "Transfer/sec" = read / time taken */
+	double timeouts;	/* what the tool calls timeouts, never added to
+				 * requests: autocannon's are inside errors; wrk's
+				 * are responses slower than --timeout (inside
+				 * responses); wrk2's count periodic checks that
+				 * found a connection waiting too long */
+	double aborted;		/* oha: requests cut off by the -z deadline
+				 * ("aborted due to deadline"); in neither
+				 * requests nor errors */
+	double non_2xx_3xx;	/* wrk/wrk2: responses with status >= 400, its
+				 * "Non-2xx or 3xx responses" (0 when the line is
+				 * absent); NAN for the other tools */
+	double bytes_read_tol;	/* how far bytes_read may be from the true count
+				 * because the tool rounded it for printing (wrk:
+				 * half a unit of its last digit); 0 when exact */
+};
+
+void load_result_init(struct load_result *r);	/* all NAN, tool unknown */
+void load_result_free(struct load_result *r);
+const char *load_tool_name(enum load_tool t);
+
+/*
+ * Detect the format from the content (and the name as a hint) and parse.
+ * `data` is the whole file (NUL-terminated, len bytes); `path` is used for
+ * diagnostics only.  `force` overrides detection when not LOAD_UNKNOWN.
+ * Returns 0, or -1 after printing "erg: path:line: error: ..." diagnostics.
+ */
+int load_parse(const char *path, const char *data, size_t len,
+	       enum load_tool force, struct load_result *out);
+
+/* Format by name ("bombardier", "bombardier-text", "oha", "autocannon",
+ * "wrk", "wrk2"); LOAD_UNKNOWN when not recognised. */
+enum load_tool load_tool_from_name(const char *name);
+/* Those names, for messages: "bombardier, bombardier-text, ..., wrk2". */
+extern const char load_tool_names[];
+
+/* The format load_parse() would pick for this content (or LOAD_UNKNOWN). */
+enum load_tool load_detect(const char *data, size_t len);
+
+/*
+ * Every run in one file: bombardier text and wrk/wrk2 text files may hold
+ * several runs (SaltyAom's results/<runtime>/<framework>.txt hold one per
+ * route, each after its command line); the JSON formats always give one.
+ * load_parse() is this with "exactly one run" required.  On success *out is
+ * a new array of *n >= 1 results (free with load_results_free); on error
+ * *out = NULL, *n = 0 and -1 is returned after diagnostics for every bad run.
+ */
+int load_parse_multi(const char *path, const char *data, size_t len,
+		     struct load_result **out, size_t *n);
+int load_parse_multi_as(const char *path, const char *data, size_t len,
+			enum load_tool force, struct load_result **out,
+			size_t *n);
+void load_results_free(struct load_result *v, size_t n);
+
+#ifdef LOAD_INTERNAL
+/*
+ * Internal to gen/load*.c (they define LOAD_INTERNAL before including this
+ * header); nothing else may use these.
+ */
+#include <stdarg.h>
+#include <jansson.h>
+
+#include "base/buf.h"
+#include "base/util.h"
+
+/* A text file split into NUL-terminated lines; line[i] is file line i + 1,
+ * with a trailing CR removed (progress bars keep their inner CRs). */
+struct load_text {
+	char *mem;
+	char **line;
+	size_t n;
+};
+void load_text_split(struct load_text *t, const char *data, size_t len);
+void load_text_free(struct load_text *t);
+
+/*
+ * Token scanners for human-formatted numbers.  Each skips leading blanks,
+ * reads one token at *p and advances *p past it; 0 on success, -1 (and *p
+ * unchanged) when the text there is not of that shape.
+ */
+const char *load_skip_blanks(const char *p);
+/* s past prefix, or NULL when s does not start with it. */
+const char *load_after(const char *s, const char *prefix);
+/* decimal with optional sign and exponent (no hex, inf, nan) */
+int load_scan_num(const char **p, double *v);
+int load_scan_count(const char **p, double *v);	/* unsigned integer */
+/* 1.2us 3ms 4.5s 1.50m 2h, into microseconds */
+int load_scan_time_us(const char **p, double *us);
+/* 4.30MB 512.00 1.2K 3GB: binary multiples (x1024), into bytes */
+int load_scan_binary(const char **p, double *v);
+/* 4.47k 584.21 1.2M: metric multiples (x1000) */
+int load_scan_metric(const char **p, double *v);
+/* Go's Duration.String(): 10s 1m30s 500ms, into seconds */
+int load_scan_go_duration(const char **p, double *s);
+/* The token at s (up to a blank or comma, at most 40 bytes), for messages;
+ * caller frees. */
+char *load_token_dup(const char *s);
+
+/* A recorded command line split into words, in place in a private copy:
+ * blanks separate words and one pair of matching outer quotes is removed
+ * from each word (no other shell syntax).  word[0] is the program. */
+struct load_words {
+	char *mem;
+	char **word;
+	size_t n;
+};
+void load_words_split(struct load_words *w, const char *line);
+void load_words_free(struct load_words *w);
+/* word[0]'s base name starts with prog ("bombardier", "wrk"). */
+int load_words_is(const struct load_words *w, const char *prog);
+/* Option `name` ("-c", "--connections") at word *i: its value (the next
+ * word, or after '=' or attached to a short option), *i advanced past it.
+ * NULL when word[*i] is not that option; *missing set when it has no value. */
+const char *load_words_opt(const struct load_words *w, size_t *i,
+			   const char *name, int *missing);
+
+/* JSON documents, with locations for every diagnostic. */
+struct ljson {
+	const char *path;
+	char *text;		/* the text given to jansson (a private copy) */
+	size_t len;
+	long line0;		/* file line of text[0], minus one */
+	json_t *root;
+};
+
+/* A value inside the document: a chain of steps (member key or array
+ * index) up to the root. */
+struct jpos {
+	const struct jpos *up;	/* NULL for the root */
+	const char *key;	/* member name, or NULL for an array element */
+	size_t idx;
+	json_t *v;
+};
+
+/* Parse text[0..len) (file line line0 + 1 onwards).  go_escapes: rewrite Go
+ * %q escapes (\a \v \xNN \UXXXXXXXX) into JSON ones first. */
+int ljson_load(struct ljson *j, const char *path, const char *text, size_t len,
+	       long line0, int go_escapes);
+void ljson_free(struct ljson *j);
+void ljson_root(struct ljson *j, struct jpos *p);
+long ljson_line(const struct ljson *j, const struct jpos *p);
+/* p's path for messages: "result.errors[1].count" (empty for the root). */
+void ljson_name(const struct jpos *p, struct buf *b);
+/* error_at(p's line, "'NAME' " fmt...); returns -1. */
+int ljson_error(const struct ljson *j, const struct jpos *p,
+		const char *fmt, ...) PRINTF(3, 4);
+
+#define LJ_REQ    1	/* missing is an error */
+#define LJ_NULL   2	/* JSON null reads as NAN */
+#define LJ_NONNEG 4	/* negative is an error */
+/* Member `key` of object o into *out (a jpos chained to o).  1 = present,
+ * 0 = absent (not an error; a value *out is then left unchanged), -1 =
+ * error printed.  Wrong types and negative counts are errors at the
+ * member's line; a missing LJ_REQ member is one at the object's line. */
+int ljson_get(const struct ljson *j, const struct jpos *o, const char *key,
+	      int flags, struct jpos *out);
+int ljson_object(const struct ljson *j, const struct jpos *o, const char *key,
+		 int flags, struct jpos *out);
+int ljson_array(const struct ljson *j, const struct jpos *o, const char *key,
+		int flags, struct jpos *out);
+int ljson_count(const struct ljson *j, const struct jpos *o, const char *key,
+		int flags, double *out);	/* non-negative integer */
+int ljson_real(const struct ljson *j, const struct jpos *o, const char *key,
+	       int flags, double *out);	/* finite number */
+int ljson_string(const struct ljson *j, const struct jpos *o, const char *key,
+		 int flags, char **out);
+int ljson_count_value(const struct ljson *j, const struct jpos *p, double *out);
+
+/* Per-format parsers; each fills r (already load_result_init'ed). */
+int load_bombardier_json(const char *path, const char *data, size_t len,
+			 struct load_result *r);
+int load_oha_json(const char *path, const char *data, size_t len,
+		  struct load_result *r);
+int load_autocannon_json(const char *path, const char *data, size_t len,
+			 struct load_result *r);
+/* Text formats may hold several runs: appended to *v (*n, *alloc). */
+int load_bombardier_text(const char *path, const char *data, size_t len,
+			 struct load_result **v, size_t *n, size_t *alloc);
+int load_wrk_text(const char *path, const char *data, size_t len,
+		  enum load_tool force, struct load_result **v, size_t *n,
+		  size_t *alloc);
+/* Which of the keys erg detects formats by appear at the top level of the
+ * object opening at data[start]; tolerant of broken JSON (*complete = 0
+ * when the object did not close properly). */
+#define LK_SPEC		0x001
+#define LK_RESULT	0x002
+#define LK_SUMMARY	0x004
+#define LK_LATPCT	0x008	/* latencyPercentiles */
+#define LK_STATUSDIST	0x010	/* statusCodeDistribution */
+#define LK_CONNECTIONS	0x020
+#define LK_LATENCY	0x040
+#define LK_REQUESTS	0x080
+#define LK_THROUGHPUT	0x100
+#define LK_SAMPLEINT	0x200
+unsigned ljson_top_keys(const char *data, size_t len, size_t start,
+			int *complete);
+/* Offset of the first non-blank byte (after a UTF-8 BOM); with allow_prefix
+ * the '{' where a bombardier JSON starts after progress text (len if none). */
+size_t load_json_start(const char *data, size_t len, int allow_prefix);
+#endif /* LOAD_INTERNAL */
+
+#endif

@@ -1,0 +1,1656 @@
+/*
+ * session.c - read an energy session (see session.h) into struct run.
+ *
+ * The timeline is the spine: it names every window and its times; the
+ * load generator's files and the power stream are read against it.  Every
+ * inconsistency between the timeline and the files it names is an error
+ * located at the timeline line, because a silently mismatched window would
+ * give a wrong number that nobody notices.
+ *
+ * Fields have types.  A field of the wrong type ("round": "1") is an error
+ * at its line, never read as 0 or dropped; a field that is absent, or null
+ * (JSON.stringify writes NaN as null), is "not reported" (NAN) where the
+ * runner may leave it out, and an error where erg cannot do without it.
+ * meta.json members are located by their own line (jsonx.h finds it in the
+ * text, as jansson keeps no positions).
+ *
+ * Cross-checks, all errors:
+ *   - an event name that differs from a known one only by case;
+ *   - a routeComplete or measurementComplete for an id no measurementStart
+ *     names, or logged before it, or (routeComplete) after the
+ *     measurementComplete; a framework, target, round or slot that
+ *     contradicts the measurementStart;
+ *   - a route's status counts that exceed or do not add up to its
+ *     requests;
+ *   - a measurement without routes, or with another set of routes than the
+ *     other measurements of its target;
+ *   - round numbers against sessionStart.rounds (fewer rounds than
+ *     announced is a page warning when the session did not end well);
+ *   - an idle baseline outside its idle window, an idle window that
+ *     overlaps a load window or names a measurement that does not exist;
+ *   - a count that the timeline and the load file both give and that
+ *     differs (wrk's rounded byte total: by more than its printed
+ *     precision).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "base/idmap.h"
+#include "ingest/input.h"
+#include "base/jsonx.h"
+#include "base/path.h"
+#include "ingest/session.h"
+#include "base/util.h"
+
+int
+session_detect(const char *dir)
+{
+	struct buf b = BUF_INIT;
+	int yes;
+
+	buf_addf(&b, "%s/meta.json", dir);
+	yes = path_is_file(b.ptr);
+	buf_reset(&b);
+	buf_addf(&b, "%s/timeline.jsonl", dir);
+	yes = yes && path_is_file(b.ptr);
+	buf_release(&b);
+	return yes;
+}
+
+/* ---- typed fields of one record --------------------------------------- */
+
+struct rec {
+	const char *path;
+	long line;
+	json_t *o;
+};
+
+static int
+type_error(const struct rec *c, const char *key, const char *want, const json_t *v)
+{
+	return error_at(c->path, c->line, "'%s' must be %s, not %s", key, want,
+			jx_type_name(v));
+}
+
+/* 1 and *out when present; 0 when absent or null (not reported, *out
+ * untouched); -1 after an error. */
+static int
+rec_num(const struct rec *c, const char *key, double *out)
+{
+	json_t *v = json_object_get(c->o, key);
+
+	if (!v || json_is_null(v))
+		return 0;
+	if (!json_is_number(v))
+		return type_error(c, key, "a number", v);
+	*out = json_number_value(v);
+	return 1;
+}
+
+/* A count: a whole number, at least 0. */
+static int
+rec_count(const struct rec *c, const char *key, double *out)
+{
+	char b[JX_FMT_LEN];
+	double v;
+	int rc = rec_num(c, key, &v);
+
+	if (rc <= 0)
+		return rc;
+	if (v < 0 || v != floor(v))
+		return error_at(c->path, c->line, "'%s' must be a whole number of at "
+				"least 0, not %s", key, jx_fmt(b, v));
+	*out = v;
+	return 1;
+}
+
+/* Rounds, slots and indexes: small whole numbers (anything else is not a
+ * runner's record, and would not fit an int). */
+static int
+rec_small(const struct rec *c, const char *key, int *out)
+{
+	char b[JX_FMT_LEN];
+	double v;
+	int rc = rec_num(c, key, &v);
+
+	if (rc <= 0)
+		return rc;
+	if (v != floor(v) || v < 0 || v > 1e6)
+		return error_at(c->path, c->line, "'%s' must be a whole number from 0 "
+				"to 1000000, not %s", key, jx_fmt(b, v));
+	*out = (int)v;
+	return 1;
+}
+
+static int
+rec_str(const struct rec *c, const char *key, const char **out)
+{
+	json_t *v = json_object_get(c->o, key);
+
+	if (!v || json_is_null(v))
+		return 0;
+	if (!json_is_string(v))
+		return type_error(c, key, "a string", v);
+	*out = json_string_value(v);
+	return 1;
+}
+
+static int
+rec_bool(const struct rec *c, const char *key, int *out)
+{
+	json_t *v = json_object_get(c->o, key);
+
+	if (!v || json_is_null(v))
+		return 0;
+	if (!json_is_boolean(v))
+		return type_error(c, key, "true or false", v);
+	*out = json_is_true(v);
+	return 1;
+}
+
+/* A load format named by loadFormat (routeComplete) or erg.loadFormat. */
+static int
+load_format(const char *path, long line, const char *key, const char *name, int *out)
+{
+	enum load_tool t = load_tool_from_name(name);
+
+	if (t == LOAD_UNKNOWN)
+		return error_at(path, line, "'%s' is '%s', not a format erg reads (%s)",
+				key, name, load_tool_names);
+	*out = (int)t;
+	return 0;
+}
+
+/* ---- the timeline ------------------------------------------------------ */
+
+/* A routeComplete or measurementComplete whose id no measurementStart has
+ * named (yet): an error once the timeline is read, located at its line. */
+struct orphan {
+	char *id;
+	const char *event;
+	long line;
+	size_t next;		/* next orphan of the same id; SIZE_MAX: none */
+	size_t last;		/* (first orphan of an id) its last one */
+	int placed;		/* its measurementStart came later */
+};
+
+/* The timeline as it is read. */
+struct tl {
+	struct run *r;
+	const char *path;
+	struct idmap mid;	/* measurement id -> index in r->m */
+	struct idmap iid;	/* idle window id -> index in r->idle */
+	struct idmap rid;	/* route key (rkey) -> 1 */
+	char **rkeys;		/* the route keys, owned */
+	size_t nrkeys, arkeys;
+	struct orphan *orph;
+	size_t norph, aorph;
+	struct idmap oid;	/* id -> its first orphan */
+	long start_line;	/* of sessionStart; 0 when there is none */
+	int rounds;		/* sessionStart.rounds; -1 when not given */
+	int ended;		/* sessionEnd: 1 ok, 0 not ok, -1 none */
+};
+
+static const char *const known_events[] = {
+	"sessionStart", "sessionResumed", "heartbeat", "sessionEnd",
+	"idleWindowStart", "idleWindow", "measurementStart", "routeComplete",
+	"measurementComplete",
+};
+
+static struct measurement *
+find_measurement(struct tl *t, const char *id)
+{
+	size_t i;
+
+	return idmap_get(&t->mid, id, &i) ? &t->r->m[i] : NULL;
+}
+
+/* Drop measurement m (an attempt that a restart replaces); later ones
+ * move down, and so do their indexes. */
+static void
+drop_measurement(struct tl *t, struct measurement *m)
+{
+	struct run *r = t->r;
+	size_t i, k = (size_t)(m - r->m);
+
+	measurement_clear(m);
+	memmove(m, m + 1, (r->nm - k - 1) * sizeof(*m));
+	r->nm--;
+	idmap_free(&t->mid);
+	for (i = 0; i < r->nm; i++)
+		idmap_put(&t->mid, r->m[i].id, i);
+}
+
+static void
+route_init(struct route_win *w)
+{
+	size_t i;
+
+	memset(w, 0, sizeof(*w));
+	w->start_ms = w->end_ms = NAN;
+	w->requests = w->bytes_read = w->bytes_written = NAN;
+	w->rps_mean = w->rps_sd = w->lat_mean_us = w->lat_max_us = NAN;
+	for (i = 0; i < 6; i++)
+		w->tl_status[i] = NAN;
+	w->ok2xx = w->non2xx = w->errors = NAN;
+	w->load_pid = NAN;
+	w->load_force = LOAD_UNKNOWN;
+	w->idle = -1;
+	w->idle_watts = w->net_energy_j = w->idle_share = NAN;
+	w->mj_per_req = w->net_mj_per_req = w->mj_per_mb = w->mj_per_2xx = NAN;
+	load_result_init(&w->load);
+}
+
+/* Fields common to routeComplete and measurementComplete.routes.X. */
+static int
+read_route_fields(const struct rec *c, struct route_win *w)
+{
+	/* index k holds req<k>xx; 0 holds "others" (as load.h's status[]) */
+	static const char *const cls[6] = {
+		"others", "req1xx", "req2xx", "req3xx", "req4xx", "req5xx"
+	};
+	char a[JX_FMT_LEN], b[JX_FMT_LEN];
+	const char *s;
+	double sum = 0;
+	size_t i, nclass = 0;
+	int bad = 0, rc;
+
+#define RD(fn, key, dst) \
+	do { \
+		if (fn(c, key, dst) < 0) \
+			bad = -1; \
+	} while (0)
+	RD(rec_num, "startedAtMs", &w->start_ms);
+	RD(rec_num, "endedAtMs", &w->end_ms);
+	RD(rec_count, "requests", &w->requests);
+	RD(rec_count, "bytesRead", &w->bytes_read);
+	RD(rec_count, "bytesWritten", &w->bytes_written);
+	RD(rec_num, "rpsMean", &w->rps_mean);
+	RD(rec_num, "rpsStddev", &w->rps_sd);
+	RD(rec_num, "latencyMeanUs", &w->lat_mean_us);
+	RD(rec_num, "latencyMaxUs", &w->lat_max_us);
+	RD(rec_count, "bombardierPid", &w->load_pid);
+#undef RD
+	for (i = 0; i < 6; i++) {
+		rc = rec_count(c, cls[i], &w->tl_status[i]);
+		if (rc < 0)
+			bad = -1;
+		else if (rc > 0)
+			sum += w->tl_status[i], nclass++;
+	}
+	if ((rc = rec_str(c, "loadFile", &s)) > 0) {
+		free(w->load_rel);
+		w->load_rel = xstrdup(s);
+	} else if (rc < 0) {
+		bad = -1;
+	}
+	if ((rc = rec_str(c, "loadFormat", &s)) > 0) {
+		if (load_format(c->path, c->line, "loadFormat", s, &w->load_force))
+			bad = -1;
+	} else if (rc < 0) {
+		bad = -1;
+	}
+	if (bad)
+		return -1;
+	if (isnan(w->start_ms) || isnan(w->end_ms))
+		return error_at(c->path, c->line, "route '%s' lacks startedAtMs/endedAtMs",
+				w->name);
+	if (w->end_ms <= w->start_ms)
+		return error_at(c->path, c->line, "route '%s' ends before it starts", w->name);
+	if (w->requests == 0)
+		return error_at(c->path, c->line, "route '%s' of the measurement has zero "
+				"requests", w->name);
+	if (isnan(w->requests))
+		return 0;
+	if (w->tl_status[2] > w->requests)
+		return error_at(c->path, c->line, "'req2xx' (%s) is more than 'requests' (%s)",
+				jx_fmt(a, w->tl_status[2]), jx_fmt(b, w->requests));
+	if (sum > w->requests || (nclass == 6 && sum != w->requests))
+		return error_at(c->path, c->line, "'req1xx'..'req5xx' and 'others' add up to "
+				"%s, not 'requests' (%s)", jx_fmt(a, sum),
+				jx_fmt(b, w->requests));
+	return 0;
+}
+
+/* Route keys: "<line of the measurementStart>:<length of id>:<id><route>",
+ * one per route of each attempt of a measurement. */
+static const char *
+route_key(struct tl *t, const struct measurement *m, const char *route, int *seen)
+{
+	struct buf k = BUF_INIT;
+	size_t v;
+
+	buf_addf(&k, "%ld:%zu:%s%s", m->line, strlen(m->id), m->id, route);
+	if (idmap_get(&t->rid, k.ptr, &v)) {
+		buf_release(&k);
+		*seen = 1;
+		return NULL;
+	}
+	ALLOC_GROW(t->rkeys, t->nrkeys + 1, t->arkeys);
+	t->rkeys[t->nrkeys] = buf_detach(&k, NULL);
+	idmap_put(&t->rid, t->rkeys[t->nrkeys], 1);
+	*seen = 0;
+	return t->rkeys[t->nrkeys++];
+}
+
+static struct route_win *
+add_route(struct tl *t, struct measurement *m, const char *name, long line)
+{
+	struct route_win *w;
+	int seen;
+
+	route_key(t, m, name, &seen);
+	if (seen) {
+		error_at(t->path, line, "duplicate route '%s' in measurement '%s'", name, m->id);
+		return NULL;
+	}
+	ALLOC_GROW(m->routes, m->nroutes + 1, m->aroutes);
+	w = &m->routes[m->nroutes++];
+	route_init(w);
+	w->name = xstrdup(name);
+	w->line = line;
+	return w;
+}
+
+static int
+start_measurement(struct tl *t, const struct rec *c, const char *id)
+{
+	struct run *r = t->r;
+	struct measurement *m;
+	const char *s;
+	int bad = 0, rc;
+
+	ALLOC_GROW(r->m, r->nm + 1, r->am);
+	m = &r->m[r->nm++];
+	measurement_init(m);
+	m->round = m->slot = -1;
+	m->head_mj_per_2xx = NAN;
+	m->id = xstrdup(id);
+	m->line = c->line;
+	idmap_put(&t->mid, m->id, r->nm - 1);
+	rc = rec_str(c, "framework", &s);
+	if (rc == 0)
+		bad = error_at(c->path, c->line, "measurement '%s' has no 'framework'", id);
+	m->target = xstrdup(rc > 0 ? s : "?");
+	if (rc < 0)
+		bad = -1;
+	if ((rc = rec_str(c, "target", &s)) > 0)
+		m->target_full = xstrdup(s);
+	if (rc < 0 ||
+	    rec_small(c, "round", &m->round) < 0 ||
+	    rec_small(c, "slot", &m->slot) < 0 ||
+	    rec_num(c, "startedAtMs", &m->start_ms) < 0 ||
+	    rec_count(c, "serverPid", &m->server_pid) < 0 ||
+	    rec_num(c, "startupMs", &m->startup_ms) < 0)
+		bad = -1;
+	return bad;
+}
+
+/* A later record of measurement m must not contradict its measurementStart. */
+static int
+check_ident(const struct rec *c, const char *event, const struct measurement *m)
+{
+	static const char *const keys[] = { "round", "slot" };
+	const char *s;
+	int bad = 0, rc, v = 0;
+	size_t i;
+
+	rc = rec_str(c, "framework", &s);
+	if (rc < 0)
+		bad = -1;
+	else if (rc > 0 && strcmp(s, m->target))
+		bad = error_at(c->path, c->line, "%s of '%s' says 'framework' '%s', its "
+			       "measurementStart (line %ld) '%s'", event, m->id, s, m->line,
+			       m->target);
+	rc = rec_str(c, "target", &s);
+	if (rc < 0)
+		bad = -1;
+	else if (rc > 0 && m->target_full && strcmp(s, m->target_full))
+		bad = error_at(c->path, c->line, "%s of '%s' says 'target' '%s', its "
+			       "measurementStart (line %ld) '%s'", event, m->id, s, m->line,
+			       m->target_full);
+	for (i = 0; i < 2; i++) {
+		int have = i ? m->slot : m->round;
+
+		rc = rec_small(c, keys[i], &v);
+		if (rc < 0)
+			bad = -1;
+		else if (rc > 0 && have >= 0 && v != have)
+			bad = error_at(c->path, c->line, "%s of '%s' says '%s' %d, its "
+				       "measurementStart (line %ld) %d", event, m->id, keys[i],
+				       v, m->line, have);
+	}
+	return bad;
+}
+
+/* An id without its measurementStart (yet); errors come at the end. */
+static void
+add_orphan(struct tl *t, const char *event, const char *id, long line)
+{
+	struct orphan *o;
+	size_t first;
+
+	ALLOC_GROW(t->orph, t->norph + 1, t->aorph);
+	o = &t->orph[t->norph];
+	o->id = xstrdup(id);
+	o->event = event;
+	o->line = line;
+	o->next = o->last = SIZE_MAX;
+	o->placed = 0;
+	if (idmap_get(&t->oid, id, &first)) {
+		size_t last = t->orph[first].last == SIZE_MAX ? first : t->orph[first].last;
+
+		t->orph[last].next = t->norph;
+		t->orph[first].last = t->norph;
+	} else {
+		idmap_put(&t->oid, o->id, t->norph);
+	}
+	t->norph++;
+}
+
+/* measurementStart of id at line: the records of id before it are out of
+ * place. */
+static int
+place_orphans(struct tl *t, const char *id, long line)
+{
+	size_t k;
+	int bad = 0;
+
+	if (!idmap_get(&t->oid, id, &k))
+		return 0;
+	for (; k != SIZE_MAX; k = t->orph[k].next)
+		if (!t->orph[k].placed) {
+			t->orph[k].placed = 1;
+			bad = error_at(t->path, t->orph[k].line, "%s of '%s' comes before "
+				       "its measurementStart (line %ld)", t->orph[k].event, id,
+				       line);
+		}
+	return bad;
+}
+
+static int
+read_session_start(struct tl *t, const struct rec *c)
+{
+	struct run *r = t->r;
+	const char *s;
+	double v;
+	int bad = 0;
+
+	if (t->start_line)
+		return 0;	/* the first one describes the session */
+	t->start_line = c->line;
+	r->session_start = json_incref(c->o);
+	if (rec_str(c, "arm", &s) < 0 || rec_num(c, "rps", &v) < 0 ||
+	    rec_num(c, "cooldownSec", &v) < 0 || rec_num(c, "gapSec", &v) < 0 ||
+	    rec_small(c, "rounds", &t->rounds) < 0)
+		bad = -1;
+	return bad;
+}
+
+static int
+read_idle(struct tl *t, const struct rec *c)
+{
+	struct run *r = t->r;
+	struct idle_win *w;
+	const char *id, *s;
+	int bad = 0, rc, nbase;
+	size_t i;
+
+	if ((rc = rec_str(c, "id", &id)) <= 0)
+		return rc ? -1 : error_at(c->path, c->line, "idleWindow without a string 'id'");
+	if (idmap_get(&t->iid, id, &i))
+		return error_at(c->path, c->line, "duplicate idle window id '%s' (first at "
+				"line %ld)", id, r->idle[i].line);
+	ALLOC_GROW(r->idle, r->nidle + 1, r->aidle);
+	w = &r->idle[r->nidle++];
+	memset(w, 0, sizeof(*w));
+	w->id = xstrdup(id);
+	idmap_put(&t->iid, w->id, r->nidle - 1);
+	w->line = c->line;
+	w->index = (int)r->nidle - 1;
+	w->start_ms = w->end_ms = w->base_start_ms = w->base_end_ms = NAN;
+	if ((rc = rec_str(c, "kind", &s)) > 0)
+		w->kind = xstrdup(s);
+	if (rc < 0)
+		bad = -1;
+	if ((rc = rec_str(c, "followsMeasurementId", &s)) > 0)
+		w->follows = xstrdup(s);
+	if (rc < 0)
+		bad = -1;
+	if ((rc = rec_str(c, "precedesMeasurementId", &s)) > 0)
+		w->precedes = xstrdup(s);
+	if (rc < 0)
+		bad = -1;
+	if (rec_small(c, "index", &w->index) < 0)
+		bad = -1;
+	if (rec_num(c, "startedAtMs", &w->start_ms) < 0 ||
+	    rec_num(c, "endedAtMs", &w->end_ms) < 0)
+		return -1;
+	if (isnan(w->start_ms) || isnan(w->end_ms))
+		return error_at(c->path, c->line, "idle window '%s' lacks startedAtMs/endedAtMs",
+				id);
+	if (w->end_ms <= w->start_ms)
+		return error_at(c->path, c->line, "idle window '%s' ends before it starts", id);
+	nbase = rec_num(c, "baselineStartMs", &w->base_start_ms);
+	rc = rec_num(c, "baselineEndMs", &w->base_end_ms);
+	if (nbase < 0 || rc < 0)
+		return -1;
+	if (nbase != rc)
+		return error_at(c->path, c->line, "idle window '%s' gives %s without %s", id,
+				nbase ? "baselineStartMs" : "baselineEndMs",
+				nbase ? "baselineEndMs" : "baselineStartMs");
+	return bad;
+}
+
+static int
+read_route_complete(struct tl *t, const struct rec *c)
+{
+	const char *id, *route;
+	struct measurement *m;
+	struct route_win *w;
+	int rc1 = rec_str(c, "id", &id), rc2 = rec_str(c, "route", &route), bad;
+
+	if (rc1 < 0 || rc2 < 0)
+		return -1;
+	if (!rc1 || !rc2)
+		return error_at(c->path, c->line, "routeComplete needs string 'id' and 'route'");
+	if (!(m = find_measurement(t, id))) {
+		add_orphan(t, "routeComplete", id, c->line);
+		return 0;
+	}
+	if (m->end_line)
+		return error_at(c->path, c->line, "routeComplete of '%s' comes after its "
+				"measurementComplete (line %ld)", id, m->end_line);
+	bad = check_ident(c, "routeComplete", m);
+	if (!(w = add_route(t, m, route, c->line)))
+		return -1;
+	return read_route_fields(c, w) || bad ? -1 : 0;
+}
+
+static int
+read_measurement_complete(struct tl *t, const struct rec *c, double ts)
+{
+	const char *id, *name;
+	struct measurement *m;
+	struct route_win *w;
+	json_t *routes, *rv;
+	double v;
+	int rc, bad;
+
+	if ((rc = rec_str(c, "id", &id)) <= 0)
+		return rc ? -1 : error_at(c->path, c->line,
+					  "measurementComplete without a string 'id'");
+	if (!(m = find_measurement(t, id))) {
+		add_orphan(t, "measurementComplete", id, c->line);
+		return 0;
+	}
+	if (m->end_line)
+		return error_at(c->path, c->line, "duplicate measurementComplete of '%s' "
+				"(first at line %ld)", id, m->end_line);
+	m->end_line = c->line;
+	bad = check_ident(c, "measurementComplete", m);
+	if ((rc = rec_num(c, "endedAtMs", &v)) < 0)
+		bad = -1;
+	m->end_ms = rc > 0 ? v : ts;
+	if (rec_count(c, "rssBeforeBytes", &m->rss_before) < 0 ||
+	    rec_count(c, "rssAfterBytes", &m->rss_after) < 0 ||
+	    rec_num(c, "startedAtMs", &v) < 0 || rec_count(c, "serverPid", &v) < 0 ||
+	    rec_num(c, "startupMs", &v) < 0)
+		bad = -1;
+	/* A runner that logs no routeComplete still lists the routes here. */
+	routes = json_object_get(c->o, "routes");
+	if (routes && !json_is_null(routes) && !json_is_object(routes))
+		return type_error(c, "routes", "an object", routes);
+	if (m->nroutes || !routes)
+		return bad;
+	json_object_foreach(routes, name, rv) {
+		struct rec rc2 = { c->path, c->line, rv };
+
+		if (!json_is_object(rv)) {
+			bad = error_at(c->path, c->line, "'routes.%s' must be an object, not %s",
+				       name, jx_type_name(rv));
+			continue;
+		}
+		if (!(w = add_route(t, m, name, c->line)) || read_route_fields(&rc2, w))
+			bad = -1;
+	}
+	return bad;
+}
+
+static int
+read_event(struct tl *t, const struct rec *c, const char *ev, double ts)
+{
+	struct run *r = t->r;
+	const char *id, *e = NULL;
+	struct measurement *m;
+	int ok = 1, rc;
+	size_t i;
+
+	if (!strcmp(ev, "sessionStart"))
+		return read_session_start(t, c);
+	if (!strcmp(ev, "sessionResumed")) {
+		r->resumed++;
+		return 0;
+	}
+	if (!strcmp(ev, "heartbeat")) {
+		r->heartbeats++;
+		return 0;
+	}
+	if (!strcmp(ev, "sessionEnd")) {
+		if (rec_bool(c, "ok", &ok) < 0 || rec_str(c, "error", &e) < 0)
+			return -1;
+		t->ended = ok;
+		if (!ok)
+			run_warn(r, c->path, c->line, "the session ended with an error: %s",
+				 e ? e : "(no message)");
+		return 0;
+	}
+	if (!strcmp(ev, "idleWindowStart"))
+		return 0;	/* its idleWindow carries everything */
+	if (!strcmp(ev, "idleWindow"))
+		return read_idle(t, c);
+	if (!strcmp(ev, "measurementStart")) {
+		if ((rc = rec_str(c, "id", &id)) <= 0)
+			return rc ? -1 : error_at(c->path, c->line,
+						  "measurementStart without a string 'id'");
+		if ((m = find_measurement(t, id))) {
+			if (m->end_line)
+				return error_at(c->path, c->line,
+						"duplicate measurement id '%s' (first at line %ld)",
+						id, m->line);
+			/* A resumed session re-runs a measurement it never finished. */
+			warn_at(c->path, c->line, "measurement '%s' restarted; the unfinished "
+				"attempt at line %ld is dropped", id, m->line);
+			drop_measurement(t, m);
+		}
+		rc = place_orphans(t, id, c->line);
+		return start_measurement(t, c, id) || rc ? -1 : 0;
+	}
+	if (!strcmp(ev, "routeComplete"))
+		return read_route_complete(t, c);
+	if (!strcmp(ev, "measurementComplete"))
+		return read_measurement_complete(t, c, ts);
+	/* Unknown events are the runner's business, but a known one with
+	 * another case is a typo that would lose its record. */
+	for (i = 0; i < sizeof(known_events) / sizeof(known_events[0]); i++)
+		if (!strcasecmp(ev, known_events[i]))
+			return error_at(c->path, c->line, "event '%s' is not '%s' (event "
+					"names are case-sensitive)", ev, known_events[i]);
+	return 0;
+}
+
+/* ---- whole-timeline checks ---------------------------------------------- */
+
+static int
+cmp_str(const void *pa, const void *pb)
+{
+	return strcmp(*(const char *const *)pa, *(const char *const *)pb);
+}
+
+/* "'a', 'b', 'c'" (at most 12 names) */
+static void
+name_list(struct buf *b, const char *const *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && i < 12; i++)
+		buf_addf(b, "%s'%s'", i ? ", " : "", v[i]);
+	if (n > 12)
+		buf_addf(b, " and %zu more", n - 12);
+}
+
+/*
+ * Every measurement of a target has the same routes: a missing one (lost
+ * or misspelled event) would leave a measurement that is averaged with
+ * complete ones.  The set most measurements of the target have (ties: the
+ * larger, then the first) is the target's; every other is an error.
+ */
+static int
+check_route_sets(struct tl *t)
+{
+	struct run *r = t->r;
+	struct idmap tmap = IDMAP_INIT, smap = IDMAP_INIT;
+	const char ***names = xcalloc(r->nm + 1, sizeof(*names));
+	char **keys = xcalloc(r->nm + 1, sizeof(*keys));
+	size_t *grp = xmalloc((r->nm + 1) * sizeof(*grp));
+	size_t *gcount = xcalloc(r->nm + 1, sizeof(*gcount));
+	size_t *gfirst = xmalloc((r->nm + 1) * sizeof(*gfirst));
+	size_t *best = xmalloc((r->nm + 1) * sizeof(*best));
+	size_t *tix = xmalloc((r->nm + 1) * sizeof(*tix));
+	struct buf k = BUF_INIT;
+	size_t i, j, g, ng = 0;
+	int bad = 0;
+
+	for (i = 0; i <= r->nm; i++)
+		best[i] = SIZE_MAX;
+	for (i = 0; i < r->nm; i++) {
+		const struct measurement *m = &r->m[i];
+
+		tix[i] = idmap_intern(&tmap, m->target);
+		grp[i] = SIZE_MAX;
+		if (!m->nroutes) {
+			bad = error_at(t->path, m->line, "measurement '%s' has no routes", m->id);
+			continue;
+		}
+		names[i] = xmalloc(m->nroutes * sizeof(**names));
+		for (j = 0; j < m->nroutes; j++)
+			names[i][j] = m->routes[j].name;
+		qsort(names[i], m->nroutes, sizeof(**names), cmp_str);
+		buf_reset(&k);
+		buf_addf(&k, "%zu", tix[i]);
+		for (j = 0; j < m->nroutes; j++)
+			buf_addf(&k, "|%zu:%s", strlen(names[i][j]), names[i][j]);
+		keys[i] = buf_detach(&k, NULL);
+		g = idmap_intern(&smap, keys[i]);
+		if (g == ng)
+			gfirst[ng++] = i;
+		grp[i] = g;
+		gcount[g]++;
+	}
+	/* The set of each target. */
+	for (g = 0; g < ng; g++) {
+		size_t tt = tix[gfirst[g]], b = best[tt];
+
+		if (b == SIZE_MAX || gcount[g] > gcount[b] ||
+		    (gcount[g] == gcount[b] &&
+		     r->m[gfirst[g]].nroutes > r->m[gfirst[b]].nroutes))
+			best[tt] = g;
+	}
+	for (i = 0; i < r->nm; i++) {
+		const struct measurement *m = &r->m[i];
+		size_t b = best[tix[i]], ref, a, c, na, nb;
+
+		if (grp[i] == SIZE_MAX || grp[i] == b)
+			continue;
+		ref = gfirst[b];
+		na = m->nroutes;
+		nb = r->m[ref].nroutes;
+		buf_reset(&k);
+		name_list(&k, names[ref], nb);
+		for (a = c = 0; a < na || c < nb;) {
+			int d = a == na ? 1 : c == nb ? -1 : strcmp(names[i][a], names[ref][c]);
+
+			if (d < 0) {
+				bad = error_at(t->path, m->line, "measurement '%s' has route '%s', "
+					       "which the measurements of '%s' do not have (%s)",
+					       m->id, names[i][a], m->target, k.ptr);
+				a++;
+			} else if (d > 0) {
+				bad = error_at(t->path, m->line, "measurement '%s' lacks route '%s' "
+					       "(the measurements of '%s' have %s)", m->id,
+					       names[ref][c], m->target, k.ptr);
+				c++;
+			} else {
+				a++, c++;
+			}
+		}
+	}
+	for (i = 0; i < r->nm; i++) {
+		free(names[i]);
+		free(keys[i]);
+	}
+	free(names);
+	free(keys);
+	free(grp);
+	free(gcount);
+	free(gfirst);
+	free(best);
+	free(tix);
+	buf_release(&k);
+	idmap_free(&tmap);
+	idmap_free(&smap);
+	return bad;
+}
+
+/*
+ * sessionStart.rounds against the measurements' rounds.  A session that
+ * stopped early (sessionEnd not ok, or none) may hold fewer rounds, which
+ * the page says; one that ended well must hold them all.
+ */
+static int
+check_rounds(struct tl *t)
+{
+	struct run *r = t->r;
+	char *seen;
+	size_t i, n = 0;
+	int bad = 0;
+
+	if (t->rounds < 0 || !r->nm)
+		return 0;
+	if (t->rounds == 0)
+		return error_at(t->path, t->start_line, "'rounds' must be at least 1");
+	seen = xcalloc((size_t)t->rounds + 1, 1);
+	for (i = 0; i < r->nm; i++) {
+		const struct measurement *m = &r->m[i];
+
+		if (m->round > t->rounds || m->round == 0)
+			bad = error_at(t->path, m->line, "measurement '%s' is of round %d, "
+				       "outside the %d rounds of the sessionStart (line %ld)",
+				       m->id, m->round, t->rounds, t->start_line);
+		else if (m->round > 0 && !seen[m->round]++)
+			n++;
+	}
+	free(seen);
+	if (bad || n == (size_t)t->rounds)
+		return bad;
+	if (t->ended == 1)
+		return error_at(t->path, t->start_line, "the sessionStart announces %d rounds, "
+				"the measurements are of %zu", t->rounds, n);
+	run_warn(r, t->path, t->start_line, "the session announces %d rounds but holds "
+		 "measurements of %zu: it stopped before the end", t->rounds, n);
+	return 0;
+}
+
+/* Baselines inside their idle windows; the measurements they name exist. */
+static int
+check_idle(struct tl *t)
+{
+	struct run *r = t->r;
+	char a[JX_FMT_LEN], b[JX_FMT_LEN], c[JX_FMT_LEN], d[JX_FMT_LEN];
+	size_t i, k;
+	int bad = 0;
+
+	for (i = 0; i < r->nidle; i++) {
+		const struct idle_win *w = &r->idle[i];
+
+		if (!isnan(w->base_start_ms) &&
+		    !(w->start_ms <= w->base_start_ms && w->base_start_ms < w->base_end_ms &&
+		      w->base_end_ms <= w->end_ms))
+			bad = error_at(t->path, w->line, "idle window '%s': its baseline "
+				       "%s..%s ms is not inside the window %s..%s ms", w->id,
+				       jx_fmt(a, w->base_start_ms), jx_fmt(b, w->base_end_ms),
+				       jx_fmt(c, w->start_ms), jx_fmt(d, w->end_ms));
+		if (w->precedes && !idmap_get(&t->mid, w->precedes, &k))
+			bad = error_at(t->path, w->line, "idle window '%s' precedes '%s', which "
+				       "is not a measurement of the timeline", w->id, w->precedes);
+		if (w->follows && !idmap_get(&t->mid, w->follows, &k))
+			bad = error_at(t->path, w->line, "idle window '%s' follows '%s', which "
+				       "is not a measurement of the timeline", w->id, w->follows);
+	}
+	return bad;
+}
+
+static int
+read_timeline(struct run *r, const char *dir)
+{
+	struct buf path = BUF_INIT, data = BUF_INIT;
+	char *p, *end, *nl;
+	long line = 0;
+	double ts, last_ts = -INFINITY;
+	int bad = 0, errors0 = diag_thread_errors();
+	json_error_t err;
+	struct tl t;
+	size_t i;
+
+	buf_addf(&path, "%s/timeline.jsonl", dir);
+	memset(&t, 0, sizeof(t));
+	t.r = r;
+	t.path = path.ptr;
+	t.rounds = t.ended = -1;
+	if (input_read_all(path.ptr, input_max_small, &data)) {
+		buf_release(&data);
+		buf_release(&path);
+		return -1;
+	}
+	r->session_start_ms = INFINITY;
+	r->session_end_ms = -INFINITY;
+	p = data.ptr + utf8_bom(data.ptr, data.len);
+	for (end = data.ptr + data.len; p < end; p = nl + 1) {
+		char x[JX_FMT_LEN], y[JX_FMT_LEN];
+		struct rec c;
+		json_t *o;
+		const char *ev;
+		size_t n;
+		int rc;
+
+		line++;
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			nl = end;
+		n = (size_t)(nl - p);
+		while (n && (p[n - 1] == '\r' || p[n - 1] == ' ' || p[n - 1] == '\t'))
+			n--;
+		if (!n)
+			continue;
+		o = json_loadb(p, n, 0, &err);
+		if (!o) {
+			bad |= error_at(path.ptr, line, "not a JSON object: %s", err.text);
+			continue;
+		}
+		c.path = path.ptr;
+		c.line = line;
+		c.o = o;
+		if (!json_is_object(o)) {
+			bad |= error_at(path.ptr, line, "not a JSON object");
+		} else if ((rc = rec_str(&c, "event", &ev)) <= 0) {
+			bad |= rc ? -1 : error_at(path.ptr, line, "record without a string 'event'");
+		} else if ((rc = rec_num(&c, "ts", &ts)) <= 0) {
+			bad |= rc ? -1 : error_at(path.ptr, line, "record without a numeric 'ts'");
+		} else {
+			if (ts < last_ts)
+				warn_at(path.ptr, line, "'ts' goes backwards (%s after %s)",
+					jx_fmt(x, ts), jx_fmt(y, last_ts));
+			last_ts = ts;
+			if (ts < r->session_start_ms)
+				r->session_start_ms = ts;
+			if (ts > r->session_end_ms)
+				r->session_end_ms = ts;
+			if (read_event(&t, &c, ev, ts))
+				bad = -1;
+		}
+		json_decref(o);
+	}
+	if (diag_thread_errors() > errors0)
+		bad = -1;	/* errors reported below read_event's return value */
+	/* Records of no measurement; after a bad line they may be of the
+	 * measurementStart it held, so they would only repeat that error. */
+	for (i = 0; !bad && i < t.norph; i++)
+		if (!t.orph[i].placed)
+			error_at(path.ptr, t.orph[i].line, "%s for '%s', which no "
+				 "measurementStart names", t.orph[i].event, t.orph[i].id);
+	if (diag_thread_errors() > errors0)
+		bad = -1;
+	if (!bad && r->nm == 0)
+		bad = error_at(path.ptr, 0, "no measurements in the timeline");
+	/* Whole-timeline checks only on records that read well (a bad record
+	 * would only repeat itself here). */
+	if (!bad && (check_route_sets(&t) | check_rounds(&t) | check_idle(&t)))
+		bad = -1;
+	for (i = 0; i < t.norph; i++)
+		free(t.orph[i].id);
+	free(t.orph);
+	for (i = 0; i < t.nrkeys; i++)
+		free(t.rkeys[i]);
+	free(t.rkeys);
+	idmap_free(&t.mid);
+	idmap_free(&t.iid);
+	idmap_free(&t.rid);
+	idmap_free(&t.oid);
+	buf_release(&data);
+	buf_release(&path);
+	return bad ? -1 : 0;
+}
+
+/* ---- windows in time ----------------------------------------------------- */
+
+struct span {
+	double start, end;
+	long line;
+	const struct measurement *m;
+	const struct route_win *w;
+};
+
+static int
+cmp_span(const void *a, const void *b)
+{
+	const struct span *x = a, *y = b;
+
+	return (x->start > y->start) - (x->start < y->start);
+}
+
+/*
+ * Windows that overlap cannot both be charged the energy of the overlap:
+ * neither two load windows, nor an idle window and a load window (the
+ * idle floor would hold load).
+ */
+static int
+check_overlaps(struct run *r, const char *tl)
+{
+	struct span *w, *mx;
+	size_t n = 0, total = 0, i, j, lo, hi;
+	int bad = 0;
+
+	for (i = 0; i < r->nm; i++)
+		total += r->m[i].nroutes;
+	w = xmalloc((total + 1) * sizeof(*w));
+	mx = xmalloc((total + 1) * sizeof(*mx));
+	for (i = 0; i < r->nm; i++)
+		for (j = 0; j < r->m[i].nroutes; j++) {
+			const struct route_win *x = &r->m[i].routes[j];
+
+			w[n].start = x->start_ms;
+			w[n].end = x->end_ms;
+			w[n].line = x->line;
+			w[n].m = &r->m[i];
+			w[n].w = x;
+			n++;
+		}
+	if (n > 1)
+		qsort(w, n, sizeof(*w), cmp_span);
+	for (i = 1; i < n; i++)
+		if (w[i].start < w[i - 1].end)
+			bad = error_at(tl, w[i].line,
+				       "load window overlaps the window logged at line %ld",
+				       w[i - 1].line);
+	/* mx[i]: the window of w[0..i] that ends last. */
+	for (i = 0; i < n; i++)
+		mx[i] = i && mx[i - 1].end >= w[i].end ? mx[i - 1] : w[i];
+	for (i = 0; i < r->nidle && n; i++) {
+		const struct idle_win *d = &r->idle[i];
+
+		/* the last load window that starts before the idle window ends */
+		for (lo = 0, hi = n; lo < hi;) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (w[mid].start < d->end_ms)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo && mx[lo - 1].end > d->start_ms)
+			bad = error_at(tl, d->line, "idle window '%s' overlaps load window '%s' "
+				       "of '%s' (line %ld)", d->id, mx[lo - 1].w->name,
+				       mx[lo - 1].m->id, mx[lo - 1].line);
+	}
+	free(w);
+	free(mx);
+	return bad;
+}
+
+/* ---- load-generator files ------------------------------------------------ */
+
+/* A count the timeline and the load file both give must agree; within
+ * tol when the tool printed it rounded. */
+static int
+same_count(const char *tl, const struct route_win *w, const char *what, double here,
+	   double there, double tol, const char *rel)
+{
+	char a[JX_FMT_LEN], b[JX_FMT_LEN], c[JX_FMT_LEN];
+
+	if (isnan(here) || isnan(there) || fabs(here - there) <= tol)
+		return 0;
+	if (tol > 0)
+		return error_at(tl, w->line, "%s %s differ from %s in '%s' by more than "
+				"its printed precision (%s)", what, jx_fmt(a, here),
+				jx_fmt(b, there), rel, jx_fmt(c, tol));
+	return error_at(tl, w->line, "%s %s differ from %s in '%s'", what, jx_fmt(a, here),
+			jx_fmt(b, there), rel);
+}
+
+static int
+cross_check(const char *tl, const struct route_win *w, const char *rel)
+{
+	static const char *const cls[6] = {
+		"others", "req1xx", "req2xx", "req3xx", "req4xx", "req5xx"
+	};
+	const struct load_result *l = &w->load;
+	int bad = 0;
+	size_t k;
+
+	/* The runner copied these from the same file: any difference means
+	 * the file is not the one the window was measured with. */
+	bad |= same_count(tl, w, "requests", w->requests, l->requests, 0, rel);
+	bad |= same_count(tl, w, "bytesRead", w->bytes_read, l->bytes_read,
+			  l->bytes_read_tol, rel);
+	bad |= same_count(tl, w, "bytesWritten", w->bytes_written, l->bytes_written, 0, rel);
+	for (k = 0; k < 6; k++)
+		bad |= same_count(tl, w, cls[k], w->tl_status[k], l->status[k], 0, rel);
+	return bad;
+}
+
+/*
+ * What became of the requests: the load file says when it can (it tells
+ * transport errors apart), else the timeline.  non2xx counts every request
+ * without a 2xx answer, errors included; when only some of the timeline's
+ * classes are logged it is what they show (at least that many).
+ */
+static void
+outcome(struct route_win *w)
+{
+	static const size_t not2[] = { 0, 1, 3, 4, 5 };
+	const struct load_result *l = &w->load;
+	double sum = 0;
+	size_t k, n = 0;
+
+	if (w->has_load && !isnan(l->status[2])) {
+		w->ok2xx = l->status[2];
+		w->errors = l->errors;
+	} else if (w->has_load && !isnan(l->non_2xx_3xx)) {
+		w->ok2xx = l->responses - l->non_2xx_3xx;	/* wrk: 2xx or 3xx */
+		w->errors = l->errors;
+	} else if (!isnan(w->tl_status[2])) {
+		w->ok2xx = w->tl_status[2];
+	}
+	for (k = 0; k < 5; k++)
+		if (!isnan(w->tl_status[not2[k]])) {
+			sum += w->tl_status[not2[k]];
+			n++;
+		}
+	if (isnan(w->ok2xx) && n == 5 && !isnan(w->requests))
+		w->ok2xx = w->requests - sum;
+	if (!isnan(w->ok2xx) && !isnan(w->requests))
+		w->non2xx = w->requests - w->ok2xx;
+	else if (n)
+		w->non2xx = sum;
+}
+
+static void
+warn_outcome(struct run *r, const char *tl, const struct measurement *m,
+	     const struct route_win *w)
+{
+	char a[JX_FMT_LEN], b[JX_FMT_LEN], c[JX_FMT_LEN];
+	struct buf of = BUF_INIT, err = BUF_INIT;
+
+	if (!(w->non2xx > 0) && !(w->errors > 0))
+		return;
+	if (!isnan(w->requests))
+		buf_addf(&of, " of %s", jx_fmt(b, w->requests));
+	if (w->errors > 0)
+		buf_addf(&err, " (%s of them transport errors)", jx_fmt(c, w->errors));
+	run_warn(r, tl, w->line, "window '%s' of '%s': %s%s requests got no 2xx "
+		 "response%s; its energy per request counts them, and its energy per 2xx "
+		 "response is given beside it", w->name, m->id,
+		 jx_fmt(a, w->non2xx > 0 ? w->non2xx : w->errors), of.ptr, err.ptr);
+	buf_release(&of);
+	buf_release(&err);
+}
+
+static int
+read_loads(struct run *r, const char *dir)
+{
+	struct buf rel = BUF_INIT, full = BUF_INIT, data = BUF_INIT, tl = BUF_INIT;
+	size_t i, j;
+	int bad = 0;
+
+	buf_addf(&tl, "%s/timeline.jsonl", dir);
+	for (i = 0; i < r->nm; i++) {
+		struct measurement *m = &r->m[i];
+
+		for (j = 0; j < m->nroutes; j++) {
+			struct route_win *w = &m->routes[j];
+			const char *why;
+			int explicit = w->load_rel != NULL, rc = -2;
+			int force = w->load_force ? w->load_force : r->load_force;
+
+			buf_reset(&rel);
+			if (explicit)
+				buf_addstr(&rel, w->load_rel);
+			else if (m->round >= 0 && m->slot >= 0)
+				buf_addf(&rel, "bombardier/r%d-s%d-%s-%s.json", m->round,
+					 m->slot, m->target, w->name);
+			if (rel.len)
+				rc = path_inside(dir, rel.ptr, &full, &why);
+			if (rc == -2 && !explicit) {
+				if (isnan(w->requests)) {
+					bad = error_at(tl.ptr, w->line, "no request count and no "
+						       "load file%s%s%s", rel.len ? " '" : "",
+						       rel.ptr, rel.len ? "'" : "");
+					continue;
+				}
+				outcome(w);
+				warn_outcome(r, tl.ptr, m, w);
+				continue;
+			}
+			if (rc) {
+				bad = error_at(tl.ptr, w->line, "load file '%s': %s", rel.ptr, why);
+				continue;
+			}
+			buf_reset(&data);
+			if (input_read_all(full.ptr, input_max_small, &data) ||
+			    load_parse(full.ptr, data.ptr, data.len, (enum load_tool)force,
+				       &w->load)) {
+				bad = -1;
+				continue;
+			}
+			free(w->load_rel);
+			w->load_rel = xstrdup(rel.ptr);
+			w->has_load = 1;
+			if (cross_check(tl.ptr, w, rel.ptr)) {
+				bad = -1;
+				continue;
+			}
+			if (isnan(w->requests))
+				w->requests = w->load.requests;
+			if (isnan(w->bytes_read))
+				w->bytes_read = w->load.bytes_read;
+			if (isnan(w->bytes_written))
+				w->bytes_written = w->load.bytes_written;
+			if (isnan(w->rps_mean))
+				w->rps_mean = w->load.rps_mean;
+			if (isnan(w->rps_sd))
+				w->rps_sd = w->load.rps_sd;
+			if (isnan(w->lat_mean_us))
+				w->lat_mean_us = w->load.lat_mean_us;
+			if (isnan(w->lat_max_us))
+				w->lat_max_us = w->load.lat_max_us;
+			if (!isnan(w->requests) && w->requests <= 0) {
+				bad = error_at(tl.ptr, w->line, "route '%s' has zero requests",
+					       w->name);
+				continue;
+			}
+			outcome(w);
+			warn_outcome(r, tl.ptr, m, w);
+		}
+	}
+	buf_release(&rel);
+	buf_release(&full);
+	buf_release(&data);
+	buf_release(&tl);
+	return bad ? -1 : 0;
+}
+
+/*
+ * The power files of a run: power.plist, then power.plist.1, .2, ... each
+ * optionally gzipped (a session may start at power.plist.1).  Every
+ * "power.plist*" entry of the run directory is accounted for: a file of
+ * the stream must be a regular file inside the run, numbered without
+ * gaps; a name that looks like part of the stream but is none erg reads
+ * (power.plist.gz.1, power.plist.01, power.plist.1.gz.gz) is an error,
+ * since its samples would be silently left out; any other (a backup such
+ * as power.plist.bak, power.plistX) is not read, with a warning on the
+ * page.
+ */
+struct pname {
+	char *name;
+	unsigned long k;	/* 0 for power.plist */
+	int gz;
+};
+
+static int
+cmp_pname(const void *a, const void *b)
+{
+	const struct pname *x = a, *y = b;
+
+	if (x->k != y->k)
+		return x->k < y->k ? -1 : 1;
+	return x->gz - y->gz;
+}
+
+/*
+ * What name is: 1 a file of the stream (*k, *gz set), 2 something that
+ * looks like one (made of ".<digits>" and ".gz" parts), 0 anything else.
+ * name starts with "power.plist".
+ */
+static int
+power_name(const char *name, unsigned long *k, int *gz)
+{
+	const char *p = name + strlen("power.plist"), *q;
+	size_t n;
+
+	*k = 0;
+	*gz = 0;
+	if (!*p || !strcmp(p, ".gz")) {
+		*gz = *p != '\0';
+		return 1;
+	}
+	if (*p != '.')
+		return 0;
+	q = p + 1;
+	n = strspn(q, "0123456789");
+	if (n && n <= 6 && q[0] != '0' && (!q[n] || !strcmp(q + n, ".gz"))) {
+		*k = strtoul(q, NULL, 10);
+		*gz = q[n] != '\0';
+		return 1;
+	}
+	/* ".<digits>" and ".gz" parts only */
+	for (; *p; p += n + 1) {
+		if (*p != '.')
+			return 0;
+		n = strspn(p + 1, "0123456789");
+		if (!n && !strncmp(p + 1, "gz", 2) && (p[3] == '.' || !p[3]))
+			n = 2;
+		if (!n || (p[1 + n] && p[1 + n] != '.'))
+			return 0;
+	}
+	return 2;
+}
+
+/* A file of the stream must be a regular file inside the run. */
+static int
+power_file_ok(const char *dir, const char *name, const char *path)
+{
+	struct stat st;
+	struct buf full = BUF_INIT;
+	const char *why, *kind;
+	int rc;
+
+	if (lstat(path, &st))
+		return error_at(path, 0, "cannot read: %s", strerror(errno));
+	if (S_ISLNK(st.st_mode)) {
+		if (stat(path, &st))
+			return error_at(path, 0, "symbolic link to nothing: %s", strerror(errno));
+		rc = path_inside(dir, name, &full, &why);
+		buf_release(&full);
+		if (rc)
+			return error_at(path, 0, "symbolic link leading out of the run");
+	}
+	if (S_ISREG(st.st_mode))
+		return 0;
+	kind = S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" :
+	       S_ISSOCK(st.st_mode) ? "a socket" : S_ISCHR(st.st_mode) ? "a character device" :
+	       S_ISBLK(st.st_mode) ? "a block device" : "not a file";
+	return error_at(path, 0, "not a regular file but %s", kind);
+}
+
+/*
+ * What the files say against each other and against meta.json: their
+ * time spans must not overlap (a copy, a continuation that repeats
+ * samples: energy counted twice), they must name one machine, and
+ * meta.json's machine.model should be that machine.
+ */
+static int
+check_power_files(struct run *r)
+{
+	const char *model;
+	struct power_file *a, *b;
+	size_t i, h, at;
+	int bad = 0;
+
+	for (i = 0; i + 1 < r->npf && !bad; i++) {
+		a = &r->pf[i];
+		b = &r->pf[i + 1];
+		if (b->start_hi <= a->end_lo)
+			bad = error_at(b->path, 0, "its samples overlap those of '%s' in time (by "
+				       "%.1f s at least): a copy, or a continuation that repeats "
+				       "samples, would count energy twice",
+				       strrchr(a->path, '/') + 1, (a->end_lo - b->start_hi) / 1000);
+		else if (a->hw_model && b->hw_model && strcmp(a->hw_model, b->hw_model))
+			bad = error_at(b->path, 0, "hw_model '%s' but '%s' in '%s': one run, one "
+				       "machine", b->hw_model, a->hw_model,
+				       strrchr(a->path, '/') + 1);
+	}
+	if (bad)
+		return -1;
+	for (i = 0; i < r->npf; i++) {
+		const struct power_file *pf = &r->pf[i];
+
+		for (h = 0; h < pf->nholes; h++) {
+			at = pf->holes[h].at;
+			run_warn(r, pf->path, 0, "about %d sample%s missing between sample %u and "
+				 "sample %u (the timestamps run %.1f s ahead of elapsed_ns there): "
+				 "no energy is counted in between", pf->holes[h].missing,
+				 pf->holes[h].missing == 1 ? "" : "s",
+				 pf->s[at - pf->holes[h].unplaced - 1].no, pf->s[at].no,
+				 pf->holes[h].ms / 1000);
+		}
+		if (pf->fit_fallback)
+			run_warn(r, pf->path, 0, "the timestamps of its %zu samples cannot pin the "
+				 "time fit's slope; taken as 1", pf->n);
+	}
+	model = r->meta ? jx_path_str(r->meta, "machine.model") : NULL;
+	for (i = 0; i < r->npf && model; i++)
+		if (r->pf[i].hw_model) {
+			if (strcmp(r->pf[i].hw_model, model))
+				run_warn(r, r->pf[i].path, 0, "hw_model '%s' of the samples differs "
+					 "from meta.json's machine.model '%s'", r->pf[i].hw_model,
+					 model);
+			break;
+		}
+	return 0;
+}
+
+static int
+read_power(struct run *r, const char *dir)
+{
+	struct buf p = BUF_INIT;
+	struct pname *f = NULL;
+	char **other = NULL;
+	size_t nf = 0, af = 0, no = 0, ao = 0, i, alloc = 0;
+	unsigned long k;
+	struct dirent *e;
+	DIR *d;
+	int bad = 0, gz, kind;
+
+	d = opendir(dir);
+	if (!d)
+		return error_at(dir, 0, "cannot list the run directory: %s", strerror(errno));
+	while ((e = readdir(d))) {
+		if (strncmp(e->d_name, "power.plist", strlen("power.plist")))
+			continue;
+		kind = power_name(e->d_name, &k, &gz);
+		if (kind == 1) {
+			ALLOC_GROW(f, nf + 1, af);
+			f[nf].name = xstrdup(e->d_name);
+			f[nf].k = k;
+			f[nf++].gz = gz;
+		} else {
+			ALLOC_GROW(other, no + 1, ao);
+			other[no++] = xstrdup(e->d_name);
+		}
+	}
+	closedir(d);
+	if (nf)
+		qsort(f, nf, sizeof(*f), cmp_pname);
+	if (no)
+		qsort(other, no, sizeof(*other), cmp_str);
+
+	for (i = 0; i < no; i++) {
+		buf_reset(&p);
+		buf_addf(&p, "%s/%s", dir, other[i]);
+		if (power_name(other[i], &k, &gz) == 2)
+			bad = error_at(p.ptr, 0, "looks like part of the power stream but is no name "
+				       "erg reads (power.plist, power.plist.1, ..., each may end "
+				       "in .gz): its samples would be left out; rename or remove it");
+		else
+			run_warn(r, p.ptr, 0, "not read: the power stream is power.plist, "
+				 "power.plist.1, ... (each may end in .gz)");
+	}
+	for (i = 0; i < nf && !bad; i++) {
+		buf_reset(&p);
+		buf_addf(&p, "%s/%s", dir, f[i].name);
+		if (power_file_ok(dir, f[i].name, p.ptr))
+			bad = -1;
+		else if (i && f[i].k == f[i - 1].k)
+			bad = error_at(p.ptr, 0, "both '%s' and '%s' exist; keep one", f[i - 1].name,
+				       f[i].name);
+		else if (i ? f[i].k != f[i - 1].k + 1 : f[i].k > 1)
+			bad = error_at(p.ptr, 0, "'power.plist.%lu' is missing before it: "
+				       "continuation files are numbered without gaps",
+				       i ? f[i - 1].k + 1 : 1);
+	}
+	for (i = 0; i < nf && !bad; i++) {
+		if (i && f[i].k == f[i - 1].k)
+			continue;
+		buf_reset(&p);
+		buf_addf(&p, "%s/%s", dir, f[i].name);
+		ALLOC_GROW(r->pf, r->npf + 1, alloc);
+		memset(&r->pf[r->npf], 0, sizeof(r->pf[0]));
+		if (power_read(p.ptr, &r->pf[r->npf])) {
+			power_file_free(&r->pf[r->npf]);
+			bad = -1;
+			break;
+		}
+		r->npf++;
+	}
+	if (!bad)
+		bad = check_power_files(r);
+	for (i = 0; i < nf; i++)
+		free(f[i].name);
+	free(f);
+	for (i = 0; i < no; i++)
+		free(other[i]);
+	free(other);
+	buf_release(&p);
+	return bad;
+}
+
+/* ---- meta.json ----------------------------------------------------------- */
+
+/*
+ * The members of meta.json that erg reads, and their types: a wrong type
+ * is an error at the member's own line.  Others are shown as they are
+ * (any type reads as text on the page).  'S' string, 'N' number, 'C'
+ * count (whole, >= 0), 'K' small count (whole, 0 to 1000000: cores,
+ * rounds), 'O' object, 'A' array.
+ */
+static const struct {
+	const char *path;
+	char type;
+} meta_types[] = {
+	{ "title", 'S' }, { "capturedAt", 'S' }, { "notes", 'S' }, { "roomTempC", 'N' },
+	{ "machine", 'O' }, { "machine.model", 'S' }, { "machine.chip", 'S' },
+	{ "machine.id", 'S' }, { "machine.os", 'S' }, { "machine.darwin", 'S' },
+	{ "machine.memoryBytes", 'C' },
+	{ "tools", 'O' }, { "tools.powermetrics", 'O' },
+	{ "tools.powermetrics.energyField", 'S' },
+	{ "load", 'O' }, { "load.tool", 'S' }, { "load.url", 'S' },
+	{ "methodology", 'O' }, { "methodology.rounds", 'K' },
+	{ "methodology.cooldownSec", 'N' }, { "methodology.interRouteGapSec", 'N' },
+	{ "methodology.orderingScheme", 'S' }, { "methodology.integration", 'S' },
+	{ "methodology.headlineMetric", 'S' }, { "methodology.idleWindow", 'O' },
+	{ "methodology.idleWindow.offsetSec", 'N' },
+	{ "methodology.idleWindow.endOffsetSec", 'N' },
+	{ "methodology.idleWindow.source", 'S' },
+	{ "caveats", 'A' }, { "erg", 'O' }, { "erg.perMbRoutes", 'A' },
+	{ "erg.loadFormat", 'S' },
+};
+
+static int
+meta_type(const char *path, const struct buf *text, json_t *meta, const char *key,
+	  char type)
+{
+	json_t *v = jx_path(meta, key);
+	const char *want = NULL;
+	char b[JX_FMT_LEN];
+	double x;
+
+	if (!v || json_is_null(v))
+		return 0;
+	switch (type) {
+	case 'S':
+		want = json_is_string(v) ? NULL : "a string";
+		break;
+	case 'N':
+		want = json_is_number(v) ? NULL : "a number";
+		break;
+	case 'C':
+	case 'K':
+		if (!json_is_number(v)) {
+			want = "a whole number";
+			break;
+		}
+		x = json_number_value(v);
+		if (x < 0 || x != floor(x) || (type == 'K' && x > 1e6))
+			return error_at(path, jx_member_line(text->ptr, text->len, key),
+					"'%s' must be a whole number %s, not %s", key,
+					type == 'K' ? "from 0 to 1000000" : "of at least 0",
+					jx_fmt(b, x));
+		break;
+	case 'O':
+		want = json_is_object(v) ? NULL : "an object";
+		break;
+	case 'A':
+		want = json_is_array(v) ? NULL : "an array";
+		break;
+	}
+	if (want)
+		return error_at(path, jx_member_line(text->ptr, text->len, key),
+				"'%s' must be %s, not %s", key, want, jx_type_name(v));
+	return 0;
+}
+
+static int
+meta_types_check(const char *path, const struct buf *text, json_t *meta)
+{
+	char key[64];
+	size_t i;
+	int bad = 0, k;
+
+	for (i = 0; i < sizeof(meta_types) / sizeof(meta_types[0]); i++)
+		bad |= meta_type(path, text, meta, meta_types[i].path, meta_types[i].type);
+	/* the pages show perflevel0..7 (performance levels of the cores) */
+	for (k = 0; k < 8; k++) {
+		snprintf(key, sizeof(key), "machine.perflevel%d", k);
+		bad |= meta_type(path, text, meta, key, 'O');
+		snprintf(key, sizeof(key), "machine.perflevel%d.count", k);
+		bad |= meta_type(path, text, meta, key, 'K');
+		snprintf(key, sizeof(key), "machine.perflevel%d.name", k);
+		bad |= meta_type(path, text, meta, key, 'S');
+	}
+	return bad;
+}
+
+static int
+read_meta(struct run *r, const char *dir)
+{
+	struct buf path = BUF_INIT, data = BUF_INIT, full = BUF_INIT;
+	const char *notes = "notes.md", *why, *s;
+	json_t *list, *v;
+	size_t i;
+	int rc = -1, explicit;
+
+	buf_addf(&path, "%s/meta.json", dir);
+	if (input_read_all(path.ptr, input_max_small, &data))
+		goto out;
+	if (!(r->meta = jx_load(path.ptr, data.ptr, data.len)))
+		goto out;
+	if (!json_is_object(r->meta)) {
+		error_at(path.ptr, 1, "meta.json is not a JSON object");
+		goto out;
+	}
+	if (meta_types_check(path.ptr, &data, r->meta))
+		goto out;
+	list = jx_path(r->meta, "erg.perMbRoutes");
+	json_array_foreach(list, i, v)
+		if (!json_is_string(v)) {
+			error_at(path.ptr, jx_member_line(data.ptr, data.len, "erg.perMbRoutes"),
+				 "'erg.perMbRoutes' is not an array of route names");
+			goto out;
+		}
+	r->load_force = LOAD_UNKNOWN;
+	if ((s = jx_path_str(r->meta, "erg.loadFormat")) &&
+	    load_format(path.ptr, jx_member_line(data.ptr, data.len, "erg.loadFormat"),
+			"erg.loadFormat", s, &r->load_force))
+		goto out;
+	explicit = jx_str(r->meta, "notes", &notes) > 0;
+	switch (path_inside(dir, notes, &full, &why)) {
+	case 0:
+		buf_reset(&data);
+		if (input_read_all(full.ptr, input_max_small, &data))
+			goto out;
+		r->notes_md = xstrndup(data.ptr, data.len);
+		r->notes_rel = xstrdup(notes);
+		break;
+	case -2:
+		if (explicit) {
+			error_at(path.ptr, 0, "notes file '%s' does not exist", notes);
+			goto out;
+		}
+		break;
+	default:
+		error_at(path.ptr, 0, "notes file '%s': %s", notes, why);
+		goto out;
+	}
+	json_array_foreach(list, i, v) {
+		r->per_mb_routes = xrealloc(r->per_mb_routes,
+					    (r->nper_mb_routes + 1) * sizeof(char *));
+		r->per_mb_routes[r->nper_mb_routes++] = xstrdup(json_string_value(v));
+	}
+	rc = 0;
+out:
+	buf_release(&path);
+	buf_release(&data);
+	buf_release(&full);
+	return rc;
+}
+
+int
+session_read(const char *dir, const char *id, struct run *r)
+{
+	struct buf tl = BUF_INIT;
+	int bad = 0;
+
+	memset(r, 0, sizeof(*r));
+	r->id = xstrdup(id);
+	r->dir = xstrdup(dir);
+	r->kind = "energy-session";
+	buf_addf(&tl, "%s/timeline.jsonl", dir);
+	if (read_meta(r, dir) || read_timeline(r, dir)) {
+		buf_release(&tl);
+		return -1;
+	}
+	if (check_overlaps(r, tl.ptr))
+		bad = -1;
+	if (read_loads(r, dir))
+		bad = -1;
+	if (!bad && read_power(r, dir))
+		bad = -1;
+	buf_release(&tl);
+	return bad;
+}

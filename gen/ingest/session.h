@@ -1,0 +1,17 @@
+/*
+ * session.h - ingest of one energy session in the energy runner's layout:
+ * meta.json, timeline.jsonl, power.plist[.N][.gz] and the load generator's
+ * files (bombardier/r{round}-s{slot}-{framework}-{route}.json or loadFile).
+ * Fills the input half of struct run; analyze.c does the rest.
+ */
+#ifndef ERG_SESSION_H
+#define ERG_SESSION_H
+
+#include "model/model.h"
+
+/* Is dir an energy session (holds meta.json and timeline.jsonl)? */
+int session_detect(const char *dir);
+/* Read everything; 0, or -1 after diagnostics (r is then freed by caller). */
+int session_read(const char *dir, const char *id, struct run *r);
+
+#endif

@@ -1,0 +1,208 @@
+/*
+ * markdown.c - see markdown.h.  The notes are parsed into cmark's tree,
+ * the tree is adjusted (links, images, heading levels), then rendered with
+ * cmark's own HTML renderer in safe mode.  cmark's buffer is freed here.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmark.h>
+
+#include "render/html.h"
+#include "render/markdown.h"
+#include "base/util.h"
+
+#define MD_OPTIONS (CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_SMART)
+
+static int
+lower_prefix(const char *s, const char *prefix)
+{
+	for (; *prefix; s++, prefix++) {
+		char c = *s;
+
+		if (c >= 'A' && c <= 'Z')
+			c = (char)(c - 'A' + 'a');
+		if (c != *prefix)
+			return 0;
+	}
+	return 1;
+}
+
+/* "scheme:" at the start of u (RFC 3986: ALPHA *( ALPHA / DIGIT / + - . )). */
+static int
+has_scheme(const char *u)
+{
+	const char *p = u;
+
+	if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
+		return 0;
+	for (p++; *p; p++) {
+		if (*p == ':')
+			return 1;
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9') || *p == '+' || *p == '-' || *p == '.'))
+			return 0;
+	}
+	return 0;
+}
+
+static int
+is_web(const char *u)
+{
+	return lower_prefix(u, "http://") || lower_prefix(u, "https://");
+}
+
+/* Link targets that may stay in a page of the site. */
+static int
+link_allowed(const char *u, const struct md_opts *o)
+{
+	size_t i, n;
+
+	while (*u == ' ' || *u == '\t')
+		u++;
+	if (!*u)
+		return 0;	/* cmark blanks dangerous URLs */
+	if (*u == '#')
+		return 1;
+	if (u[0] == '/' && u[1] == '/')
+		return 0;	/* network-path reference: scheme of the page */
+	if (has_scheme(u))
+		return is_web(u) || lower_prefix(u, "mailto:");
+	n = strcspn(u, "?#");
+	for (i = 0; i < o->nkeep; i++)
+		if (strlen(o->keep[i]) == n && !strncmp(o->keep[i], u, n))
+			return 1;
+	return 0;
+}
+
+/* Replace node by its children (in place), then free it. */
+static void
+unwrap(cmark_node *node)
+{
+	cmark_node *ch;
+
+	while ((ch = cmark_node_first_child(node)))
+		cmark_node_insert_before(node, ch);
+	cmark_node_free(node);
+}
+
+/* An image as a link to the picture (absolute http(s) URL) or, failing
+ * that, as its alt text: nothing in a page may load from outside. */
+static void
+image_to_link(cmark_node *img)
+{
+	const char *url = cmark_node_get_url(img);
+	cmark_node *ch, *link, *up;
+
+	for (up = cmark_node_parent(img); up; up = cmark_node_parent(up))
+		if (cmark_node_get_type(up) == CMARK_NODE_LINK)
+			break;	/* no link inside a link: keep the alt text */
+	if (up || !url || !is_web(url)) {
+		unwrap(img);
+		return;
+	}
+	link = cmark_node_new(CMARK_NODE_LINK);
+	cmark_node_set_url(link, url);
+	cmark_node_set_title(link, cmark_node_get_title(img));
+	while ((ch = cmark_node_first_child(img)))
+		cmark_node_append_child(link, ch);
+	if (!cmark_node_first_child(link)) {
+		cmark_node *t = cmark_node_new(CMARK_NODE_TEXT);
+
+		cmark_node_set_literal(t, "image");
+		cmark_node_append_child(link, t);
+	}
+	cmark_node_insert_before(img, link);
+	cmark_node_free(img);
+}
+
+/*
+ * Append cmark's HTML without the characters html.h never writes either:
+ * C0 controls other than TAB, LF and CR, DEL and the C1 controls
+ * (U+0080..U+009F).  cmark passes them through from the notes, and they
+ * are invalid or discouraged in HTML.  The input is valid UTF-8
+ * (CMARK_OPT_VALIDATE_UTF8), so "\xc2" followed by 0x80..0x9f is a C1.
+ * Bidirectional controls become "[U+202E]" as html.h writes them, here
+ * in text and attribute values alike (both take that text as it is).
+ */
+static void
+add_clean(struct buf *out, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + strlen(s);
+	unsigned long cp;
+
+	for (; *p; p++) {
+		if ((*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r') || *p == 0x7f)
+			continue;
+		if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {
+			p++;
+			continue;
+		}
+		if ((cp = html_bidi_control((const char *)p, (size_t)(end - p)))) {
+			buf_addf(out, "[U+%04lX]", cp);
+			p += 2;
+			continue;
+		}
+		buf_addch(out, (char)*p);
+	}
+}
+
+int
+markdown_to_html_opts(const char *md, size_t len, const struct md_opts *o,
+		      struct buf *out)
+{
+	cmark_node *doc, *node, **todo = NULL;
+	cmark_iter *it;
+	cmark_event_type ev;
+	size_t ntodo = 0, atodo = 0, i;
+	char *html;
+
+	doc = cmark_parse_document(md, len, MD_OPTIONS);
+	if (!doc)
+		return error("cannot parse the notes (Markdown)");
+	/* Collect first: changing the tree while iterating it is not allowed. */
+	it = cmark_iter_new(doc);
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		cmark_node_type t;
+
+		if (ev != CMARK_EVENT_ENTER)
+			continue;
+		node = cmark_iter_get_node(it);
+		t = cmark_node_get_type(node);
+		if (t == CMARK_NODE_HEADING && o->heading_shift) {
+			int lv = cmark_node_get_heading_level(node) + o->heading_shift;
+
+			cmark_node_set_heading_level(node, lv > 6 ? 6 : lv < 1 ? 1 : lv);
+		} else if (t == CMARK_NODE_IMAGE ||
+			   (t == CMARK_NODE_LINK &&
+			    !link_allowed(cmark_node_get_url(node) ? cmark_node_get_url(node) : "", o))) {
+			ALLOC_GROW(todo, ntodo + 1, atodo);
+			todo[ntodo++] = node;
+		}
+	}
+	cmark_iter_free(it);
+	/* Innermost last in document order; handle from the end so a node is
+	 * never freed before the nodes nested inside it were handled. */
+	for (i = ntodo; i-- > 0;) {
+		if (cmark_node_get_type(todo[i]) == CMARK_NODE_IMAGE)
+			image_to_link(todo[i]);
+		else
+			unwrap(todo[i]);
+	}
+	free(todo);
+	html = cmark_render_html(doc, MD_OPTIONS);
+	cmark_node_free(doc);
+	if (!html)
+		return error("cannot render the notes (Markdown)");
+	add_clean(out, html);
+	free(html);
+	return 0;
+}
+
+int
+markdown_to_html(const char *md, size_t len, struct buf *out)
+{
+	struct md_opts o = { 2, NULL, 0 };
+
+	return markdown_to_html_opts(md, len, &o, out);
+}

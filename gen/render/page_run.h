@@ -1,0 +1,32 @@
+/*
+ * render.h - pages from results.  Renders only from the results JSON
+ * (results.json of each run, plus the fields build.c adds for pages:
+ * "files", "notes", "power_trace"), through the templates in the template
+ * directory, into the site being built.  Never reads the archive.
+ */
+#ifndef ERG_RENDER_H
+#define ERG_RENDER_H
+
+#include <jansson.h>
+
+#include "site/site.h"
+
+struct render_ctx {
+	const char *tmpl_dir;
+	struct site *site;
+	void *cache;		/* loaded templates (render.c owns it) */
+};
+
+int render_begin(struct render_ctx *c, const char *tmpl_dir, struct site *s);
+/*
+ * runs/<id>/index.html and its downloads (CSV, Markdown).  The renderers
+ * only read a run's results (views are new objects, shared values are
+ * referenced, counts are atomic in jansson): build.c renders the views
+ * from the same results while run pages are written, on other threads.
+ */
+int render_run(struct render_ctx *c, json_t *res);
+/* index.html (and other cross-run pages) from the array of all results. */
+int render_index(struct render_ctx *c, json_t *all);
+void render_end(struct render_ctx *c);
+
+#endif

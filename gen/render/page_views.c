@@ -1,0 +1,2356 @@
+/*
+ * render_views.c - the cross-run pages (see render_views.h).
+ *
+ * As in render.c, page code builds a view (a JSON tree of ready-to-print
+ * strings; numbers are formatted here) and hands it to a template, which
+ * escapes every string for where it lands.  The only raw markup is the
+ * charts from svg.c.  The diff pages are diff.c's HTML page, given the
+ * site's stylesheet by a <link> and a navigation bar (both fixed text).
+ *
+ * Model: the runs in date order (struct vrun), the machines (by key),
+ * the targets (by name), and every (run, target) occurrence, sorted by
+ * target then run, so a target's history is one contiguous slice.
+ *
+ * Conventions of the tables (templates/views-p-table.html): a figure not
+ * reported is {"na": true} and prints as an en dash; a cell that does
+ * not apply (another machine's energy column) is empty.  Numeric cells
+ * carry their full-precision value in data-v for the sort script.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "base/buf.h"
+#include "cmd/diff.h"
+#include "render/html.h"
+#include "ingest/input.h"
+#include "base/path.h"
+#include "render/page_run.h"
+#include "render/page_views.h"
+#include "site/site.h"
+#include "analyze/stats.h"
+#include "render/svg.h"
+#include "render/tmpl.h"
+#include "base/util.h"
+#include "render/view.h"
+
+#define PM "\xc2\xb1"
+#define NBSP "\xc2\xa0"		/* keeps a date and its time on one line */
+#define SLUG_MAX 64
+#define DIFFS_FILE "diffs.txt"
+#define CHART_SERIES_MAX 8
+
+static const char caveat_devices[] =
+	"powermetrics energy is an estimate and not comparable across devices";
+
+/* ------------------------------------------------------------------ */
+/* JSON access and view values */
+
+static void
+set_b(json_t *o, const char *key, int b)
+{
+	json_object_set_new(o, key, json_boolean(b));
+}
+
+/* A mean with its SD and n, from either shape of the results: an object
+ * {mean, sd, n} (summary runs, routes, mj_per_req) or a number with a
+ * sibling KEY_sd (rps and watts of an energy session's headline). */
+struct mv {
+	double mean, sd, n;
+};
+
+static struct mv
+mv_get(const json_t *o, const char *key)
+{
+	const json_t *x = json_object_get(o, key);
+	struct mv m = { NAN, NAN, NAN };
+	char sdkey[64];
+
+	if (json_is_object(x)) {
+		m.mean = jnum(x, "mean");
+		m.sd = jnum(x, "sd");
+		m.n = jnum(x, "n");
+	} else if (json_is_number(x)) {
+		m.mean = num_of(x);
+		snprintf(sdkey, sizeof(sdkey), "%s_sd", key);
+		m.sd = jnum(o, sdkey);
+		m.n = jnum(json_object_get(o, "mj_per_req"), "n");
+	}
+	return m;
+}
+
+static json_t *
+jfmt(double v, int dec, int thousands)
+{
+	struct buf b = BUF_INIT;
+	json_t *s;
+
+	if (!isfinite(v))
+		return json_null();
+	if (thousands)
+		html_fmt_thousands(&b, v, dec);
+	else
+		html_fmt_fixed(&b, v, dec);
+	s = json_string_nocheck(b.ptr);
+	buf_release(&b);
+	return s;
+}
+
+/* Full precision, for data-v (shortest round trip; JS reads it). */
+static json_t *
+jreal(double v)
+{
+	struct buf b = BUF_INIT;
+	json_t *s;
+
+	if (!isfinite(v))
+		return json_null();
+	html_fmt_real(&b, v);
+	s = json_string_nocheck(b.ptr);
+	buf_release(&b);
+	return s;
+}
+
+/* ------------------------------------------------------------------ */
+/* unique slugs in a directory, unique ids in a page */
+
+/*
+ * A path segment for name: [A-Za-z0-9._-], every other character (not
+ * byte: a UTF-8 sequence counts once) '-', no leading '.', at most max
+ * bytes before the suffix, never empty; unique in taken ignoring ASCII
+ * case, with "-2", "-3", ... added.  Returns a new string.
+ */
+static char *
+slug_make(struct sset *taken, const char *name, size_t max)
+{
+	struct buf b = BUF_INIT, low = BUF_INIT;
+	const unsigned char *s = (const unsigned char *)(name ? name : "");
+	size_t base, k, i;
+
+	for (; *s && b.len < max; s++) {
+		unsigned char c = *s;
+
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+		    c == '.' || c == '_' || c == '-')
+			buf_addch(&b, c);
+		else if (c < 0x80 || (c & 0xc0) == 0xc0)
+			buf_addch(&b, '-');
+	}
+	if (!b.len)
+		buf_addstr(&b, "unnamed");
+	if (b.ptr[0] == '.')
+		b.ptr[0] = '-';
+	base = b.len;
+	for (k = 2;; k++) {
+		buf_reset(&low);
+		for (i = 0; i < b.len; i++)
+			buf_addch(&low, b.ptr[i] >= 'A' && b.ptr[i] <= 'Z' ? b.ptr[i] - 'A' + 'a' : b.ptr[i]);
+		if (!sset_has(taken, low.ptr))
+			break;
+		buf_setlen(&b, base);
+		buf_addf(&b, "-%zu", k);
+	}
+	sset_add(taken, low.ptr);
+	buf_release(&low);
+	return buf_detach(&b, NULL);
+}
+
+/* An element id from prefix and parts, each sanitised (view.h), joined by
+ * one '-', unique in the page ("-2", "-3", ...); out is scratch. */
+static const char *
+id_make(struct sset *ids, struct buf *out, const char *prefix, const char *a, const char *b)
+{
+	const char *parts[3] = { prefix, a, b };
+	size_t p;
+
+	buf_reset(out);
+	for (p = 0; p < 3; p++) {
+		if (!parts[p])
+			continue;
+		if (out->len && out->ptr[out->len - 1] != '-')
+			buf_addch(out, '-');
+		id_sanitise(out, parts[p]);
+	}
+	return id_unique(ids, out, NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* the model */
+
+struct vrun {
+	const json_t *res;
+	const char *id, *title, *date, *kind, *src;
+	char *href;		/* from the site root: runs/<id>/index.html */
+	char *slug;		/* for diff page names */
+	char *mlabel;		/* its machine's label */
+	char *when;		/* "2026-08-26 01:56", "2026-08-26", as given, or "undated" */
+	size_t m;		/* its machine */
+	int summary;		/* kind "summary": published figures */
+	int energy;		/* energy_source other than "none" */
+	size_t ntargets;
+};
+
+struct vmach {
+	const char *key;	/* machine.id, or the label */
+	char *label, *slug;
+	size_t *runs, nruns;	/* date order */
+};
+
+struct vocc {			/* a target in a run */
+	size_t run, tgt;
+	const json_t *t;
+};
+
+struct vtgt {
+	const char *name;
+	char *slug;
+	size_t first, n;	/* its occurrences: occ[first .. first + n) */
+};
+
+struct vdiff {
+	size_t a, b;		/* runs */
+	long line;		/* of diffs.txt; 0: consecutive runs */
+	char *slug;
+	json_t *doc;		/* diff_compute() */
+	size_t shared;		/* targets in both */
+};
+
+struct views {
+	struct render_ctx *c;
+	struct vrun *r;
+	size_t nr;
+	struct vmach *m;
+	size_t nm;
+	struct vtgt *t;
+	size_t nt;
+	struct vocc *occ;
+	size_t nocc;
+	struct vdiff *d;
+	size_t nd, ad;
+	size_t nskipped;	/* summary runs, not diffed */
+	const char *diffs_path;	/* diffs.txt when read */
+	struct tmpl *machine, *target, *compare, *list;
+	struct buf scratch;
+};
+
+/* captured_at for display: date and minutes ("2026-08-26 01:56", joined
+ * by a no-break space, with the offset when it is not Z: "... +02:00")
+ * when it is ISO 8601, else as given. */
+static char *
+when_of(const char *iso)
+{
+	char w[32];
+	size_t n = iso_prefix(iso);
+
+	if (!iso)
+		return xstrdup("undated");
+	if (n == 16) {
+		const char *tz = strpbrk(iso + 16, "Z+-");
+
+		/* an offset other than Z is shown: the tables say UTC */
+		snprintf(w, sizeof(w), "%.10s" NBSP "%.5s%s%.6s", iso, iso + 11,
+			 tz && *tz != 'Z' ? NBSP : "", tz && *tz != 'Z' ? tz : "");
+		return xstrdup(w);
+	}
+	if (n == 10) {
+		snprintf(w, sizeof(w), "%.10s", iso);
+		return xstrdup(w);
+	}
+	return xstrdup(iso);
+}
+
+static int
+cmp_run(const void *pa, const void *pb)
+{
+	const struct vrun *a = pa, *b = pb;
+	int c;
+
+	if (!a->date != !b->date)
+		return a->date ? -1 : 1;
+	if (a->date && (c = strcmp(a->date, b->date)))
+		return c;
+	return strcmp(a->id, b->id);
+}
+
+/* Names in the order people read lists: ignoring ASCII case, then by
+ * bytes ("abc" < "Bun" < "bun" < "hono"). */
+static int
+name_cmp(const char *a, const char *b)
+{
+	int c = strcasecmp(a, b);
+
+	return c ? c : strcmp(a, b);
+}
+
+static int
+cmp_str(const void *pa, const void *pb)
+{
+	return name_cmp(*(const char *const *)pa, *(const char *const *)pb);
+}
+
+static int
+cmp_occ(const void *pa, const void *pb)
+{
+	const struct vocc *a = pa, *b = pb;
+
+	if (a->tgt != b->tgt)
+		return (a->tgt > b->tgt) - (a->tgt < b->tgt);
+	return (a->run > b->run) - (a->run < b->run);
+}
+
+/* Index of name in sorted v[0..n), or n. */
+static size_t
+find_name(const char *const *v, size_t n, const char *name)
+{
+	const char *const *p = bsearch(&name, v, n, sizeof(*v), cmp_str);
+
+	return p ? (size_t)(p - v) : n;
+}
+
+static size_t
+target_index(const struct views *v, const char *name)
+{
+	size_t lo = 0, hi = v->nt;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = name_cmp(v->t[mid].name, name);
+
+		if (!c)
+			return mid;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return v->nt;
+}
+
+static void
+views_load(struct views *v, json_t *all)
+{
+	const char **keys, **names;
+	size_t n = json_array_size(all), i, j, nk = 0, nn = 0;
+	struct sset taken = { 0 };
+	struct buf b = BUF_INIT;
+	json_t *res;
+
+	v->r = xcalloc(n + 1, sizeof(*v->r));
+	json_array_foreach(all, i, res) {
+		struct vrun *r = &v->r[v->nr];
+		const char *kind = jstr(res, "kind");
+
+		if (!json_is_object(res) || run_depth(jstr(res, "run")) < 0)
+			continue;	/* render_run() refuses it already */
+		r->res = res;
+		r->id = jstr(res, "run");
+		r->title = jstr(res, "title") ? jstr(res, "title") : r->id;
+		r->date = jstr(res, "captured_at");
+		r->kind = kind;
+		r->src = jstr(res, "energy_source");
+		r->summary = kind && !strcmp(kind, "summary");
+		r->energy = !r->src || strcmp(r->src, "none");
+		r->ntargets = json_array_size(json_object_get(res, "targets"));
+		r->when = when_of(r->date);
+		buf_reset(&b);
+		buf_addstr(&b, "runs/");
+		url_path(&b, r->id);
+		buf_addstr(&b, "/index.html");
+		r->href = xstrdup(b.ptr);
+		v->nr++;
+	}
+	qsort(v->r, v->nr, sizeof(*v->r), cmp_run);
+
+	/* machines: keys sorted and made unique, then each run's index */
+	keys = xcalloc(v->nr + 1, sizeof(*keys));
+	for (i = 0; i < v->nr; i++) {
+		const json_t *m = json_object_get(v->r[i].res, "machine");
+
+		buf_reset(&b);
+		machine_label(&b, m);
+		v->r[i].mlabel = xstrdup(b.ptr);
+		keys[nk++] = jstr(m, "id") ? jstr(m, "id") : v->r[i].mlabel;
+	}
+	qsort(keys, nk, sizeof(*keys), cmp_str);
+	sset_add(&taken, "index.html");	/* machines/index.html is the list */
+	for (i = j = 0; i < nk; i++)
+		if (!j || strcmp(keys[j - 1], keys[i]))
+			keys[j++] = keys[i];
+	nk = j;
+	v->m = xcalloc(nk + 1, sizeof(*v->m));
+	v->nm = nk;
+	for (i = 0; i < nk; i++) {
+		v->m[i].key = keys[i];
+		v->m[i].slug = slug_make(&taken, keys[i], SLUG_MAX);
+		v->m[i].runs = xcalloc(v->nr + 1, sizeof(size_t));
+	}
+	for (i = 0; i < v->nr; i++) {
+		const json_t *m = json_object_get(v->r[i].res, "machine");
+		const char *key = jstr(m, "id") ? jstr(m, "id") : v->r[i].mlabel;
+		struct vmach *vm;
+
+		v->r[i].m = find_name(keys, nk, key);
+		vm = &v->m[v->r[i].m];
+		if (!vm->label)
+			vm->label = xstrdup(v->r[i].mlabel);
+		vm->runs[vm->nruns++] = i;
+	}
+	sset_free(&taken);
+	for (i = 0; i < v->nr; i++)
+		v->r[i].slug = slug_make(&taken, v->r[i].id, SLUG_MAX);
+	sset_free(&taken);
+
+	/* targets */
+	for (i = 0; i < v->nr; i++)
+		nn += v->r[i].ntargets;
+	names = xcalloc(nn + 1, sizeof(*names));
+	v->occ = xcalloc(nn + 1, sizeof(*v->occ));
+	nn = 0;
+	for (i = 0; i < v->nr; i++) {
+		const json_t *t;
+
+		json_array_foreach(json_object_get(v->r[i].res, "targets"), j, t) {
+			if (!jstr(t, "name"))
+				continue;
+			names[nn] = jstr(t, "name");
+			v->occ[nn].run = i;
+			v->occ[nn].t = t;
+			nn++;
+		}
+	}
+	v->nocc = nn;
+	qsort(names, nn, sizeof(*names), cmp_str);
+	for (i = j = 0; i < nn; i++)
+		if (!j || strcmp(names[j - 1], names[i]))
+			names[j++] = names[i];
+	v->t = xcalloc(j + 1, sizeof(*v->t));
+	v->nt = j;
+	sset_add(&taken, "index.html");	/* targets/index.html is the list */
+	for (i = 0; i < v->nt; i++) {
+		v->t[i].name = names[i];
+		v->t[i].slug = slug_make(&taken, names[i], SLUG_MAX);
+	}
+	for (i = 0; i < v->nocc; i++)
+		v->occ[i].tgt = target_index(v, jstr(v->occ[i].t, "name"));
+	qsort(v->occ, v->nocc, sizeof(*v->occ), cmp_occ);
+	for (i = 0; i < v->nocc; i = j) {
+		for (j = i; j < v->nocc && v->occ[j].tgt == v->occ[i].tgt; j++)
+			;
+		v->t[v->occ[i].tgt].first = i;
+		v->t[v->occ[i].tgt].n = j - i;
+	}
+	sset_free(&taken);
+	free(keys);
+	free(names);
+	buf_release(&b);
+}
+
+static void
+views_free(struct views *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->nr; i++) {
+		free(v->r[i].href);
+		free(v->r[i].slug);
+		free(v->r[i].mlabel);
+		free(v->r[i].when);
+	}
+	for (i = 0; i < v->nm; i++) {
+		free(v->m[i].label);
+		free(v->m[i].slug);
+		free(v->m[i].runs);
+	}
+	for (i = 0; i < v->nt; i++)
+		free(v->t[i].slug);
+	for (i = 0; i < v->nd; i++) {
+		free(v->d[i].slug);
+		json_decref(v->d[i].doc);
+	}
+	free(v->r);
+	free(v->m);
+	free(v->t);
+	free(v->occ);
+	free(v->d);
+	tmpl_free(v->machine);
+	tmpl_free(v->target);
+	tmpl_free(v->compare);
+	tmpl_free(v->list);
+	buf_release(&v->scratch);
+}
+
+/* The occurrence of target tg in run ri, or NULL. */
+static const json_t *
+target_in(const struct views *v, size_t tg, size_t ri)
+{
+	size_t lo = v->t[tg].first, hi = lo + v->t[tg].n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v->occ[mid].run == ri)
+			return v->occ[mid].t;
+		if (v->occ[mid].run < ri)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* hrefs from a page depth levels below the root */
+
+static json_t *
+href_up(size_t depth, const char *a, const char *b, const char *c)
+{
+	struct buf h = BUF_INIT;
+	json_t *s;
+
+	while (depth--)
+		buf_addstr(&h, "../");
+	buf_addstr(&h, a);
+	if (b)
+		buf_addstr(&h, b);
+	if (c)
+		buf_addstr(&h, c);
+	s = json_string_nocheck(h.ptr);
+	buf_release(&h);
+	return s;
+}
+
+static json_t *
+href_run(const struct views *v, size_t ri, size_t depth)
+{
+	return href_up(depth, v->r[ri].href, NULL, NULL);
+}
+
+static json_t *
+href_machine(const struct views *v, size_t mi, size_t depth)
+{
+	return href_up(depth, "machines/", v->m[mi].slug, "/index.html");
+}
+
+static json_t *
+href_target(const struct views *v, size_t ti, size_t depth)
+{
+	return href_up(depth, "targets/", v->t[ti].slug, "/index.html");
+}
+
+static json_t *
+href_diff(const struct views *v, size_t di, size_t depth)
+{
+	return href_up(depth, "diffs/", v->d[di].slug, "/index.html");
+}
+
+/* ------------------------------------------------------------------ */
+/* tables: {id, cls, caption, note, cols: [{h, u, cls, href, title}],
+ * rows: [{id, th, href, sub, cells: [{t, na, v, sd, sdna, href, sub,
+ * cls}]}]}.  Every key is always present: the template looks a missing
+ * name up in the enclosing items. */
+
+struct vt {
+	json_t *o, *cols, *rows;
+	struct sset *ids;
+};
+
+static void
+vt_init(struct vt *t, struct sset *ids, const char *id, const char *caption)
+{
+	struct buf b = BUF_INIT;
+
+	t->ids = ids;
+	t->o = json_object();
+	t->cols = json_array();
+	t->rows = json_array();
+	set_s(t->o, "id", id_make(ids, &b, id, NULL, NULL));
+	set_s(t->o, "cls", "sortable runs");	/* runs: erg.css keeps td.date on one line */
+	set_s(t->o, "caption", caption);
+	json_object_set_new(t->o, "note", json_null());
+	json_object_set(t->o, "cols", t->cols);
+	json_object_set(t->o, "rows", t->rows);
+	json_decref(t->cols);
+	json_decref(t->rows);
+	buf_release(&b);
+}
+
+static void
+vt_col(struct vt *t, const char *h, const char *u, int num, json_t *href, const char *title)
+{
+	json_t *c = json_object();
+
+	set_s(c, "h", h);
+	set_s(c, "u", u);
+	set_s(c, "cls", num ? "num" : "txt");
+	json_object_set_new(c, "href", href ? href : json_null());
+	set_s(c, "title", title);
+	json_array_append_new(t->cols, c);
+}
+
+/* A row; its id from prefix and parts (made unique).  Returns the cells. */
+static json_t *
+vt_row(struct vt *t, const char *prefix, const char *a, const char *b, const char *th,
+       json_t *href, const char *sub)
+{
+	json_t *r = json_object(), *cells = json_array();
+	struct buf id = BUF_INIT;
+
+	set_s(r, "id", id_make(t->ids, &id, prefix, a, b));
+	set_s(r, "th", th);
+	json_object_set_new(r, "href", href ? href : json_null());
+	set_s(r, "sub", sub);
+	json_object_set_new(r, "tail", json_null());
+	json_object_set_new(r, "cells", cells);
+	json_array_append_new(t->rows, r);
+	buf_release(&id);
+	return cells;
+}
+
+static json_t *
+cell_new(json_t *cells, json_t *text, int num)
+{
+	json_t *c = json_object();
+
+	set_b(c, "na", json_is_null(text));
+	json_object_set_new(c, "t", text);
+	json_object_set_new(c, "v", json_null());
+	json_object_set_new(c, "sd", json_null());
+	set_b(c, "sdna", 0);
+	json_object_set_new(c, "href", json_null());
+	json_object_set_new(c, "sub", json_null());
+	set_s(c, "cls", num ? "num" : "txt");
+	json_array_append_new(cells, c);
+	return c;
+}
+
+/* mean ± SD with dec decimals; SD "± –" when the mean is known and it is
+ * not (a single published value: no SD). */
+static void
+cell_mv(json_t *cells, struct mv m, int dec, int thousands)
+{
+	json_t *c = cell_new(cells, jfmt(m.mean, dec, thousands), 1);
+
+	if (!isfinite(m.mean))
+		return;
+	json_object_set_new(c, "v", jreal(m.mean));
+	json_object_set_new(c, "sd", jfmt(m.sd, dec, thousands));
+	set_b(c, "sdna", !isfinite(m.sd));
+}
+
+static void
+cell_num(json_t *cells, double x, int dec)
+{
+	json_t *c = cell_new(cells, jfmt(x, dec, 1), 1);
+
+	json_object_set_new(c, "v", jreal(x));
+}
+
+/* Text; names and titles (wrap) may break anywhere, short words not. */
+static void
+cell_text(json_t *cells, const char *s, json_t *href, const char *sub)
+{
+	json_t *c = cell_new(cells, S(s), 0);
+
+	json_object_set_new(c, "href", href ? href : json_null());
+	set_s(c, "sub", sub);
+}
+
+static void
+cell_word(json_t *cells, const char *s)
+{
+	json_t *c = cell_new(cells, S(s), 0);
+
+	set_s(c, "cls", "");
+}
+
+/* A date: on one line (erg.css: table.runs td.date). */
+static void
+cell_date(json_t *cells, const char *s)
+{
+	json_t *c = cell_new(cells, S(s), 0);
+
+	set_s(c, "cls", "date");
+}
+
+/* A machine key, linked: one line once erg.css has td.key. */
+static void
+cell_key(json_t *cells, const char *s, json_t *href)
+{
+	json_t *c = cell_new(cells, S(s), 0);
+
+	set_s(c, "cls", "key");
+	json_object_set_new(c, "href", href);
+}
+
+/* Does not apply here (another machine's column): empty, sorts last. */
+static void
+cell_blank(json_t *cells)
+{
+	cell_new(cells, json_string(""), 1);
+}
+
+/* A pointer elsewhere, shown dimmed, sorting as not reported. */
+static void
+cell_see(json_t *cells, const char *text, json_t *href)
+{
+	json_t *c = cell_new(cells, S(text), 1);
+
+	set_s(c, "cls", "num na");
+	json_object_set_new(c, "href", href);
+}
+
+/* ------------------------------------------------------------------ */
+/* pages */
+
+static json_t *
+page_view(const char *title, size_t depth)
+{
+	json_t *view = json_object();
+
+	set_s(view, "title", title);
+	json_object_set_new(view, "up", up_list(depth));
+	json_object_set_new(view, "built", build_date());
+	return view;
+}
+
+static int
+page_write(struct views *v, struct tmpl *t, json_t *view, const char *a, const char *b)
+{
+	struct buf page = BUF_INIT, rel = BUF_INIT;
+	int rc = -1;
+
+	buf_addstr(&rel, a);
+	if (b) {
+		buf_addstr(&rel, b);
+		buf_addstr(&rel, "/index.html");
+	}
+	if (!tmpl_render(t, view, &page, 1) &&
+	    !site_write(v->c->site, rel.ptr, page.ptr, page.len))
+		rc = 0;
+	buf_release(&page);
+	buf_release(&rel);
+	return rc;
+}
+
+/* A bar chart of values over runs (dates): mean, ±SD whiskers and, when
+ * given, the individual values as dots. */
+struct series {
+	size_t n, cap;
+	char **labels;
+	double *value, *err;
+	double **dots;
+	size_t *ndots;
+};
+
+static void
+series_add(struct series *s, const char *label, double value, double err, double *dots,
+	   size_t ndots)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 8;
+		s->labels = xrealloc(s->labels, s->cap * sizeof(*s->labels));
+		s->value = xrealloc(s->value, s->cap * sizeof(*s->value));
+		s->err = xrealloc(s->err, s->cap * sizeof(*s->err));
+		s->dots = xrealloc(s->dots, s->cap * sizeof(*s->dots));
+		s->ndots = xrealloc(s->ndots, s->cap * sizeof(*s->ndots));
+	}
+	s->labels[s->n] = xstrdup(label);
+	s->value[s->n] = value;
+	s->err[s->n] = err;
+	s->dots[s->n] = dots;
+	s->ndots[s->n] = ndots;
+	s->n++;
+}
+
+static void
+series_free(struct series *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		free(s->labels[i]);
+		free(s->dots[i]);
+	}
+	free(s->labels);
+	free(s->value);
+	free(s->err);
+	free(s->dots);
+	free(s->ndots);
+	memset(s, 0, sizeof(*s));
+}
+
+/* Next number to try per label, for series_unique_labels(). */
+struct snum {
+	char **k;
+	size_t *v;
+	size_t cap;		/* 0 or a power of two; at most half full */
+	size_t n;
+};
+
+/* The number of k (2 when new), to read and update. */
+static size_t *
+snum_at(struct snum *m, const char *k)
+{
+	size_t i;
+
+	if (2 * (m->n + 1) > m->cap) {
+		struct snum g = { NULL, NULL, m->cap ? 2 * m->cap : 64, m->n };
+
+		g.k = xcalloc(g.cap, sizeof(*g.k));
+		g.v = xcalloc(g.cap, sizeof(*g.v));
+		for (i = 0; i < m->cap; i++)
+			if (m->k[i]) {
+				size_t j;
+
+				for (j = sset_hash(m->k[i]) & (g.cap - 1); g.k[j]; j = (j + 1) & (g.cap - 1))
+					;
+				g.k[j] = m->k[i];
+				g.v[j] = m->v[i];
+			}
+		free(m->k);
+		free(m->v);
+		*m = g;
+	}
+	for (i = sset_hash(k) & (m->cap - 1); m->k[i]; i = (i + 1) & (m->cap - 1))
+		if (!strcmp(m->k[i], k))
+			return &m->v[i];
+	m->k[i] = xstrdup(k);
+	m->v[i] = 2;
+	m->n++;
+	return &m->v[i];
+}
+
+static void
+snum_free(struct snum *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->cap; i++)
+		free(m->k[i]);
+	free(m->k);
+	free(m->v);
+	memset(m, 0, sizeof(*m));
+}
+
+/*
+ * Labels must differ: a repeated one gets " (2)", " (3)", ..., the first
+ * not taken by an earlier (final) label.  Linear: a set of the labels so
+ * far, and per label the number to try next; numbers below it are taken,
+ * and stay taken, as the set only grows.  (Comparing each label with all
+ * earlier ones for each number tried was cubic when every run of a
+ * 1,000-run archive had the same label: ~40 % of its build.)
+ */
+static void
+series_unique_labels(struct series *s)
+{
+	struct sset taken = { 0 };
+	struct snum next = { 0 };
+	struct buf b = BUF_INIT;
+	size_t i, *k;
+
+	for (i = 0; i < s->n; i++) {
+		if (!sset_has(&taken, s->labels[i])) {
+			sset_add(&taken, s->labels[i]);
+			continue;
+		}
+		k = snum_at(&next, s->labels[i]);
+		for (;; ++*k) {
+			buf_reset(&b);
+			buf_addf(&b, "%s (%zu)", s->labels[i], *k);
+			if (!sset_has(&taken, b.ptr))
+				break;
+		}
+		++*k;
+		sset_add(&taken, b.ptr);
+		free(s->labels[i]);
+		s->labels[i] = xstrdup(b.ptr);
+	}
+	buf_release(&b);
+	snum_free(&next);
+	sset_free(&taken);
+}
+
+static void
+chart_series(json_t *list, struct sset *ids, const char *id, const char *id2,
+	     const char *title, const char *ylabel, const char *caption, struct series *s)
+{
+	struct buf svg = BUF_INIT, idb = BUF_INIT;
+	struct svg_frame f = { 0 };
+	struct svg_bars bars = { 0 };
+
+	series_unique_labels(s);
+	f.id = id_make(ids, &idb, id, id2, NULL);
+	f.title = title;
+	f.desc = caption;
+	f.xlabel = "run (captured at, UTC)";
+	f.ylabel = ylabel;
+	bars.n = s->n;
+	bars.labels = (const char *const *)s->labels;
+	bars.value = s->value;
+	bars.err = s->err;
+	bars.dots = (const double *const *)s->dots;
+	bars.ndots = s->ndots;
+	svg_bar_chart(&svg, &f, &bars);
+	figure(list, &svg, caption);
+	buf_release(&svg);
+	buf_release(&idb);
+}
+
+/* Per-round headline values of target name in run res (energy sessions:
+ * results.measurements), in round order; NULL when there are none. */
+static double *
+round_values(const json_t *res, const char *name, const char *key, size_t *n)
+{
+	const json_t *ms = json_object_get(res, "measurements"), *m;
+	double *rr = NULL, *out;
+	size_t i, k = 0, a, b;
+
+	*n = 0;
+	json_array_foreach(ms, i, m) {
+		double x = jnum(m, key);
+
+		if (!jstr(m, "target") || strcmp(jstr(m, "target"), name) || !isfinite(x))
+			continue;
+		rr = xrealloc(rr, (k + 1) * 2 * sizeof(double));
+		rr[2 * k] = jnum(m, "round");
+		rr[2 * k + 1] = x;
+		k++;
+	}
+	for (a = 1; a < k; a++)	/* insertion sort by round: stable, k is small */
+		for (b = a; b > 0 && rr[2 * (b - 1)] > rr[2 * b]; b--) {
+			double t0 = rr[2 * b], t1 = rr[2 * b + 1];
+
+			rr[2 * b] = rr[2 * (b - 1)];
+			rr[2 * b + 1] = rr[2 * (b - 1) + 1];
+			rr[2 * (b - 1)] = t0;
+			rr[2 * (b - 1) + 1] = t1;
+		}
+	if (!k)
+		return NULL;
+	out = xmalloc(k * sizeof(double));
+	for (a = 0; a < k; a++)
+		out[a] = rr[2 * a + 1];
+	free(rr);
+	*n = k;
+	return out;
+}
+
+/* Run kind for a table cell. */
+static const char *
+kind_text(const struct vrun *r)
+{
+	if (r->summary)
+		return r->energy ? "summary (published energy)" : "summary (published)";
+	if (!r->energy)
+		return r->kind ? r->kind : "run";
+	return r->kind ? r->kind : "energy session";
+}
+
+/* A run's id under its title, unless the title is the id. */
+static const char *
+run_sub(const struct vrun *r)
+{
+	return strcmp(r->title, r->id) ? r->id : NULL;
+}
+
+static const char *
+energy_text(const struct vrun *r)
+{
+	if (!r->energy)
+		return "none";
+	if (r->summary)
+		return "published";
+	return r->src ? r->src : "measured";
+}
+
+/* ------------------------------------------------------------------ */
+/* diff pairs */
+
+static size_t
+shared_targets(const struct views *v, size_t a, size_t b)
+{
+	const json_t *t;
+	size_t i, n = 0;
+
+	json_array_foreach(json_object_get(v->r[a].res, "targets"), i, t) {
+		size_t k = jstr(t, "name") ? target_index(v, jstr(t, "name")) : v->nt;
+
+		if (k < v->nt && target_in(v, k, b))
+			n++;
+	}
+	return n;
+}
+
+static void
+diff_add(struct views *v, struct sset *taken, size_t a, size_t b, long line)
+{
+	struct vdiff *d;
+	struct buf name = BUF_INIT;
+	size_t i;
+
+	for (i = 0; i < v->nd; i++)
+		if (v->d[i].a == a && v->d[i].b == b)
+			return;
+	ALLOC_GROW(v->d, v->nd + 1, v->ad);
+	d = &v->d[v->nd++];
+	memset(d, 0, sizeof(*d));
+	d->a = a;
+	d->b = b;
+	d->line = line;
+	d->shared = shared_targets(v, a, b);
+	buf_addf(&name, "%s_vs_%s", v->r[a].slug, v->r[b].slug);
+	d->slug = slug_make(taken, name.ptr, 2 * SLUG_MAX + 4);
+	buf_release(&name);
+}
+
+struct idref {
+	const char *id;
+	size_t run;
+};
+
+static int
+cmp_idref(const void *pa, const void *pb)
+{
+	return strcmp(((const struct idref *)pa)->id, ((const struct idref *)pb)->id);
+}
+
+/* ARCHIVE/diffs.txt: "A B" a line, '#' comments.  Every bad line is
+ * reported; -1 when there was any. */
+static int
+diffs_file(struct views *v, struct sset *taken, const char *root)
+{
+	struct buf path = BUF_INIT, text = BUF_INIT;
+	struct idref *ids = NULL;
+	char *p, *eol;
+	long line = 0;
+	size_t i;
+	int rc = 0;
+
+	buf_addf(&path, "%s/%s", root, DIFFS_FILE);
+	if (!path_exists(path.ptr))
+		goto out;
+	if (input_read_all(path.ptr, input_max_small, &text)) {
+		rc = -1;
+		goto out;
+	}
+	v->diffs_path = "diffs.txt";
+	ids = xcalloc(v->nr + 1, sizeof(*ids));
+	for (i = 0; i < v->nr; i++) {
+		ids[i].id = v->r[i].id;
+		ids[i].run = i;
+	}
+	qsort(ids, v->nr, sizeof(*ids), cmp_idref);
+	for (p = text.ptr; p < text.ptr + text.len; p = eol + 1) {
+		char *tok[3] = { NULL, NULL, NULL }, *q, *hash;
+		size_t ntok = 0, run[2] = { 0, 0 }, k;
+		int bad = 0;
+
+		line++;
+		eol = memchr(p, '\n', (size_t)(text.ptr + text.len - p));
+		if (!eol)
+			eol = text.ptr + text.len;
+		*eol = '\0';
+		if ((hash = strchr(p, '#')))
+			*hash = '\0';
+		for (q = p; *q;) {
+			while (*q == ' ' || *q == '\t' || *q == '\r' || *q == '\f' || *q == '\v')
+				*q++ = '\0';
+			if (!*q)
+				break;
+			if (ntok < 3)
+				tok[ntok] = q;
+			ntok++;
+			while (*q && *q != ' ' && *q != '\t' && *q != '\r' && *q != '\f' && *q != '\v')
+				q++;
+		}
+		if (!ntok)
+			continue;
+		if (ntok != 2) {
+			rc = error_at(path.ptr, line, "expected two run ids 'A B', found %zu word%s",
+				      ntok, ntok == 1 ? "" : "s");
+			continue;
+		}
+		for (k = 0; k < 2; k++) {
+			struct idref key, *hit;
+			size_t n = strlen(tok[k]);
+
+			while (n > 1 && tok[k][n - 1] == '/')
+				tok[k][--n] = '\0';
+			key.id = tok[k];
+			hit = bsearch(&key, ids, v->nr, sizeof(*ids), cmp_idref);
+			if (!hit) {
+				rc = error_at(path.ptr, line, "unknown run '%s'", tok[k]);
+				bad = 1;
+			} else {
+				run[k] = hit->run;
+			}
+		}
+		if (!bad)
+			diff_add(v, taken, run[0], run[1], line);
+	}
+out:
+	free(ids);
+	buf_release(&path);
+	buf_release(&text);
+	return rc;
+}
+
+static int
+diffs_collect(struct views *v, const char *root)
+{
+	struct sset taken = { 0 };
+	size_t m, i;
+	int rc = 0;
+
+	sset_add(&taken, "index.html");	/* diffs/index.html is the list */
+	for (m = 0; m < v->nm; m++) {
+		size_t prev = v->nr;
+
+		for (i = 0; i < v->m[m].nruns; i++) {
+			size_t ri = v->m[m].runs[i];
+
+			if (v->r[ri].summary) {
+				v->nskipped++;
+				continue;
+			}
+			if (prev < v->nr && shared_targets(v, prev, ri))
+				diff_add(v, &taken, prev, ri, 0);
+			prev = ri;
+		}
+	}
+	if (root && diffs_file(v, &taken, root))
+		rc = -1;
+	for (i = 0; !rc && i < v->nd; i++) {
+		struct vdiff *d = &v->d[i];
+
+		d->doc = diff_compute((json_t *)v->r[d->a].res, v->r[d->a].id, NULL,
+				      (json_t *)v->r[d->b].res, v->r[d->b].id, NULL,
+				      d->a == d->b ? "the same run" : NULL);
+	}
+	sset_free(&taken);
+	return rc;
+}
+
+/* An integer of the diff document's summary ("rows", "significant"). */
+static size_t
+diff_count(const json_t *doc, const char *key)
+{
+	return (size_t)json_integer_value(json_object_get(json_object_get(doc, "summary"), key));
+}
+
+/* The table of diff pages: all of them, or those of machine only_m
+ * (only_m >= v->nm: all).  [] when there are none. */
+static json_t *
+diffs_table(struct views *v, struct sset *ids, size_t depth, size_t only_m)
+{
+	struct vt t;
+	struct buf b = BUF_INIT;
+	size_t i;
+
+	vt_init(&t, ids, "tbl-diffs", "Diff pages: B compared with A, per target and metric");
+	vt_col(&t, "Diff", "B vs A, captured at (UTC)", 0, NULL, NULL);
+	vt_col(&t, "Machine", NULL, 0, NULL, NULL);
+	vt_col(&t, "A", NULL, 0, NULL, NULL);
+	vt_col(&t, "B", NULL, 0, NULL, NULL);
+	vt_col(&t, "Why", NULL, 0, NULL, NULL);
+	vt_col(&t, "Shared targets", NULL, 1, NULL, NULL);
+	vt_col(&t, "Significant", "p " "\xe2\x89\xa4" " 0.05", 1, NULL, NULL);
+	for (i = 0; i < v->nd; i++) {
+		const struct vdiff *d = &v->d[i];
+		const struct vrun *a = &v->r[d->a], *bb = &v->r[d->b];
+		json_t *cells, *c;
+
+		if (only_m < v->nm && a->m != only_m && bb->m != only_m)
+			continue;
+		buf_reset(&b);
+		buf_addf(&b, "vs %s", a->when);
+		cells = vt_row(&t, "d-", d->slug, NULL, bb->when, href_diff(v, i, depth), b.ptr);
+		if (a->m == bb->m) {
+			cell_key(cells, v->m[a->m].key, href_machine(v, a->m, depth));
+		} else {
+			buf_reset(&b);
+			buf_addf(&b, "%s / %s", v->m[a->m].key, v->m[bb->m].key);
+			cell_text(cells, b.ptr, NULL, "different machines");
+		}
+		cell_text(cells, a->title, href_run(v, d->a, depth), run_sub(a));
+		cell_text(cells, bb->title, href_run(v, d->b, depth), run_sub(bb));
+		buf_reset(&b);
+		if (d->line)
+			buf_addf(&b, "listed in diffs.txt, line %ld", d->line);
+		else
+			buf_addstr(&b, "consecutive runs");
+		cell_word(cells, b.ptr);
+		cell_num(cells, (double)d->shared, 0);
+		buf_reset(&b);
+		if (json_is_string(json_object_get(d->doc, "no_significance"))) {
+			/* A summary run has one value per cell: "0 of N" would
+			 * read as "tested, nothing differs". */
+			buf_addf(&b, "not tested (%zu rows)", diff_count(d->doc, "rows"));
+			c = cell_new(cells, json_string(b.ptr), 1);
+			json_object_set_new(c, "v", json_integer(-1));
+		} else {
+			buf_addf(&b, "%zu of %zu", diff_count(d->doc, "significant"),
+				 diff_count(d->doc, "rows"));
+			c = cell_new(cells, json_string(b.ptr), 1);
+			json_object_set_new(c, "v",
+					    json_integer((json_int_t)diff_count(d->doc, "significant")));
+		}
+	}
+	buf_release(&b);
+	if (!json_array_size(t.rows)) {
+		json_decref(t.o);
+		return json_array();
+	}
+	return one(t.o);
+}
+
+/*
+ * diffs/<slug>/index.html: diff.c's page, with the site's stylesheet
+ * linked (instead of inlined) and a navigation bar added, both fixed
+ * text around escaped names.
+ */
+static int
+diff_page(struct views *v, size_t di)
+{
+	const struct vdiff *d = &v->d[di];
+	const struct vrun *a = &v->r[d->a], *b = &v->r[d->b];
+	struct buf html = BUF_INIT, out = BUF_INIT, nav = BUF_INIT, rel = BUF_INIT;
+	const char *style, *body;
+	static const char body_tag[] = "<body class=\"erg-diff\">\n";
+	int rc;
+
+	diff_render_html(d->doc, "", &html);
+	html_printf(&nav, "<header class=\"top\">\n<nav aria-label=\"Site\"><a href=\"../../index.html\">"
+		    "\xe2\x86\x90 All runs</a>" MIDDOT "<a href=\"../index.html\">All diffs</a>" MIDDOT
+		    "<a href=\"../../machines/%A/index.html\">%H</a>", v->m[a->m].slug,
+		    v->m[a->m].label);
+	if (b->m != a->m)
+		html_printf(&nav, MIDDOT "<a href=\"../../machines/%A/index.html\">%H</a>",
+			    v->m[b->m].slug, v->m[b->m].label);
+	html_printf(&nav, "</nav>\n<p class=\"sub\">Run pages: <a href=\"../../%A\">A, %H</a>"
+		    MIDDOT "<a href=\"../../%A\">B, %H</a>" MIDDOT "%H</p>\n</header>\n",
+		    a->href, a->when, b->href, b->when,
+		    d->line ? "pair listed in diffs.txt" : "consecutive energy sessions of this machine");
+	style = strstr(html.ptr, "<style>");
+	body = strstr(html.ptr, body_tag);
+	if (style && body && style < body) {
+		buf_add(&out, html.ptr, (size_t)(style - html.ptr));
+		buf_addstr(&out, "<link rel=\"stylesheet\" href=\"../../erg.css\">\n");
+		buf_add(&out, style, (size_t)(body - style) + strlen(body_tag));
+		buf_add(&out, nav.ptr, nav.len);
+		buf_addstr(&out, body + strlen(body_tag));
+	} else {
+		buf_add(&out, html.ptr, html.len);	/* still a page of its own */
+	}
+	buf_addf(&rel, "diffs/%s/index.html", d->slug);
+	rc = site_write(v->c->site, rel.ptr, out.ptr, out.len);
+	buf_release(&html);
+	buf_release(&out);
+	buf_release(&nav);
+	buf_release(&rel);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* machines/<slug>/index.html */
+
+/* "N runs" and "from D1 to D2" over runs[0..n) (date order). */
+static void
+span_text(const struct views *v, const size_t *runs, size_t n, struct buf *count,
+	  struct buf *span)
+{
+	const char *first = NULL, *last = NULL;
+	size_t i;
+
+	buf_addf(count, "%zu run%s", n, n == 1 ? "" : "s");
+	for (i = 0; i < n; i++)
+		if (v->r[runs[i]].date) {
+			if (!first)
+				first = v->r[runs[i]].when;
+			last = v->r[runs[i]].when;
+		}
+	if (first && strcmp(first, last))
+		buf_addf(span, "%s to %s", first, last);
+	else if (first)
+		buf_addf(span, "%s", first);
+}
+
+static json_t *
+machine_runs_table(struct views *v, struct sset *ids, size_t mi)
+{
+	const struct vmach *m = &v->m[mi];
+	struct vt t;
+	size_t i;
+
+	vt_init(&t, ids, "tbl-runs", "Every run on this machine, oldest first");
+	vt_col(&t, "Run", NULL, 0, NULL, NULL);
+	vt_col(&t, "Captured at", "UTC", 0, NULL, NULL);
+	vt_col(&t, "Kind", NULL, 0, NULL, NULL);
+	vt_col(&t, "Targets", NULL, 1, NULL, NULL);
+	vt_col(&t, "Energy", "source", 0, NULL, NULL);
+	for (i = 0; i < m->nruns; i++) {
+		const struct vrun *r = &v->r[m->runs[i]];
+		json_t *cells = vt_row(&t, "run-", r->slug, NULL, r->title, href_run(v, m->runs[i], 2),
+				       run_sub(r));
+
+		cell_date(cells, r->when);
+		cell_word(cells, kind_text(r));
+		cell_num(cells, (double)r->ntargets, 0);
+		cell_word(cells, energy_text(r));
+	}
+	return one(t.o);
+}
+
+/* Idle floor per energy session: mean of idle_windows[].mean_watts. */
+static void
+machine_idle(struct views *v, struct sset *ids, size_t mi, json_t *view)
+{
+	const struct vmach *m = &v->m[mi];
+	struct vt t;
+	struct series s = { 0 };
+	json_t *charts = json_array();
+	size_t i, j, rows = 0;
+
+	vt_init(&t, ids, "tbl-idle", "Idle power per energy session");
+	vt_col(&t, "Run", NULL, 0, NULL, NULL);
+	vt_col(&t, "Captured at", "UTC", 0, NULL, NULL);
+	vt_col(&t, "Idle power", "W, mean " PM " SD over the idle windows", 1, NULL, NULL);
+	vt_col(&t, "Idle windows", "n", 1, NULL, NULL);
+	for (i = 0; i < m->nruns; i++) {
+		const struct vrun *r = &v->r[m->runs[i]];
+		const json_t *iw = json_object_get(r->res, "idle_windows"), *w;
+		double *x;
+		size_t n = 0;
+		struct mv mv;
+		json_t *cells;
+
+		if (r->summary || !r->energy || !json_is_array(iw))
+			continue;
+		x = xcalloc(json_array_size(iw) + 1, sizeof(double));
+		json_array_foreach(iw, j, w)
+			if (isfinite(jnum(w, "mean_watts")))
+				x[n++] = jnum(w, "mean_watts");
+		mv.mean = stats_mean(x, n);
+		mv.sd = stats_sd(x, n);
+		mv.n = (double)n;
+		cells = vt_row(&t, "idle-", r->slug, NULL, r->title, href_run(v, m->runs[i], 2), run_sub(r));
+		cell_date(cells, r->when);
+		cell_mv(cells, mv, 4, 0);
+		cell_num(cells, (double)n, 0);
+		rows++;
+		if (n)
+			series_add(&s, r->when, mv.mean, mv.sd, x, n);
+		else
+			free(x);
+	}
+	if (s.n)
+		chart_series(charts, ids, "chart-idle", NULL, "Idle power across runs", "watts",
+			     "Idle power of each energy session, W: bars are the mean over its idle "
+			     "windows (the mean SoC power of each window, idle_windows[].mean_watts); "
+			     "whiskers \xc2\xb1" "1 SD across those windows; dots: each window. A "
+			     "moving floor moves gross energy per request with it.", &s);
+	series_free(&s);
+	if (!rows) {
+		json_decref(t.o);
+		json_object_set_new(view, "idle", json_array());
+	} else {
+		json_object_set_new(view, "idle", one(t.o));
+	}
+	json_object_set_new(view, "idle_charts", charts);
+	set_s(view, "idle_note",
+	      "The power the machine drew while idle, before each measurement: the floor "
+	      "under every energy figure. Each energy session's idle windows are averaged "
+	      "(the mean of idle_windows[].mean_watts, \xc2\xb1 1 SD across windows), so "
+	      "drift of the floor itself across days shows here.");
+}
+
+/* Per target, its headline over this machine's runs: one table, and
+ * charts for targets with values in two runs or more. */
+static void
+machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view)
+{
+	const struct vmach *m = &v->m[mi];
+	struct vt t;
+	json_t *charts = json_array();
+	struct buf cap = BUF_INIT, idb = BUF_INIT;
+	double *mj = xcalloc(v->nocc + 1, sizeof(double));
+	size_t i, k, nmj = 0;
+	int energy = 0, dec_mj, dec_rps;
+
+	for (i = 0; i < m->nruns; i++)
+		energy |= v->r[m->runs[i]].energy;
+	/* one precision per column */
+	{
+		double *rps = xcalloc(v->nocc + 1, sizeof(double));
+		size_t nrps = 0;
+
+		for (i = 0; i < v->nocc; i++) {
+			const json_t *h = json_object_get(v->occ[i].t, "headline");
+
+			if (v->r[v->occ[i].run].m != mi)
+				continue;
+			mj[nmj++] = mv_get(h, "mj_per_req").mean;
+			rps[nrps++] = mv_get(h, "rps").mean;
+		}
+		dec_mj = col_decimals(mj, nmj, 4, 2);
+		dec_rps = col_decimals(rps, nrps, 4, 2);
+		free(rps);
+	}
+	vt_init(&t, ids, "tbl-history", "Headline per target and run, oldest first");
+	vt_col(&t, "Target", NULL, 0, NULL, NULL);
+	vt_col(&t, "Captured at", "UTC", 0, NULL, NULL);
+	vt_col(&t, "Run", NULL, 0, NULL, NULL);
+	if (energy) {
+		vt_col(&t, "Energy per request", "mJ/req, mean " PM " SD", 1, NULL, NULL);
+		vt_col(&t, "n", "rounds", 1, NULL, NULL);
+	}
+	vt_col(&t, "Throughput", "req/s, mean " PM " SD", 1, NULL, NULL);
+	if (energy)
+		vt_col(&t, "SoC power", "W, mean " PM " SD", 1, NULL, NULL);
+	for (k = 0; k < v->nt; k++) {
+		struct series smj = { 0 }, srps = { 0 };
+		const struct vtgt *tg = &v->t[k];
+		json_t *figs = json_array();
+
+		for (i = tg->first; i < tg->first + tg->n; i++) {
+			const struct vocc *o = &v->occ[i];
+			const struct vrun *r = &v->r[o->run];
+			const json_t *h = json_object_get(o->t, "headline");
+			struct mv e = mv_get(h, "mj_per_req"), q = mv_get(h, "rps"), w = mv_get(h, "watts");
+			json_t *cells;
+			double *dots;
+			size_t nd;
+
+			if (r->m != mi || (!isfinite(e.mean) && !isfinite(q.mean) && !isfinite(w.mean)))
+				continue;
+			cells = vt_row(&t, "h-", tg->slug, r->slug, tg->name, href_target(v, k, 2), NULL);
+			cell_date(cells, r->when);
+			cell_text(cells, r->title, href_run(v, o->run, 2), r->summary ? "published" : NULL);
+			if (energy) {
+				cell_mv(cells, e, dec_mj, 0);
+				cell_num(cells, e.n, 0);
+			}
+			cell_mv(cells, q, dec_rps, 1);
+			if (energy)
+				cell_mv(cells, w, 3, 0);
+			if (isfinite(e.mean)) {
+				buf_reset(&cap);
+				buf_addf(&cap, "%s%s", r->when, r->summary ? " (published)" : "");
+				dots = r->summary ? NULL : round_values(r->res, tg->name,
+									"headline_mj_per_req", &nd);
+				series_add(&smj, cap.ptr, e.mean, e.sd, dots, dots ? nd : 0);
+			}
+			if (isfinite(q.mean)) {
+				buf_reset(&cap);
+				buf_addf(&cap, "%s%s", r->when, r->summary ? " (published)" : "");
+				dots = r->summary ? NULL : round_values(r->res, tg->name,
+									"headline_rps", &nd);
+				series_add(&srps, cap.ptr, q.mean, q.sd, dots, dots ? nd : 0);
+			}
+		}
+		if (smj.n >= 2) {
+			buf_reset(&cap);
+			buf_addstr(&cap, "Energy per request of ");
+			buf_addstr(&cap, tg->name);
+			buf_addstr(&cap, " across runs on this machine, mJ/req (gross SoC energy, "
+				   "request-weighted over the headline routes). Bars: mean; "
+				   "whiskers: \xc2\xb1" "1 SD over the rounds; dots: each round "
+				   "(published figures have none).");
+			chart_series(figs, ids, "chart-mj-", tg->slug, "Energy per request across runs",
+				     "mJ per request", cap.ptr, &smj);
+		}
+		if (srps.n >= 2) {
+			buf_reset(&cap);
+			buf_addstr(&cap, "Throughput of ");
+			buf_addstr(&cap, tg->name);
+			buf_addstr(&cap, " across runs on this machine, req/s. Bars: mean; whiskers: "
+				   "\xc2\xb1" "1 SD over the rounds; dots: each round.");
+			chart_series(figs, ids, "chart-rps-", tg->slug, "Throughput across runs",
+				     "requests per second", cap.ptr, &srps);
+		}
+		series_free(&smj);
+		series_free(&srps);
+		if (json_array_size(figs)) {
+			json_t *o = json_object();
+
+			set_s(o, "id", id_make(ids, &idb, "charts-", tg->slug, NULL));
+			set_s(o, "name", tg->name);
+			json_object_set_new(o, "href", href_target(v, k, 2));
+			json_object_set_new(o, "figs", figs);
+			json_array_append_new(charts, o);
+		} else {
+			json_decref(figs);
+		}
+	}
+	json_object_set_new(view, "history", json_array_size(t.rows) ? one(t.o) : json_array());
+	if (!json_array_size(t.rows))
+		json_decref(t.o);
+	json_object_set_new(view, "history_charts", charts);
+	set_s(view, "history_note",
+	      energy ? "Each target's headline in every run of this machine: energy per request "
+		       "(gross SoC energy, request-weighted over the run's headline routes), "
+		       "throughput and SoC power, mean \xc2\xb1 1 SD over the rounds. Figures "
+		       "marked published were copied from their source (one value, no rounds). "
+		       "Charts follow for targets measured in two runs or more."
+		     : "Each target's headline throughput in every run of this machine that "
+		       "publishes one (mean \xc2\xb1 1 SD where known). Charts follow for targets "
+		       "with figures in two runs or more.");
+	free(mj);
+	buf_release(&cap);
+	buf_release(&idb);
+}
+
+/*
+ * The req/s per route matrix over runs[0..nruns): rows (target, route)
+ * in target then first-seen route order, columns the runs that have any
+ * (headed by machine key when machine_cols, else by kind).  Returns []
+ * or [table]; a row's th is the target name, its tail the route name.
+ */
+static json_t *
+routes_matrix(struct views *v, struct sset *ids, const size_t *runs, size_t nruns, size_t depth,
+	      const char *caption, int machine_cols)
+{
+	struct vt t;
+	size_t *cols = xcalloc(nruns + 1, sizeof(size_t)), ncol = 0, i, j, k, q;
+	int *dec;
+	struct buf u = BUF_INIT, tt = BUF_INIT;
+
+	for (i = 0; i < nruns; i++) {
+		const json_t *tg, *rt;
+		int any = 0;
+
+		json_array_foreach(json_object_get(v->r[runs[i]].res, "targets"), j, tg)
+			json_array_foreach(json_object_get(tg, "routes"), k, rt)
+				any |= isfinite(mv_get(rt, "rps").mean);
+		if (any)
+			cols[ncol++] = runs[i];
+	}
+	if (!ncol) {
+		free(cols);
+		return json_array();
+	}
+	dec = xcalloc(ncol + 1, sizeof(int));
+	for (i = 0; i < ncol; i++) {
+		double *x = NULL;
+		size_t n = 0;
+		const json_t *tg, *rt;
+
+		json_array_foreach(json_object_get(v->r[cols[i]].res, "targets"), j, tg)
+			json_array_foreach(json_object_get(tg, "routes"), k, rt) {
+				x = xrealloc(x, (n + 1) * sizeof(double));
+				x[n++] = mv_get(rt, "rps").mean;
+			}
+		dec[i] = col_decimals(x, n, 4, 2);
+		free(x);
+	}
+	vt_init(&t, ids, "tbl-routes", caption);
+	vt_col(&t, "Target", "route", 0, NULL, NULL);
+	for (i = 0; i < ncol; i++) {
+		const struct vrun *r = &v->r[cols[i]];
+
+		buf_reset(&u);
+		buf_reset(&tt);
+		if (machine_cols)
+			buf_addstr(&u, v->m[r->m].key);
+		else
+			buf_addstr(&u, r->summary ? "published" : r->energy ? "measured" : "measured, no energy");
+		buf_addf(&tt, "%s (%s)", r->title, r->id);
+		vt_col(&t, r->when, u.ptr, 1, href_run(v, cols[i], depth), tt.ptr);
+	}
+	for (k = 0; k < v->nt; k++) {
+		const struct vtgt *tg = &v->t[k];
+		const char **rn = NULL;
+		size_t nrn = 0;
+
+		/* the target's route names over these runs, first seen first */
+		for (i = 0; i < ncol; i++) {
+			const json_t *o = target_in(v, k, cols[i]), *rt;
+
+			json_array_foreach(json_object_get(o, "routes"), j, rt) {
+				const char *name = jstr(rt, "name");
+
+				if (!name || !isfinite(mv_get(rt, "rps").mean))
+					continue;
+				for (q = 0; q < nrn && strcmp(rn[q], name); q++)
+					;
+				if (q == nrn) {
+					rn = xrealloc(rn, (nrn + 1) * sizeof(*rn));
+					rn[nrn++] = name;
+				}
+			}
+		}
+		for (q = 0; q < nrn; q++) {
+			json_t *cells = vt_row(&t, "rr-", tg->slug, rn[q], tg->name,
+					       href_target(v, k, depth), NULL);
+
+			set_s(json_array_get(t.rows, json_array_size(t.rows) - 1), "tail", rn[q]);
+
+			for (i = 0; i < ncol; i++) {
+				const json_t *o = target_in(v, k, cols[i]), *rt, *hit = NULL;
+
+				json_array_foreach(json_object_get(o, "routes"), j, rt)
+					if (jstr(rt, "name") && !strcmp(jstr(rt, "name"), rn[q])) {
+						hit = rt;
+						break;
+					}
+				if (!o || !hit)
+					cell_blank(cells);
+				else
+					cell_mv(cells, mv_get(hit, "rps"), dec[i], 1);
+			}
+		}
+		free(rn);
+	}
+	free(cols);
+	free(dec);
+	buf_release(&u);
+	buf_release(&tt);
+	return one(t.o);
+}
+
+static int
+machine_page(struct views *v, size_t mi)
+{
+	const struct vmach *m = &v->m[mi];
+	struct sset ids = { 0 };
+	struct buf count = BUF_INIT, span = BUF_INIT;
+	json_t *view = page_view(m->label, 2), *dt;
+	int rc;
+
+	set_s(view, "key", m->key);
+	span_text(v, m->runs, m->nruns, &count, &span);
+	set_s(view, "nruns_text", count.ptr);
+	set_s(view, "span", span.len ? span.ptr : NULL);
+	json_object_set_new(view, "runs", machine_runs_table(v, &ids, mi));
+	machine_idle(v, &ids, mi, view);
+	machine_history(v, &ids, mi, view);
+	json_object_set_new(view, "routes",
+			    routes_matrix(v, &ids, m->runs, m->nruns, 2,
+					  "Throughput per target and route, req/s (mean \xc2\xb1 SD "
+					  "where known), runs oldest first", 0));
+	set_s(view, "routes_note",
+	      "Every route's throughput, one column per run that reports routes; an empty cell: "
+	      "the run did not have that target or route. Route names are the runs' own: the "
+	      "same name in two runs need not be the same request.");
+	dt = diffs_table(v, &ids, 2, mi);
+	json_object_set_new(view, "diffs", dt);
+	set_s(view, "no_diffs",
+	      v->nskipped ? "No diff pages for this machine: they are made for two energy "
+			    "sessions sharing a target; summary runs (published figures) are "
+			    "compared only when a pair is listed in the archive's diffs.txt."
+			  : "No diff pages for this machine: they need two energy sessions sharing "
+			    "a target, or a pair listed in the archive's diffs.txt.");
+	rc = page_write(v, v->machine, view, "machines/", m->slug);
+	json_decref(view);
+	sset_free(&ids);
+	buf_release(&count);
+	buf_release(&span);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* targets/<slug>/index.html */
+
+static int
+target_page(struct views *v, size_t ti)
+{
+	const struct vtgt *tg = &v->t[ti];
+	struct sset ids = { 0 };
+	struct vt t, rt;
+	struct buf b = BUF_INIT, cap = BUF_INIT;
+	json_t *view = page_view(tg->name, 2), *charts = json_array(), *rcharts = json_array();
+	size_t *em = xcalloc(v->nm + 1, sizeof(size_t)), nem = 0, *mach_seen;
+	size_t nmach = 0, i, j, k;
+	double *x = xcalloc(tg->n + 1, sizeof(double));
+	int dec_rps, *dec_mj = xcalloc(v->nm + 1, sizeof(int)), rc;
+	struct series srps = { 0 };
+
+	/* machines with energy figures for this target, in machine order */
+	mach_seen = xcalloc(v->nm + 1, sizeof(size_t));
+	for (i = tg->first; i < tg->first + tg->n; i++) {
+		const struct vrun *r = &v->r[v->occ[i].run];
+
+		mach_seen[r->m] = 1;
+		if (r->energy && isfinite(mv_get(json_object_get(v->occ[i].t, "headline"),
+						 "mj_per_req").mean))
+			mach_seen[r->m] = 2;
+	}
+	for (i = 0; i < v->nm; i++) {
+		nmach += mach_seen[i] != 0;
+		if (mach_seen[i] == 2)
+			em[nem++] = i;
+	}
+	for (k = 0; k < nem; k++) {
+		size_t n = 0;
+
+		for (i = tg->first; i < tg->first + tg->n; i++)
+			if (v->r[v->occ[i].run].m == em[k])
+				x[n++] = mv_get(json_object_get(v->occ[i].t, "headline"), "mj_per_req").mean;
+		dec_mj[k] = col_decimals(x, n, 4, 2);
+	}
+	for (i = 0; i < tg->n; i++)
+		x[i] = mv_get(json_object_get(v->occ[tg->first + i].t, "headline"), "rps").mean;
+	dec_rps = col_decimals(x, tg->n, 4, 2);
+
+	buf_addf(&b, "on %zu machine%s in %zu run%s", nmach, nmach == 1 ? "" : "s", tg->n,
+		 tg->n == 1 ? "" : "s");
+	set_s(view, "span", b.ptr);
+	buf_reset(&b);
+	if (nem > 1)
+		buf_addf(&b, "Energy figures of this target come from %zu machines, so they are "
+			 "split into one column per machine: %s. Compare energy within a column "
+			 "(one machine, different dates), never across columns.", nem,
+			 caveat_devices);
+	else if (nem == 1)
+		buf_addf(&b, "Energy figures come from one machine only; should others be added, "
+			 "they get their own column: %s.", caveat_devices);
+	set_s(view, "caveat", nem > 1 ? b.ptr : NULL);
+	set_s(view, "caveat_one", nem == 1 ? b.ptr : NULL);
+
+	vt_init(&t, &ids, "tbl-headline", "Headline of this target in every run, oldest first");
+	vt_col(&t, "Run", NULL, 0, NULL, NULL);
+	vt_col(&t, "Captured at", "UTC", 0, NULL, NULL);
+	vt_col(&t, "Machine", NULL, 0, NULL, NULL);
+	vt_col(&t, "Throughput", "req/s, mean " PM " SD", 1, NULL, NULL);
+	for (k = 0; k < nem; k++) {
+		buf_reset(&b);
+		buf_addf(&b, "Energy on %s", v->m[em[k]].key);
+		vt_col(&t, b.ptr, "mJ/req, mean " PM " SD", 1, href_machine(v, em[k], 2),
+		       v->m[em[k]].label);
+	}
+	for (i = tg->first; i < tg->first + tg->n; i++) {
+		const struct vocc *o = &v->occ[i];
+		const struct vrun *r = &v->r[o->run];
+		const json_t *h = json_object_get(o->t, "headline");
+		struct mv q = mv_get(h, "rps");
+		json_t *cells = vt_row(&t, "r-", r->slug, NULL, r->title, href_run(v, o->run, 2), run_sub(r));
+
+		cell_date(cells, r->when);
+		cell_key(cells, v->m[r->m].key, href_machine(v, r->m, 2));
+		if (!isfinite(q.mean) && json_array_size(json_object_get(o->t, "routes")))
+			cell_see(cells, "per route", json_string("#routes"));
+		else
+			cell_mv(cells, q, dec_rps, 1);
+		for (k = 0; k < nem; k++) {
+			struct mv e = mv_get(h, "mj_per_req");
+
+			if (!r->energy)
+				e.mean = NAN;	/* none recorded: not reported */
+			if (r->m != em[k])
+				cell_blank(cells);
+			else
+				cell_mv(cells, e, dec_mj[k], 0);
+		}
+		if (isfinite(q.mean)) {
+			size_t nd = 0;
+			double *dots = r->summary ? NULL : round_values(r->res, tg->name, "headline_rps", &nd);
+
+			buf_reset(&b);
+			buf_addf(&b, "%s" MIDDOT "%s", r->when, v->m[r->m].key);
+			series_add(&srps, b.ptr, q.mean, q.sd, dots, nd);
+		}
+	}
+	set_s(t.o, "note", nem ? "Empty cells: that run is on another machine, whose energy is "
+				  "not comparable with this column's." : NULL);
+	json_object_set_new(view, "headline", one(t.o));
+	set_s(view, "headline_note",
+	      "One row per run that has this target, on any machine. Throughput and energy per "
+	      "request are the run's headline (mean \xc2\xb1 1 SD over the rounds; a published "
+	      "figure is one value, with the SD its source gave, if any). Runs that publish only "
+	      "per-route figures say \xe2\x80\x9cper route\xe2\x80\x9d: see below.");
+
+	if (srps.n >= 2) {
+		buf_reset(&cap);
+		buf_addstr(&cap, "Headline throughput of ");
+		buf_addstr(&cap, tg->name);
+		buf_addstr(&cap, " in every run that reports it, req/s, labelled by date and "
+			   "machine. Bars: mean; whiskers: \xc2\xb1" "1 SD over the rounds; dots: "
+			   "each round. Different machines differ in hardware, not only in date.");
+		chart_series(charts, &ids, "chart-rps", NULL, "Throughput across runs and machines",
+			     "requests per second", cap.ptr, &srps);
+	}
+	for (k = 0; k < nem; k++) {
+		struct series s = { 0 };
+
+		for (i = tg->first; i < tg->first + tg->n; i++) {
+			const struct vrun *r = &v->r[v->occ[i].run];
+			struct mv e = mv_get(json_object_get(v->occ[i].t, "headline"), "mj_per_req");
+			double *dots = NULL;
+			size_t nd = 0;
+
+			if (r->m != em[k] || !isfinite(e.mean))
+				continue;
+			if (!r->summary)
+				dots = round_values(r->res, tg->name, "headline_mj_per_req", &nd);
+			buf_reset(&b);
+			buf_addf(&b, "%s%s", r->when, r->summary ? " (published)" : "");
+			series_add(&s, b.ptr, e.mean, e.sd, dots, nd);
+		}
+		if (s.n) {
+			buf_reset(&cap);
+			buf_addstr(&cap, "Energy per request of ");
+			buf_addstr(&cap, tg->name);
+			buf_addstr(&cap, " on ");
+			buf_addstr(&cap, v->m[em[k]].label);
+			buf_addstr(&cap, " only, mJ/req (gross SoC energy). Bars: mean; whiskers: "
+				   "\xc2\xb1" "1 SD over the rounds; dots: each round (published "
+				   "figures have none). One chart per machine: ");
+			buf_addstr(&cap, caveat_devices);
+			buf_addstr(&cap, ".");
+			buf_reset(&b);
+			buf_addf(&b, "Energy per request on %s", v->m[em[k]].label);
+			chart_series(charts, &ids, "chart-mj-", v->m[em[k]].slug, b.ptr,
+				     "mJ per request", cap.ptr, &s);
+		}
+		series_free(&s);
+	}
+	json_object_set_new(view, "charts", charts);
+
+	/* per route: one row per run and route */
+	vt_init(&rt, &ids, "tbl-routes", "Throughput per route in every run, oldest first");
+	vt_col(&rt, "Route", NULL, 0, NULL, NULL);
+	vt_col(&rt, "Captured at", "UTC", 0, NULL, NULL);
+	vt_col(&rt, "Machine", NULL, 0, NULL, NULL);
+	vt_col(&rt, "Run", NULL, 0, NULL, NULL);
+	vt_col(&rt, "Throughput", "req/s, mean " PM " SD", 1, NULL, NULL);
+	{
+		double *y = NULL;
+		size_t ny = 0;
+		int dec;
+		const json_t *r0;
+		const char **gl = NULL, **sl = NULL;
+		double *gv = NULL, *ge = NULL;
+		size_t ng = 0, ns = 0, *srun = NULL;
+
+		for (i = tg->first; i < tg->first + tg->n; i++)
+			json_array_foreach(json_object_get(v->occ[i].t, "routes"), j, r0) {
+				y = xrealloc(y, (ny + 1) * sizeof(double));
+				y[ny++] = mv_get(r0, "rps").mean;
+			}
+		dec = col_decimals(y, ny, 4, 2);
+		free(y);
+		for (i = tg->first; i < tg->first + tg->n; i++) {
+			const struct vocc *o = &v->occ[i];
+			const struct vrun *r = &v->r[o->run];
+			int any = 0;
+
+			json_array_foreach(json_object_get(o->t, "routes"), j, r0) {
+				const char *name = jstr(r0, "name") ? jstr(r0, "name") : "";
+				json_t *cells = vt_row(&rt, "rt-", r->slug, name, name, NULL, NULL);
+				struct mv q = mv_get(r0, "rps");
+				size_t g;
+
+				cell_date(cells, r->when);
+				cell_key(cells, v->m[r->m].key, href_machine(v, r->m, 2));
+				cell_text(cells, r->title, href_run(v, o->run, 2), run_sub(r));
+				cell_mv(cells, q, dec, 1);
+				if (!isfinite(q.mean))
+					continue;
+				for (g = 0; g < ng && strcmp(gl[g], name); g++)
+					;
+				if (g == ng) {
+					gl = xrealloc(gl, (ng + 1) * sizeof(*gl));
+					gl[ng++] = name;
+				}
+				any = 1;
+			}
+			if (any) {
+				srun = xrealloc(srun, (ns + 1) * sizeof(*srun));
+				srun[ns++] = i;
+			}
+		}
+		/* grouped bars: routes x runs, when the runs are few enough to tell apart */
+		if (ng && ns && ns <= CHART_SERIES_MAX) {
+			struct svg_frame f = { 0 };
+			struct svg_groups gg = { 0 };
+			struct buf svg = BUF_INIT, idb = BUF_INIT;
+			char **labels = xcalloc(ns + 1, sizeof(char *));
+			size_t g, s2;
+
+			gv = xcalloc(ng * ns + 1, sizeof(double));
+			ge = xcalloc(ng * ns + 1, sizeof(double));
+			sl = xcalloc(ns + 1, sizeof(*sl));
+			for (s2 = 0; s2 < ns; s2++) {
+				const struct vocc *o = &v->occ[srun[s2]];
+				const struct vrun *r = &v->r[o->run];
+
+				buf_reset(&b);
+				buf_addf(&b, "%s" MIDDOT "%s", r->when, v->m[r->m].key);
+				labels[s2] = xstrdup(b.ptr);
+				sl[s2] = labels[s2];
+				for (g = 0; g < ng; g++) {
+					gv[g * ns + s2] = NAN;
+					ge[g * ns + s2] = NAN;
+					json_array_foreach(json_object_get(o->t, "routes"), j, r0)
+						if (jstr(r0, "name") && !strcmp(jstr(r0, "name"), gl[g])) {
+							gv[g * ns + s2] = mv_get(r0, "rps").mean;
+							ge[g * ns + s2] = mv_get(r0, "rps").sd;
+							break;
+						}
+				}
+			}
+			gg.ngroups = ng;
+			gg.nseries = ns;
+			gg.group_labels = gl;
+			gg.series_labels = sl;
+			gg.value = gv;
+			gg.err = ge;
+			f.id = id_make(&ids, &idb, "chart-routes", NULL, NULL);
+			f.title = "Throughput per route";
+			buf_reset(&cap);
+			buf_addstr(&cap, "Throughput of ");
+			buf_addstr(&cap, tg->name);
+			buf_addstr(&cap, " per route, req/s, one bar per run (date and machine). "
+				   "Whiskers: \xc2\xb1" "1 SD over the rounds where known. A route "
+				   "missing from a run has no bar.");
+			f.desc = cap.ptr;
+			f.xlabel = "route";
+			f.ylabel = "requests per second";
+			svg_grouped_bars(&svg, &f, &gg);
+			figure(rcharts, &svg, cap.ptr);
+			for (s2 = 0; s2 < ns; s2++)
+				free(labels[s2]);
+			free(labels);
+			buf_release(&svg);
+			buf_release(&idb);
+		}
+		free(gl);
+		free(sl);
+		free(gv);
+		free(ge);
+		free(srun);
+	}
+	json_object_set_new(view, "routes", json_array_size(rt.rows) ? one(rt.o) : json_array());
+	if (!json_array_size(rt.rows))
+		json_decref(rt.o);
+	json_object_set_new(view, "route_charts", rcharts);
+	set_s(view, "routes_note",
+	      "Every route of this target in every run, with its throughput (mean \xc2\xb1 1 SD "
+	      "where the run has rounds). Route names are each run's own: equal names in two "
+	      "runs need not be the same request. Energy per route is on the run pages.");
+
+	rc = page_write(v, v->target, view, "targets/", tg->slug);
+	json_decref(view);
+	series_free(&srps);
+	sset_free(&ids);
+	free(em);
+	free(mach_seen);
+	free(x);
+	free(dec_mj);
+	buf_release(&b);
+	buf_release(&cap);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* compare/index.html */
+
+/* Row id of (target, route) in a routes matrix, or NULL. */
+static const char *
+route_row_id(json_t *routes, const char *target, const char *route)
+{
+	const json_t *rows = json_object_get(json_array_get(routes, 0), "rows"), *r;
+	size_t i;
+
+	json_array_foreach(rows, i, r)
+		if (!strcmp(jstr(r, "th"), target) && jstr(r, "tail") && !strcmp(jstr(r, "tail"), route))
+			return jstr(r, "id");
+	return NULL;
+}
+
+/* A targets x runs matrix of a headline figure. */
+static json_t *
+matrix(struct views *v, struct sset *ids, const char *id, const char *caption,
+       const size_t *runs, size_t nruns, const char *key, int machine_cols, json_t *routes)
+{
+	struct vt t;
+	struct buf u = BUF_INIT, tt = BUF_INIT;
+	size_t *cols = xcalloc(nruns + 1, sizeof(size_t)), ncol = 0, i, k;
+	int *dec = xcalloc(nruns + 1, sizeof(int)), thousands = !strcmp(key, "rps");
+	double *x = xcalloc(v->nt + 1, sizeof(double));
+
+	for (i = 0; i < nruns; i++) {
+		size_t n = 0;
+		int any = 0;
+		const json_t *tg;
+
+		json_array_foreach(json_object_get(v->r[runs[i]].res, "targets"), k, tg) {
+			x[n] = mv_get(json_object_get(tg, "headline"), key).mean;
+			any |= isfinite(x[n]) || (routes && json_array_size(json_object_get(tg, "routes")));
+			if (n < v->nt)
+				n++;
+		}
+		if (!any)
+			continue;
+		dec[ncol] = col_decimals(x, n, 4, 2);
+		cols[ncol++] = runs[i];
+	}
+	vt_init(&t, ids, id, caption);
+	vt_col(&t, "Target", NULL, 0, NULL, NULL);
+	for (i = 0; i < ncol; i++) {
+		const struct vrun *r = &v->r[cols[i]];
+
+		buf_reset(&u);
+		buf_reset(&tt);
+		if (machine_cols)
+			buf_addf(&u, "%s%s", v->m[r->m].key, r->summary ? MIDDOT "published" : "");
+		else
+			buf_addstr(&u, r->summary ? "published" : "measured");
+		buf_addf(&tt, "%s (%s)", r->title, r->id);
+		vt_col(&t, r->when, u.ptr, 1, href_run(v, cols[i], 1), tt.ptr);
+	}
+	for (k = 0; k < v->nt; k++) {
+		json_t *cells = NULL;
+
+		for (i = 0; i < ncol; i++) {
+			const json_t *o = target_in(v, k, cols[i]);
+			struct mv m = mv_get(json_object_get(o, "headline"), key);
+
+			if (o && (isfinite(m.mean) || routes))
+				break;
+		}
+		if (i == ncol)
+			continue;	/* not in these runs */
+		cells = vt_row(&t, machine_cols ? "rps-" : "mj-", v->t[k].slug, NULL, v->t[k].name,
+			       href_target(v, k, 1), NULL);
+		for (i = 0; i < ncol; i++) {
+			const json_t *o = target_in(v, k, cols[i]);
+			struct mv m = mv_get(json_object_get(o, "headline"), key);
+			const json_t *r0 = json_array_get(json_object_get(o, "routes"), 0);
+			const char *rid;
+
+			if (!o)
+				cell_blank(cells);
+			else if (!isfinite(m.mean) && routes && jstr(r0, "name") &&
+				 (rid = route_row_id(routes, v->t[k].name, jstr(r0, "name")))) {
+				struct buf h = BUF_INIT;
+
+				buf_addf(&h, "#%s", rid);
+				cell_see(cells, "per route", json_string(h.ptr));
+				buf_release(&h);
+			} else {
+				cell_mv(cells, m, dec[i], thousands);
+			}
+		}
+	}
+	free(cols);
+	free(dec);
+	free(x);
+	buf_release(&u);
+	buf_release(&tt);
+	if (ncol == 0) {
+		json_decref(t.o);
+		return json_array();
+	}
+	return one(t.o);
+}
+
+static int
+compare_page(struct views *v)
+{
+	struct sset ids = { 0 };
+	json_t *view = page_view("Compare runs", 1), *energy = json_array(), *routes;
+	size_t *all = xcalloc(v->nr + 1, sizeof(size_t)), *er = xcalloc(v->nr + 1, sizeof(size_t));
+	size_t i, m, n, nempty = 0;
+	struct buf b = BUF_INIT, idb = BUF_INIT;
+	int rc;
+
+	for (i = 0; i < v->nr; i++) {
+		all[i] = i;
+		nempty += v->r[i].ntargets == 0;
+	}
+	buf_addf(&b, "%zu target%s" MIDDOT "%zu run%s on %zu machine%s, oldest first. Column "
+		 "headings link to the runs, target names to the targets' pages.",
+		 v->nt, v->nt == 1 ? "" : "s", v->nr, v->nr == 1 ? "" : "s", v->nm,
+		 v->nm == 1 ? "" : "s");
+	set_s(view, "sub", b.ptr);
+	routes = routes_matrix(v, &ids, all, v->nr, 1,
+			       "Throughput per target and route, req/s (mean \xc2\xb1 SD where "
+			       "known); columns: runs, oldest first", 1);
+	json_object_set_new(view, "rps",
+			    matrix(v, &ids, "tbl-rps", "Headline throughput, req/s (mean \xc2\xb1 "
+				   "SD where known); columns: runs, oldest first", all, v->nr, "rps",
+				   1, routes));
+	buf_reset(&b);
+	buf_addstr(&b, "One row per target, one column per run (date, then machine). A run's "
+		   "headline throughput is over its headline routes; runs that publish only "
+		   "per-route figures link to them (\xe2\x80\x9cper route\xe2\x80\x9d); an empty "
+		   "cell: the target is not in that run. Throughput depends on the machine and "
+		   "the load settings, which the run pages list.");
+	if (nempty)
+		buf_addf(&b, " %zu run%s without per-target figures (published tables only) %s "
+			 "left out: see %s pages.", nempty, nempty == 1 ? "" : "s",
+			 nempty == 1 ? "is" : "are", nempty == 1 ? "its" : "their");
+	set_s(view, "rps_note", b.ptr);
+	for (m = 0; m < v->nm; m++) {
+		json_t *tb, *o;
+
+		for (i = n = 0; i < v->m[m].nruns; i++)
+			if (v->r[v->m[m].runs[i]].energy)
+				er[n++] = v->m[m].runs[i];
+		if (!n)
+			continue;
+		buf_reset(&b);
+		buf_addf(&b, "Energy per request on %s, mJ/req (mean \xc2\xb1 SD)", v->m[m].label);
+		buf_reset(&idb);
+		buf_addf(&idb, "tbl-mj-%s", v->m[m].slug);
+		tb = matrix(v, &ids, idb.ptr, b.ptr, er, n, "mj_per_req", 0, NULL);
+		if (!json_array_size(tb)) {
+			json_decref(tb);
+			continue;
+		}
+		o = json_object();
+		set_s(o, "id", id_make(&ids, &idb, "energy-", v->m[m].slug, NULL));
+		set_s(o, "machine", v->m[m].label);
+		buf_reset(&b);
+		buf_addf(&b, "Energy: %s", v->m[m].key);
+		set_s(o, "short", b.ptr);
+		set_s(o, "note", "Gross SoC energy per request (request-weighted over each run's "
+				 "headline routes), mean \xc2\xb1 1 SD over the rounds; published "
+				 "columns are the source's figures. One matrix per machine: "
+				 "powermetrics energy is an estimate and not comparable across "
+				 "devices.");
+		json_object_set_new(o, "tables", tb);
+		json_array_append_new(energy, o);
+	}
+	json_object_set_new(view, "energy", energy);
+	set_s(view, "no_energy", "No run in the archive has energy figures.");
+	json_object_set_new(view, "routes", routes);
+	set_s(view, "routes_note",
+	      "Every (target, route) pair of every run that reports routes. Route names are the "
+	      "runs' own: equal names in two runs need not be the same request.");
+	rc = page_write(v, v->compare, view, "compare/index.html", NULL);
+	json_decref(view);
+	sset_free(&ids);
+	free(all);
+	free(er);
+	buf_release(&b);
+	buf_release(&idb);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* machines/index.html, targets/index.html, diffs/index.html */
+
+static json_t *
+list_view(const char *title, const char *sub, json_t *tables, const char *empty)
+{
+	json_t *view = page_view(title, 1);
+
+	set_s(view, "sub", sub);
+	json_object_set_new(view, "notes", json_array());
+	json_object_set_new(view, "tables", tables);
+	set_s(view, "empty", empty);
+	return view;
+}
+
+static int
+machines_list(struct views *v)
+{
+	struct sset ids = { 0 };
+	struct vt t;
+	struct buf b = BUF_INIT, span = BUF_INIT;
+	json_t *view;
+	size_t i, j, k;
+	int rc;
+
+	vt_init(&t, &ids, "tbl-machines", "Machines");
+	vt_col(&t, "Machine", NULL, 0, NULL, NULL);
+	vt_col(&t, "Runs", NULL, 1, NULL, NULL);
+	vt_col(&t, "Energy sessions", NULL, 1, NULL, NULL);
+	vt_col(&t, "Targets", NULL, 1, NULL, NULL);
+	vt_col(&t, "Captured", "first to last, UTC", 0, NULL, NULL);
+	for (i = 0; i < v->nm; i++) {
+		const struct vmach *m = &v->m[i];
+		json_t *cells = vt_row(&t, "m-", m->slug, NULL, m->label, href_machine(v, i, 1), NULL);
+		size_t ne = 0, nt = 0;
+
+		for (j = 0; j < m->nruns; j++)
+			ne += !v->r[m->runs[j]].summary;
+		for (k = 0; k < v->nt; k++)
+			for (j = 0; j < m->nruns; j++)
+				if (target_in(v, k, m->runs[j])) {
+					nt++;
+					break;
+				}
+		cell_num(cells, (double)m->nruns, 0);
+		cell_num(cells, (double)ne, 0);
+		cell_num(cells, (double)nt, 0);
+		buf_reset(&b);
+		buf_reset(&span);
+		span_text(v, m->runs, m->nruns, &b, &span);
+		cell_date(cells, span.len ? span.ptr : EN_DASH);
+	}
+	buf_reset(&b);
+	buf_addf(&b, "%zu machine%s: each one's runs over time, its idle power, and its targets' "
+		 "history.", v->nm, v->nm == 1 ? "" : "s");
+	view = list_view("Machines", b.ptr, json_array_size(t.rows) ? one(t.o) : json_array(),
+			 "No runs in the archive.");
+	if (!json_array_size(t.rows))
+		json_decref(t.o);
+	rc = page_write(v, v->list, view, "machines/index.html", NULL);
+	json_decref(view);
+	sset_free(&ids);
+	buf_release(&b);
+	buf_release(&span);
+	return rc;
+}
+
+static int
+targets_list(struct views *v)
+{
+	struct sset ids = { 0 };
+	struct vt t;
+	struct buf b = BUF_INIT, span = BUF_INIT;
+	json_t *view;
+	size_t i, j;
+	int rc;
+
+	vt_init(&t, &ids, "tbl-targets", "Targets");
+	vt_col(&t, "Target", NULL, 0, NULL, NULL);
+	vt_col(&t, "Machines", NULL, 1, NULL, NULL);
+	vt_col(&t, "Runs", NULL, 1, NULL, NULL);
+	vt_col(&t, "With energy", "runs", 1, NULL, NULL);
+	vt_col(&t, "Captured", "first to last, UTC", 0, NULL, NULL);
+	for (i = 0; i < v->nt; i++) {
+		const struct vtgt *tg = &v->t[i];
+		json_t *cells = vt_row(&t, "t-", tg->slug, NULL, tg->name, href_target(v, i, 1), NULL);
+		size_t nm = 0, ne = 0, *runs = xcalloc(tg->n + 1, sizeof(size_t));
+		unsigned char *seen = xcalloc(v->nm + 1, 1);
+
+		for (j = 0; j < tg->n; j++) {
+			const struct vocc *o = &v->occ[tg->first + j];
+
+			runs[j] = o->run;
+			if (!seen[v->r[o->run].m]++)
+				nm++;
+			ne += v->r[o->run].energy &&
+			      isfinite(mv_get(json_object_get(o->t, "headline"), "mj_per_req").mean);
+		}
+		cell_num(cells, (double)nm, 0);
+		cell_num(cells, (double)tg->n, 0);
+		cell_num(cells, (double)ne, 0);
+		buf_reset(&b);
+		buf_reset(&span);
+		span_text(v, runs, tg->n, &b, &span);
+		cell_date(cells, span.len ? span.ptr : EN_DASH);
+		free(runs);
+		free(seen);
+	}
+	buf_reset(&b);
+	buf_addf(&b, "%zu target%s: each one on every machine and date.", v->nt,
+		 v->nt == 1 ? "" : "s");
+	view = list_view("Targets", b.ptr, json_array_size(t.rows) ? one(t.o) : json_array(),
+			 "No run in the archive has per-target figures.");
+	if (!json_array_size(t.rows))
+		json_decref(t.o);
+	rc = page_write(v, v->list, view, "targets/index.html", NULL);
+	json_decref(view);
+	sset_free(&ids);
+	buf_release(&b);
+	buf_release(&span);
+	return rc;
+}
+
+static int
+diffs_list(struct views *v)
+{
+	struct sset ids = { 0 };
+	struct buf b = BUF_INIT;
+	json_t *view, *notes;
+	int rc;
+
+	buf_addf(&b, "%zu diff page%s: run B against run A, per target and metric, over the "
+		 "per-round values (erg diff).", v->nd, v->nd == 1 ? "" : "s");
+	view = list_view("Diffs", b.ptr, diffs_table(v, &ids, 1, v->nm),
+			 "No diff pages: they need two energy sessions of one machine sharing a "
+			 "target, or a pair listed in the archive's diffs.txt.");
+	notes = json_object_get(view, "notes");
+	json_array_append_new(notes, S("Made for each pair of consecutive energy sessions of one "
+				       "machine that share a target, and for each pair \xe2\x80\x9c"
+				       "A B\xe2\x80\x9d (run ids) listed in the archive's diffs.txt."));
+	if (v->nskipped) {
+		buf_reset(&b);
+		buf_addf(&b, "%zu summary run%s (published figures) %s not paired automatically; "
+			 "a pair listed in diffs.txt is compared cell by cell without a "
+			 "significance test (one value per cell).", v->nskipped,
+			 v->nskipped == 1 ? "" : "s", v->nskipped == 1 ? "is" : "are");
+		json_array_append_new(notes, S(b.ptr));
+	}
+	rc = page_write(v, v->list, view, "diffs/index.html", NULL);
+	json_decref(view);
+	sset_free(&ids);
+	buf_release(&b);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+
+int
+render_views(struct render_ctx *c, json_t *all, const char *archive_root)
+{
+	struct views v;
+	size_t i;
+	int rc = -1;
+
+	memset(&v, 0, sizeof(v));
+	v.c = c;
+	if (!(v.machine = tmpl_load(c->tmpl_dir, "views-machine")) ||
+	    !(v.target = tmpl_load(c->tmpl_dir, "views-target")) ||
+	    !(v.compare = tmpl_load(c->tmpl_dir, "views-compare")) ||
+	    !(v.list = tmpl_load(c->tmpl_dir, "views-list")))
+		goto out;
+	views_load(&v, all);
+	if (diffs_collect(&v, archive_root))
+		goto out;
+	for (i = 0; i < v.nm; i++)
+		if (machine_page(&v, i))
+			goto out;
+	for (i = 0; i < v.nt; i++)
+		if (target_page(&v, i))
+			goto out;
+	for (i = 0; i < v.nd; i++)
+		if (diff_page(&v, i))
+			goto out;
+	if (compare_page(&v) || machines_list(&v) || targets_list(&v) || diffs_list(&v))
+		goto out;
+	rc = 0;
+out:
+	views_free(&v);
+	return rc;
+}
+
+json_t *
+render_views_links(json_t *all)
+{
+	struct views v;
+	json_t *o = json_object(), *m = json_object(), *t = json_object(), *p = json_array();
+	static const char *const pages[][2] = {
+		{ "Machines", "machines/index.html" },
+		{ "Targets", "targets/index.html" },
+		{ "Compare", "compare/index.html" },
+		{ "Diffs", "diffs/index.html" },
+	};
+	size_t i;
+
+	memset(&v, 0, sizeof(v));
+	views_load(&v, all);
+	for (i = 0; i < v.nm; i++)
+		json_object_set_new(m, v.m[i].key, href_machine(&v, i, 0));
+	for (i = 0; i < v.nt; i++)
+		json_object_set_new(t, v.t[i].name, href_target(&v, i, 0));
+	for (i = 0; i < sizeof(pages) / sizeof(pages[0]); i++) {
+		json_t *e = json_object();
+
+		set_s(e, "text", pages[i][0]);
+		set_s(e, "href", pages[i][1]);
+		json_array_append_new(p, e);
+	}
+	json_object_set_new(o, "machines", m);
+	json_object_set_new(o, "targets", t);
+	json_object_set_new(o, "pages", p);
+	views_free(&v);
+	return o;
+}

@@ -1,0 +1,76 @@
+/*
+ * render_views.h - the cross-run pages of the site: every run of a
+ * machine over time, every run of a target across machines, the
+ * targets x runs matrices, and `erg diff` pages for pairs of runs.
+ * Like render.c, it renders from the results JSON only (the array of
+ * every run's results, as render_index() gets it); the one archive file
+ * it reads is the optional list of extra diff pairs, ARCHIVE/diffs.txt.
+ *
+ * Pages (every link relative and naming index.html, for file://):
+ *   machines/index.html            the machines, with their run counts
+ *   machines/<machine>/index.html  its runs by date; per target, history
+ *                                  of headline mJ/req and req/s (mean and
+ *                                  SD); the idle power floor across runs;
+ *                                  req/s per route; its diff pages
+ *   targets/index.html             the targets
+ *   targets/<target>/index.html    the target on every machine and date;
+ *                                  energy columns split by machine
+ *   compare/index.html             targets x runs: req/s for all runs,
+ *                                  mJ/req per machine, req/s per route
+ *   diffs/index.html               the diff pages
+ *   diffs/<A>_vs_<B>/index.html    erg diff of two energy sessions
+ * <machine> is machine.id (or the machine's label when it has none),
+ * <target> the target's name, <A>, <B> run ids, each sanitised to
+ * [A-Za-z0-9._-] (every other character becomes '-', a leading '.'
+ * too, at most 64 bytes, never empty, never "index.html") and made
+ * unique ignoring case (macOS and Windows file systems do), with "-2",
+ * "-3", ... in the order of the names (ignoring case, then bytewise:
+ * "Bun" is targets/Bun/, "bun" targets/bun-2/).  Pages show the real
+ * names, escaped.
+ *
+ * Diff pages: each pair of consecutive energy sessions (by captured_at,
+ * then run id) of one machine that share a target, then every pair
+ * "A B" listed in ARCHIVE/diffs.txt (one pair a line, run ids, '#'
+ * starts a comment; a pair already made is not made twice).  Summary
+ * runs have no per-round values and are not compared; listing one in
+ * diffs.txt, or a run id that is not in the archive, or a line that is
+ * not two ids, is an error located at the line.
+ *
+ * Every table row and chart has a stable id; runs are ordered by
+ * captured_at (undated last), then run id; the output depends on the
+ * results only (and SOURCE_DATE_EPOCH for the footer).  The pages carry
+ * one inline script, static text from templates/views-p-sort.html, that
+ * makes the tables sortable by column; it loads nothing, and the tables
+ * are complete without it.
+ */
+#ifndef ERG_RENDER_VIEWS_H
+#define ERG_RENDER_VIEWS_H
+
+#include <jansson.h>
+
+#include "render/page_run.h"
+
+/*
+ * Render the pages above into c's site.  all: the results of every run
+ * (borrowed; the array render_index() gets).  archive_root: where
+ * diffs.txt is looked for (NULL: no extra pairs).  Templates come from
+ * c->tmpl_dir (views-*.html and the shared partials p-head, p-foot,
+ * p-figure).  Call after render_begin(); it may run beside render_run()
+ * of any run (neither modifies the results).  0, or -1 after
+ * diagnostics (the build must then fail: nothing half-written is kept,
+ * since the site is only committed on success).
+ */
+int render_views(struct render_ctx *c, json_t *all, const char *archive_root);
+
+/*
+ * Where the pages of render_views() are, for links from other pages:
+ *   { "machines": { "<machine key>": "machines/<slug>/index.html", ... },
+ *     "targets":  { "<target name>": "targets/<slug>/index.html", ... },
+ *     "pages": [ { "text": "Machines", "href": "machines/index.html" },
+ *                ... Targets, Compare, Diffs ] }
+ * hrefs are relative to the site root.  The machine key is machine.id,
+ * or when absent the label render_index() shows.  New reference.
+ */
+json_t *render_views_links(json_t *all);
+
+#endif

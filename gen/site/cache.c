@@ -1,0 +1,805 @@
+/* cache.c - keys and the manifest of incremental builds (see cache.h). */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <sys/syscall.h>
+#endif
+
+#include "site/cache.h"
+#include "ingest/input.h"
+#include "base/path.h"
+#include "base/sha256.h"
+#include "ingest/summary.h"
+#include "base/util.h"
+
+#define MAX_DEPTH 32
+#define MANIFEST_MAX ((size_t)256 << 20)
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Sorted entry names of a directory (not "." and ".."); -1 if unreadable. */
+static int
+list_dir(const char *path, char ***names, size_t *n)
+{
+	size_t alloc = 0;
+	struct dirent *e;
+	DIR *d;
+
+	*names = NULL;
+	*n = 0;
+	if (!(d = opendir(path)))
+		return -1;
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		ALLOC_GROW(*names, *n + 1, alloc);
+		(*names)[(*n)++] = xstrdup(e->d_name);
+	}
+	closedir(d);
+	if (*n)
+		qsort(*names, *n, sizeof(**names), cmp_str);
+	return 0;
+}
+
+static void
+free_names(char **names, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+/*
+ * The site being replaced is trusted no more than the archive: whoever can
+ * write there could plant a symbolic link (runs/x/index.html -> a private
+ * file, or runs/x -> elsewhere) that a copy would follow and publish, or a
+ * FIFO that a read would wait on forever, or a manifest naming
+ * "../../file".  So its files are opened one path component at a time,
+ * never through a link, never "." or "..", and only regular files are
+ * read.  Files are checked in sorted order, so the directory of the last
+ * one is kept open for the next.
+ */
+struct below {
+	int root;		/* the old site */
+	int dfd;		/* the directory dir names, or -1 */
+	struct buf dir;		/* relative to root, "" for root itself */
+};
+
+static int
+below_init(struct below *b, const char *root)
+{
+	b->dfd = -1;
+	buf_init(&b->dir, 0);
+	b->root = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	return b->root < 0 ? -1 : 0;
+}
+
+static void
+below_release(struct below *b)
+{
+	if (b->dfd >= 0 && b->dfd != b->root)
+		close(b->dfd);
+	if (b->root >= 0)
+		close(b->root);
+	buf_release(&b->dir);
+}
+
+/* A path the old site may name: relative, no empty, "." or ".." part. */
+static int
+plain_rel(const char *rel)
+{
+	const char *p = rel;
+	size_t n;
+
+	if (!*p)
+		return 0;
+	for (;;) {
+		n = strcspn(p, "/");
+		if (!n || (n == 1 && p[0] == '.') || (n == 2 && p[0] == '.' && p[1] == '.'))
+			return 0;
+		if (!p[n])
+			return 1;
+		p += n + 1;
+	}
+}
+
+/* The directory holding rel, opened without following links; -1 if none.
+ * *base: rel's last component. */
+static int
+below_dir(struct below *b, const char *rel, const char **base)
+{
+	const char *slash = strrchr(rel, '/'), *p, *e;
+	size_t n = slash ? (size_t)(slash - rel) : 0;
+	int fd, next;
+
+	*base = slash ? slash + 1 : rel;
+	if (b->root < 0 || !plain_rel(rel))
+		return -1;
+	if (b->dfd >= 0 && b->dir.len == n && !memcmp(b->dir.ptr, rel, n))
+		return b->dfd;
+	if (b->dfd >= 0 && b->dfd != b->root)
+		close(b->dfd);
+	b->dfd = -1;
+	buf_reset(&b->dir);
+	fd = b->root;
+	for (p = rel; p < rel + n; p = e + 1) {
+		char name[NAME_MAX + 1];
+
+		e = memchr(p, '/', (size_t)(rel + n - p));
+		if (!e)
+			e = rel + n;
+		if ((size_t)(e - p) > NAME_MAX)
+			next = -1;
+		else {
+			memcpy(name, p, (size_t)(e - p));
+			name[e - p] = '\0';
+			next = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		}
+		if (fd != b->root)
+			close(fd);
+		if ((fd = next) < 0)
+			return -1;
+	}
+	buf_add(&b->dir, rel, n);
+	return b->dfd = fd;
+}
+
+/* Is rel a regular file (not a link) below the root? */
+static int
+below_is_file(struct below *b, const char *rel)
+{
+	const char *base;
+	struct stat st;
+	int dfd = below_dir(b, rel, &base);
+
+	return dfd >= 0 && !fstatat(dfd, base, &st, AT_SYMLINK_NOFOLLOW) &&
+	       S_ISREG(st.st_mode);
+}
+
+/* rel opened for reading if it is a regular file (no link); else -1. */
+static int
+below_open(struct below *b, const char *rel)
+{
+	const char *base;
+	struct stat st;
+	int dfd = below_dir(b, rel, &base), fd, fl;
+
+	if (dfd < 0)
+		return -1;
+	fd = openat(dfd, base, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || (fl = fcntl(fd, F_GETFL)) < 0 ||
+	    fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static void
+key_stat(struct sha256 *c, const char *rel, const struct stat *st)
+{
+	char rec[256];
+	int k;
+
+	sha256_update(c, rel, strlen(rel) + 1);
+	k = snprintf(rec, sizeof(rec), "%o %llu %llu %llu %lld.%09ld %lld.%09ld\n",
+		     (unsigned)st->st_mode, (unsigned long long)st->st_size,
+		     (unsigned long long)st->st_ino, (unsigned long long)st->st_dev,
+		     (long long)st->st_mtim.tv_sec, (long)st->st_mtim.tv_nsec,
+		     (long long)st->st_ctim.tv_sec, (long)st->st_ctim.tv_nsec);
+	sha256_update(c, rec, (size_t)k);
+}
+
+/* Feed every entry under path (rel: its name relative to the run). */
+static int
+walk_key(struct sha256 *c, struct buf *path, struct buf *rel, int depth,
+	 uint64_t *bytes)
+{
+	char **names;
+	size_t n, i, plen = path->len, rlen = rel->len;
+	struct stat st;
+	int rc = 0;
+
+	if (depth > MAX_DEPTH || list_dir(path->ptr, &names, &n))
+		return -1;
+	for (i = 0; i < n && !rc; i++) {
+		buf_addch(path, '/');
+		buf_addstr(path, names[i]);
+		if (rel->len)
+			buf_addch(rel, '/');
+		buf_addstr(rel, names[i]);
+		if (lstat(path->ptr, &st)) {
+			rc = -1;
+		} else {
+			key_stat(c, rel->ptr, &st);
+			if (S_ISREG(st.st_mode))
+				*bytes += (uint64_t)st.st_size;
+			else if (S_ISDIR(st.st_mode))
+				rc = walk_key(c, path, rel, depth + 1, bytes);
+		}
+		buf_setlen(path, plen);
+		buf_setlen(rel, rlen);
+	}
+	free_names(names, n);
+	return rc;
+}
+
+int
+cache_run_key(const char *dir, const char *id, unsigned char key[32],
+	      uint64_t *bytes)
+{
+	struct buf path = BUF_INIT, rel = BUF_INIT;
+	struct sha256 c;
+	int rc;
+
+	*bytes = 0;
+	sha256_init(&c);
+	sha256_update(&c, "run\0", 4);
+	sha256_update(&c, id, strlen(id) + 1);
+	buf_addstr(&path, dir);
+	rc = walk_key(&c, &path, &rel, 0, bytes);
+	sha256_final(&c, key);
+	buf_release(&path);
+	buf_release(&rel);
+	return rc;
+}
+
+/* Names and contents of every file under path. */
+static void
+walk_content(struct sha256 *c, struct buf *path, const char *rel, int depth)
+{
+	char **names;
+	size_t n, i, plen = path->len;
+	struct stat st;
+
+	if (depth > MAX_DEPTH || list_dir(path->ptr, &names, &n)) {
+		sha256_update(c, "?", 1);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		struct buf r = BUF_INIT;
+
+		buf_addf(path, "/%s", names[i]);
+		buf_addf(&r, "%s/%s", rel, names[i]);
+		sha256_update(c, r.ptr, r.len + 1);
+		if (stat(path->ptr, &st)) {
+			sha256_update(c, "?", 1);
+		} else if (S_ISDIR(st.st_mode)) {
+			walk_content(c, path, r.ptr, depth + 1);
+		} else {
+			char buf[16384];
+			/* Not input_open_fd(): the render reports a bad template. */
+			int fd = S_ISREG(st.st_mode) ?
+				 open(path->ptr, O_RDONLY | O_NONBLOCK | O_CLOEXEC) : -1;
+			ssize_t k = -1;
+
+			if (fd >= 0) {
+				while ((k = read(fd, buf, sizeof(buf))) > 0)
+					sha256_update(c, buf, (size_t)k);
+				close(fd);
+			}
+			if (k < 0)
+				sha256_update(c, "?", 1);
+		}
+		buf_setlen(path, plen);
+		buf_release(&r);
+	}
+	free_names(names, n);
+}
+
+/* Everything under the archive that belongs to no run (diffs.txt, ...). */
+static int
+walk_archive(struct sha256 *c, struct buf *path, struct buf *rel, int depth,
+	     char *const *ids, size_t n)
+{
+	char **names;
+	size_t k, i, plen = path->len, rlen = rel->len;
+	struct stat st;
+	int rc = 0;
+
+	if (depth > MAX_DEPTH || list_dir(path->ptr, &names, &k))
+		return -1;
+	for (i = 0; i < k && !rc; i++) {
+		const char *r;
+
+		buf_addch(path, '/');
+		buf_addstr(path, names[i]);
+		if (rel->len)
+			buf_addch(rel, '/');
+		buf_addstr(rel, names[i]);
+		r = rel->ptr;
+		if (lstat(path->ptr, &st)) {
+			rc = -1;
+		} else if (S_ISDIR(st.st_mode)) {
+			/* A run is keyed on its own; a folder's own times change
+			 * with the runs added or removed, which the run list shows. */
+			if (!n || !bsearch(&r, ids, n, sizeof(*ids), cmp_str))
+				rc = walk_archive(c, path, rel, depth + 1, ids, n);
+		} else {
+			key_stat(c, rel->ptr, &st);
+		}
+		buf_setlen(path, plen);
+		buf_setlen(rel, rlen);
+	}
+	free_names(names, k);
+	return rc;
+}
+
+void
+cache_archive_key(const char *archive, char *const *run_ids, size_t nruns,
+		  unsigned char key[32])
+{
+	struct buf path = BUF_INIT, rel = BUF_INIT;
+	char **ids = xcalloc(nruns + 1, sizeof(*ids));
+	struct sha256 c;
+
+	memcpy(ids, run_ids, nruns * sizeof(*ids));
+	if (nruns)
+		qsort(ids, nruns, sizeof(*ids), cmp_str);
+	sha256_init(&c);
+	sha256_update(&c, "archive\0", 8);
+	buf_addstr(&path, archive);
+	if (walk_archive(&c, &path, &rel, 0, ids, nruns))
+		sha256_update(&c, "?", 1);
+	sha256_final(&c, key);
+	free(ids);
+	buf_release(&path);
+	buf_release(&rel);
+}
+
+void
+cache_global_key(const char *tmpl_dir, const char *version, unsigned char key[32])
+{
+	struct sha256 c;
+	struct stat st;
+	struct buf b = BUF_INIT, path = BUF_INIT;
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+
+	sha256_init(&c);
+	/* --no-digest changes every run's results (files[].sha256). */
+	buf_addf(&b, "erg-cache 2\nversion %s\nsde %s%s\nlimits %llu %llu %zu\ndigests %d\n",
+		 version ? version : "", sde ? "=" : "", sde ? sde : "",
+		 (unsigned long long)input_max_stream,
+		 (unsigned long long)input_max_small, summary_max_rows, input_digests);
+	sha256_update(&c, b.ptr, b.len);
+	/* The program itself: a rebuilt erg may render differently. */
+	if (!stat("/proc/self/exe", &st))
+		key_stat(&c, "exe", &st);
+	else
+		sha256_update(&c, "noexe", 5);
+	if (tmpl_dir) {
+		buf_addstr(&path, tmpl_dir);
+		walk_content(&c, &path, "", 0);
+	}
+	sha256_final(&c, key);
+	buf_release(&b);
+	buf_release(&path);
+}
+
+/* ------------------------------------------------------------------ */
+/* the manifest */
+
+static int
+unhex(const char *s, unsigned char out[32])
+{
+	size_t i;
+	unsigned v;
+
+	for (i = 0; i < 32; i++) {
+		if (sscanf(s + 2 * i, "%2x", &v) != 1)
+			return -1;
+		out[i] = (unsigned char)v;
+	}
+	return s[64] == '\0' || s[64] == ' ' ? 0 : -1;
+}
+
+static int
+valid_hex(const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < 64; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return 0;
+	return 1;
+}
+
+static int
+cmp_run(const void *a, const void *b)
+{
+	return strcmp(((const struct cache_run *)a)->id, ((const struct cache_run *)b)->id);
+}
+
+/* n following lines into a new sorted array; NULL on a short file. */
+static char **
+take_lines(char **p, char *end, size_t n)
+{
+	char **v = xcalloc(n + 1, sizeof(*v));
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		char *nl = memchr(*p, '\n', (size_t)(end - *p));
+
+		if (!nl || nl == *p) {
+			free_names(v, i);
+			return NULL;
+		}
+		v[i] = xstrndup(*p, (size_t)(nl - *p));
+		*p = nl + 1;
+	}
+	return v;
+}
+
+static char *
+next_line(char **p, char *end)
+{
+	char *s = *p, *nl;
+
+	if (s >= end || !(nl = memchr(s, '\n', (size_t)(end - s))))
+		return NULL;
+	*nl = '\0';
+	*p = nl + 1;
+	return s;
+}
+
+int
+cache_read_file(const char *root, const char *rel, size_t max, struct buf *b)
+{
+	struct below w;
+	char tmp[65536];
+	ssize_t k = -1;
+	int fd;
+
+	if (below_init(&w, root) || (fd = below_open(&w, rel)) < 0) {
+		below_release(&w);
+		return -1;
+	}
+	while ((k = read(fd, tmp, sizeof(tmp))) > 0 || (k < 0 && errno == EINTR)) {
+		if (k < 0)
+			continue;
+		if (b->len + (size_t)k > max) {
+			k = -1;
+			break;
+		}
+		buf_add(b, tmp, (size_t)k);
+	}
+	close(fd);
+	below_release(&w);
+	return k < 0 ? -1 : 0;
+}
+
+int
+cache_load(const char *out, struct cache_manifest *m)
+{
+	struct buf data = BUF_INIT;
+	char *p, *end, *line;
+	unsigned long long n;
+	size_t i;
+	int rc = -1, k;
+
+	memset(m, 0, sizeof(*m));
+	if (cache_read_file(out, CACHE_MANIFEST, MANIFEST_MAX, &data))
+		goto out;
+	p = data.ptr;
+	end = data.ptr + data.len;
+	if (!(line = next_line(&p, end)) || strcmp(line, "erg-cache 2"))
+		goto out;
+	if (!(line = next_line(&p, end)) || strncmp(line, "global ", 7) ||
+	    !valid_hex(line + 7) || unhex(line + 7, m->global))
+		goto out;
+	if (!(line = next_line(&p, end)) || strncmp(line, "archive ", 8) ||
+	    !valid_hex(line + 8) || unhex(line + 8, m->archive))
+		goto out;
+	if (!(line = next_line(&p, end)) || sscanf(line, "site %llu%n", &n, &k) != 1 ||
+	    line[k] || n > data.len)
+		goto out;
+	m->nsite = (size_t)n;
+	if (!(m->site = take_lines(&p, end, m->nsite)))
+		goto out;
+	for (i = 0; i < m->nsite; i++)
+		if (!plain_rel(m->site[i]))
+			goto out;
+	while ((line = next_line(&p, end))) {
+		struct cache_run *r;
+
+		if (strncmp(line, "run ", 4) || strlen(line) < 4 + 64 + 3 ||
+		    !valid_hex(line + 4) || unhex(line + 4, (unsigned char[32]){ 0 }) ||
+		    sscanf(line + 4 + 64, " %llu %n", &n, &k) != 1 || n > data.len ||
+		    !line[4 + 64 + k])
+			goto out;
+		ALLOC_GROW(m->runs, m->nruns + 1, m->aruns);
+		r = &m->runs[m->nruns];
+		memset(r, 0, sizeof(*r));
+		unhex(line + 4, r->key);
+		r->id = xstrdup(line + 4 + 64 + k);
+		m->nruns++;
+		r->nfiles = (size_t)n;
+		if (!(r->files = take_lines(&p, end, r->nfiles)))
+			goto out;
+		for (i = 0; i < r->nfiles; i++)
+			if (!plain_rel(r->files[i]) || !plain_rel(r->id))
+				goto out;
+	}
+	if (p != end)
+		goto out;
+	if (m->nruns)
+		qsort(m->runs, m->nruns, sizeof(*m->runs), cmp_run);
+	rc = 0;
+out:
+	if (rc)
+		cache_free(m);
+	buf_release(&data);
+	return rc;
+}
+
+const struct cache_run *
+cache_find(const struct cache_manifest *m, const char *id)
+{
+	struct cache_run k;
+
+	if (!m->nruns)
+		return NULL;
+	k.id = (char *)id;
+	return bsearch(&k, m->runs, m->nruns, sizeof(*m->runs), cmp_run);
+}
+
+void
+cache_free(struct cache_manifest *m)
+{
+	size_t i;
+
+	free_names(m->site, m->site ? m->nsite : 0);
+	for (i = 0; i < m->nruns; i++) {
+		free(m->runs[i].id);
+		free_names(m->runs[i].files, m->runs[i].files ? m->runs[i].nfiles : 0);
+	}
+	free(m->runs);
+	memset(m, 0, sizeof(*m));
+}
+
+/* Every regular file under path, as paths relative to the root. */
+static int
+walk_files(struct buf *path, size_t rootlen, int depth, char ***v, size_t *n,
+	   size_t *alloc)
+{
+	char **names;
+	size_t k, i, plen = path->len;
+	struct stat st;
+	int rc = 0;
+
+	if (depth > MAX_DEPTH || list_dir(path->ptr, &names, &k))
+		return -1;
+	for (i = 0; i < k && !rc; i++) {
+		if (depth == 0 && !strcmp(names[i], CACHE_DIR))
+			continue;
+		buf_addf(path, "/%s", names[i]);
+		if (lstat(path->ptr, &st)) {
+			rc = -1;
+		} else if (S_ISDIR(st.st_mode)) {
+			rc = walk_files(path, rootlen, depth + 1, v, n, alloc);
+		} else {
+			ALLOC_GROW(*v, *n + 1, *alloc);
+			(*v)[(*n)++] = xstrdup(path->ptr + rootlen + 1);
+		}
+		buf_setlen(path, plen);
+	}
+	free_names(names, k);
+	return rc;
+}
+
+struct owner {
+	const char *id;
+	const unsigned char *key;
+	size_t first, n;	/* its files, after grouping */
+};
+
+static int
+cmp_owner(const void *a, const void *b)
+{
+	return strcmp(((const struct owner *)a)->id, ((const struct owner *)b)->id);
+}
+
+static void
+hex(struct buf *b, const unsigned char d[32])
+{
+	char h[65];
+
+	sha256_hex(d, h);
+	buf_addstr(b, h);
+}
+
+int
+cache_describe(const char *root, const unsigned char global[32],
+	       const unsigned char archive[32], char *const *ids,
+	       const unsigned char (*keys)[32], size_t n, struct buf *out)
+{
+	struct buf path = BUF_INIT;
+	char **files = NULL, **site = NULL;
+	size_t nfiles = 0, afiles = 0, nsite = 0, i, j;
+	size_t *who;	/* owner index + 1 of each file, 0: the site's */
+	struct owner *o = xcalloc(n + 1, sizeof(*o));
+	int rc = -1;
+
+	buf_addstr(&path, root);
+	if (walk_files(&path, path.len, 0, &files, &nfiles, &afiles))
+		goto out;
+	if (nfiles)
+		qsort(files, nfiles, sizeof(*files), cmp_str);
+	for (i = 0; i < n; i++) {
+		o[i].id = ids[i];
+		o[i].key = keys[i];
+	}
+	if (n)
+		qsort(o, n, sizeof(*o), cmp_owner);
+	who = xcalloc(nfiles + 1, sizeof(*who));
+	site = xcalloc(nfiles + 1, sizeof(*site));
+	for (i = 0; i < nfiles; i++) {
+		const char *f = files[i], *s;
+
+		if (strchr(f, '\n')) {
+			free(who);
+			goto out;
+		}
+		if (strncmp(f, "runs/", 5)) {
+			site[nsite++] = files[i];
+			continue;
+		}
+		/* The run whose folder holds f: no run folder is inside another. */
+		for (s = f + 5; (s = strchr(s, '/')); s++) {
+			struct owner k, *hit;
+			char *prefix = xstrndup(f + 5, (size_t)(s - f - 5));
+
+			k.id = prefix;
+			hit = n ? bsearch(&k, o, n, sizeof(*o), cmp_owner) : NULL;
+			free(prefix);
+			if (hit) {
+				who[i] = (size_t)(hit - o) + 1;
+				break;
+			}
+		}
+		if (!who[i])
+			site[nsite++] = files[i];
+	}
+	buf_addstr(out, "erg-cache 2\nglobal ");
+	hex(out, global);
+	buf_addstr(out, "\narchive ");
+	hex(out, archive);
+	buf_addf(out, "\nsite %zu\n", nsite);
+	for (i = 0; i < nsite; i++)
+		buf_addf(out, "%s\n", site[i]);
+	for (j = 0; j < n; j++) {
+		size_t cnt = 0, skip = 5 + strlen(o[j].id) + 1;
+
+		for (i = 0; i < nfiles; i++)
+			cnt += who[i] == j + 1;
+		buf_addstr(out, "run ");
+		hex(out, o[j].key);
+		buf_addf(out, " %zu %s\n", cnt, o[j].id);
+		for (i = 0; i < nfiles; i++)
+			if (who[i] == j + 1)
+				buf_addf(out, "%s\n", files[i] + skip);
+	}
+	free(who);
+	rc = 0;
+out:
+	free(site);
+	free_names(files, nfiles);
+	free(o);
+	buf_release(&path);
+	return rc;
+}
+
+int
+cache_files_exist(const char *root, const char *prefix, char *const *files, size_t n)
+{
+	struct buf p = BUF_INIT;
+	struct below w;
+	size_t i;
+	int ok = !below_init(&w, root);
+
+	for (i = 0; i < n && ok; i++) {
+		buf_reset(&p);
+		buf_addf(&p, "%s%s", prefix, files[i]);
+		ok = below_is_file(&w, p.ptr);
+	}
+	below_release(&w);
+	buf_release(&p);
+	return ok;
+}
+
+/* Copy the regular file in (no link) to a new file dst: in the kernel
+ * where it can (a reflink on file systems that share extents), else
+ * through a buffer. */
+static int
+copy_file(int in, const char *dst)
+{
+	char tmp[65536];
+	struct stat st;
+	ssize_t k, w;
+	off_t left;
+	int out, rc = 0;
+
+	if (fstat(in, &st) || !S_ISREG(st.st_mode) ||
+	    (out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666)) < 0)
+		return -1;
+#if defined(__linux__) && defined(SYS_copy_file_range)
+	/* copy_file_range(2) through syscall(), as site.c does renameat2. */
+	for (left = st.st_size; left > 0; left -= k) {
+		k = (ssize_t)syscall(SYS_copy_file_range, in, NULL, out, NULL, (size_t)left, 0u);
+		if (k <= 0)
+			break;
+	}
+#else
+	(void)left;
+#endif
+	/* Not supported here, or the file changed size: copy what is left. */
+	while (!rc && (k = read(in, tmp, sizeof(tmp))) != 0) {
+		if (k < 0) {
+			rc = -1;
+			break;
+		}
+		for (w = 0; w < k && !rc;) {
+			ssize_t d = write(out, tmp + w, (size_t)(k - w));
+
+			if (d <= 0)
+				rc = -1;
+			else
+				w += d;
+		}
+	}
+	if (close(out))
+		rc = -1;
+	return rc;
+}
+
+int
+cache_copy_files(const char *from, const char *to, const char *prefix,
+		 char *const *files, size_t n)
+{
+	struct buf rel = BUF_INIT, dst = BUF_INIT;
+	struct below w;
+	size_t i;
+	int rc = below_init(&w, from), in;
+	char *slash;
+
+	for (i = 0; i < n && !rc; i++) {
+		buf_reset(&rel);
+		buf_reset(&dst);
+		buf_addf(&rel, "%s%s", prefix, files[i]);
+		buf_addf(&dst, "%s/%s", to, rel.ptr);
+		if ((in = below_open(&w, rel.ptr)) < 0) {
+			rc = -1;
+			break;
+		}
+		slash = strrchr(dst.ptr, '/');
+		*slash = '\0';
+		if (path_mkdirs(dst.ptr)) {
+			close(in);
+			rc = -1;
+			break;
+		}
+		*slash = '/';
+		if (copy_file(in, dst.ptr))
+			rc = -1;
+		close(in);
+	}
+	below_release(&w);
+	buf_release(&rel);
+	buf_release(&dst);
+	return rc;
+}

@@ -1,0 +1,109 @@
+/*
+ * cache.h - what an incremental build needs to know about the site it
+ * replaces: OUT/.erg-cache/manifest, written into every site erg builds.
+ *
+ * A run is keyed by a SHA-256 over its id and, for every file and
+ * directory under its run directory (recursively, symbolic links not
+ * followed), the relative path, type, mode, size, inode, device, mtime and
+ * ctime in nanoseconds.  Any write, rename, touch, chmod, added or removed
+ * file changes the key; ctime cannot be set back by a user, so restoring
+ * an mtime does not hide a change.  The whole build is keyed by erg's
+ * version, the erg executable's identity (size, inode, mtime), the
+ * contents of every template file, SOURCE_DATE_EPOCH and the size limits;
+ * a different global key makes every run stale.  The files of the archive
+ * outside the runs' directories (diffs.txt, read by the cross-run views)
+ * have a key of their own: the views are rendered on every build, so it
+ * only decides whether the whole build can be skipped.
+ *
+ * The manifest holds only hashes and the site's own file names (no
+ * archive paths), one record a line:
+ *     erg-cache 2
+ *     global <hex>
+ *     archive <hex>
+ *     site <n>                 then n lines: files outside runs' folders
+ *     run <hex> <n> <id>       then n lines: files under runs/<id>/
+ * It is a pure function of the archive's file identities, the templates
+ * and the binary, so two builds of the same archive state write the same
+ * bytes.  The manifest is swapped in with the site, so it always describes
+ * the site beside it.  Deleting OUT/.erg-cache forces a full build.
+ */
+#ifndef ERG_CACHE_H
+#define ERG_CACHE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/buf.h"
+
+#define CACHE_DIR ".erg-cache"
+#define CACHE_MANIFEST ".erg-cache/manifest"
+
+struct cache_run {
+	char *id;
+	unsigned char key[32];
+	char **files;		/* relative to runs/<id>/, sorted */
+	size_t nfiles;
+};
+
+struct cache_manifest {
+	unsigned char global[32];
+	unsigned char archive[32];
+	char **site;		/* files outside every run's folder, sorted */
+	size_t nsite;
+	struct cache_run *runs;	/* sorted by id (strcmp) */
+	size_t nruns, aruns;
+};
+
+/* Key of one run directory; *bytes: total size of its regular files. */
+int cache_run_key(const char *dir, const char *id, unsigned char key[32],
+		  uint64_t *bytes);
+/* Key of everything else every page depends on. */
+void cache_global_key(const char *tmpl_dir, const char *version,
+		      unsigned char key[32]);
+/* Key of the archive's files outside the runs' directories (diffs.txt,
+ * read by the cross-run views, which are rendered on every build anyway:
+ * it only decides whether a build can be skipped). */
+void cache_archive_key(const char *archive, char *const *run_ids, size_t nruns,
+		       unsigned char key[32]);
+
+/* Read OUT's manifest; -1 (silently) when there is none or it is invalid. */
+int cache_load(const char *out, struct cache_manifest *m);
+const struct cache_run *cache_find(const struct cache_manifest *m, const char *id);
+void cache_free(struct cache_manifest *m);
+
+/*
+ * Describe the finished temporary tree root: every regular file is listed
+ * under the run whose runs/<id>/ folder holds it, the rest as site files.
+ * ids/keys: the runs of the build, in any order.  Appends the manifest
+ * text to out.
+ */
+int cache_describe(const char *root, const unsigned char global[32],
+		   const unsigned char archive[32], char *const *ids,
+		   const unsigned char (*keys)[32], size_t n, struct buf *out);
+
+/*
+ * The site being replaced is read as untrusted (a link or a FIFO may have
+ * been planted in it): every function below that reads it opens each path
+ * component without following symbolic links, reads only regular files,
+ * and treats a name with an empty, "." or ".." component as missing, as
+ * cache_load() refuses a manifest that holds one.
+ */
+
+/* Do all of these files exist under root (prefix/ + each name), as
+ * regular files reached through no symbolic link? */
+int cache_files_exist(const char *root, const char *prefix, char *const *files,
+		      size_t n);
+/*
+ * Copy from/prefix/f to to/prefix/f for each file (copy_file_range: a
+ * reflink where the file system shares extents); parents are created.
+ * Copies, not hard links: site_write() truncates an existing file in
+ * place, so a page written again over a link would change the live site
+ * before the swap.  0, or -1 (silently: the caller then renders the run
+ * afresh) when a source is missing or cannot be read.
+ */
+int cache_copy_files(const char *from, const char *to, const char *prefix,
+		     char *const *files, size_t n);
+/* root/rel appended to b (at most max bytes, no diagnostic): 0, or -1. */
+int cache_read_file(const char *root, const char *rel, size_t max, struct buf *b);
+
+#endif
