@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "analyze/analyze.h"
+#include "analyze/integrate.h"
 #include "base/idmap.h"
 #include "base/jsonx.h"
 #include "analyze/stats.h"
@@ -442,8 +443,17 @@ aggregate(struct run *r)
 int
 analyze_run(struct run *r)
 {
+	size_t i;
 	int bad;
 
+	/* Each power file gets its own time axis (a resumed session leaves
+	 * a gap between files). */
+	for (i = 0; i < r->npf; i++) {
+		power_fit(&r->pf[i]);
+		if (r->pf[i].fit_fallback)
+			run_warn(r, r->pf[i].path, 0, "the timestamps of its %zu samples cannot pin "
+				 "the time fit's slope; taken as 1", r->pf[i].n);
+	}
 	mark_per_mb(r);
 	bad = integrate_windows(r);
 	if (per_window(r))

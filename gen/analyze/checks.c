@@ -35,6 +35,7 @@
 
 #include "base/buf.h"
 #include "analyze/checks.h"
+#include "analyze/integrate.h"
 #include "base/idmap.h"
 #include "base/jsonx.h"
 #include "analyze/stats.h"

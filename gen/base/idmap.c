@@ -6,15 +6,11 @@
 #include "base/idmap.h"
 #include "base/util.h"
 
-/* FNV-1a: short names, no adversary that profits from collisions beyond
- * a slower build (the probe sequence stays correct). */
 static size_t
 hash(const char *s)
 {
-	uint64_t h = 1469598103934665603ULL;
+	uint64_t h = str_hash(s, strlen(s));
 
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
 	return (size_t)(h ^ (h >> 32));
 }
 

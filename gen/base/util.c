@@ -385,3 +385,14 @@ utf8_bom(const char *s, size_t n)
 {
 	return n >= 3 && !memcmp(s, "\xef\xbb\xbf", 3) ? 3 : 0;
 }
+
+uint64_t
+str_hash(const char *s, size_t n)
+{
+	uint64_t h = 1469598103934665603ULL;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+	return h;
+}

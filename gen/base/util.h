@@ -83,6 +83,11 @@ int utf8_valid(const char *s, size_t n);
  * spreadsheets write and every text input may skip), else 0. */
 size_t utf8_bom(const char *s, size_t n);
 
+/* FNV-1a of s[0..n): the hash of every table of names (idmap, string
+ * sets, interned task names).  Names are short and an adversary gains at
+ * most a slower build from collisions (probing stays correct). */
+uint64_t str_hash(const char *s, size_t n);
+
 int str_endswith(const char *s, const char *suffix);
 int str_startswith(const char *s, const char *prefix);
 

@@ -48,7 +48,7 @@
 #include <string.h>
 
 #include "ingest/plistfast.h"
-#include "ingest/power.h"
+#include "model/power.h"
 #include "base/util.h"
 
 /* What an open container is. */

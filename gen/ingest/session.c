@@ -43,6 +43,8 @@
 
 #include "base/idmap.h"
 #include "ingest/input.h"
+#include "ingest/load.h"
+#include "ingest/powermetrics.h"
 #include "base/jsonx.h"
 #include "base/path.h"
 #include "ingest/session.h"
@@ -1369,9 +1371,6 @@ check_power_files(struct run *r)
 				 pf->s[at - pf->holes[h].unplaced - 1].no, pf->s[at].no,
 				 pf->holes[h].ms / 1000);
 		}
-		if (pf->fit_fallback)
-			run_warn(r, pf->path, 0, "the timestamps of its %zu samples cannot pin the "
-				 "time fit's slope; taken as 1", pf->n);
 	}
 	model = r->meta ? jx_path_str(r->meta, "machine.model") : NULL;
 	for (i = 0; i < r->npf && model; i++)

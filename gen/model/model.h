@@ -13,8 +13,8 @@
 #include <jansson.h>
 #include <stddef.h>
 
-#include "ingest/load.h"
-#include "ingest/power.h"
+#include "model/load.h"
+#include "model/power.h"
 #include "base/util.h"
 
 /* "Nominal" ... "Critical" for a THERMAL_* level; NULL when absent. */

@@ -14,8 +14,10 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "base/buf.h"
+#include "base/util.h"
 
 #define EN_DASH "\xe2\x80\x93"		/* U+2013: "not reported", and ranges */
 #define MIDDOT " \xc2\xb7 "		/* U+00B7: items of one line */
@@ -81,16 +83,11 @@ up_list(size_t depth)
 /* ------------------------------------------------------------------ */
 /* string sets: the ids of a page, the names taken in a directory */
 
-/* FNV-1a, for the sets below and any other table of short names
- * (render_views.c counts repeated labels with it). */
+/* The sets below and page_views.c's label counter hash with this. */
 static inline uint64_t
 sset_hash(const char *s)
 {
-	uint64_t h = 1469598103934665603ULL;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-	return h;
+	return str_hash(s, strlen(s));
 }
 
 /* Open addressing, at most half full: the index of a large archive has

@@ -23,7 +23,8 @@
 #include "fuzz.h"
 #include "render/html.h"
 #include "base/path.h"
-#include "ingest/power.h"
+#include "analyze/integrate.h"
+#include "ingest/powermetrics.h"
 #include "render/page_run.h"
 #include "site/site.h"
 #include "render/tmpl.h"
@@ -439,12 +440,14 @@ fuzz_escape_json(const json_t *v)
 /* ---- power files ---------------------------------------------------------- */
 
 void
-fuzz_power_use(const struct power_file *pf)
+fuzz_power_use(struct power_file *pf)
 {
 	struct buf b = BUF_INIT;
 	struct pwin w;
 	size_t i;
 	double t0, t1;
+
+	power_fit(pf);	/* what analyze_run() does first */
 
 	if (pf->hw_model)
 		fuzz_escape(pf->hw_model, strlen(pf->hw_model));

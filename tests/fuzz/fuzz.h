@@ -79,7 +79,7 @@ struct power_file;
  * samples have a positive, finite length and a timestamp, energies are
  * not negative, and end times do not go back in file order.
  */
-void fuzz_power_use(const struct power_file *pf);
+void fuzz_power_use(struct power_file *pf);
 
 /*
  * The small energy session of tests/tools/mksmall.c (same names, times

@@ -19,7 +19,8 @@
 
 #include "base/buf.h"
 #include "fuzz.h"
-#include "ingest/power.h"
+#include "analyze/integrate.h"
+#include "ingest/powermetrics.h"
 
 /* power.h: POWER_PARSE_SERIAL and POWER_PARSE_LIBPLIST. */
 #define PARSE_SERIAL 1

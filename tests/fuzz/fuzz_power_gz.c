@@ -24,7 +24,8 @@
 #include "base/buf.h"
 #include "fuzz.h"
 #include "ingest/input.h"
-#include "ingest/power.h"
+#include "analyze/integrate.h"
+#include "ingest/powermetrics.h"
 
 static struct fuzz_file file;
 

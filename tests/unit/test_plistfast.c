@@ -43,7 +43,8 @@
 #include "harness.h"
 #include "ingest/input.h"
 #include "ingest/plistfast.h"
-#include "ingest/power.h"
+#include "analyze/integrate.h"
+#include "ingest/powermetrics.h"
 #include "base/util.h"
 
 static const char *build_dir, *shared_dir, *src_dir;

@@ -21,12 +21,25 @@
 #include "base/buf.h"
 #include "harness.h"
 #include "ingest/input.h"
-#include "ingest/power.h"
+#include "analyze/integrate.h"
+#include "ingest/powermetrics.h"
 #include "base/progress.h"
 #include "base/sha256.h"
 #include "base/util.h"
 
 /* ---- helpers ---------------------------------------------------------- */
+
+/* power_read() and the time fit analyze_run() makes: what every window
+ * test below integrates over. */
+static int
+read_fitted(const char *path, struct power_file *pf)
+{
+	int rc = power_read(path, pf);
+
+	if (!rc)
+		power_fit(pf);
+	return rc;
+}
 
 static char *tmp_paths[128];
 static int ntmp;
@@ -138,7 +151,7 @@ read_captured(const char *path, struct power_file *pf, struct buf *err,
 	int w0 = diag_warnings, e0 = diag_errors, r;
 
 	cap_begin();
-	r = power_read(path, pf);
+	r = read_fitted(path, pf);
 	cap_end(err);
 	*nwarn = diag_warnings - w0;
 	*nerr = diag_errors - e0;
@@ -435,11 +448,11 @@ test_gzip_identical(void)
 	for (i = 0; i < 2; i++) {
 		buf_reset(&raw);
 		buf_reset(&gz);
-		ra = power_read(sample_path(&path, names[i]), &a);
+		ra = read_fitted(sample_path(&path, names[i]), &a);
 		if (input_read_all(path.ptr, input_max_stream, &raw) < 0)
 			die("cannot read %s", path.ptr);
 		gz_member(&gz, raw.ptr, raw.len);
-		rb = power_read(tmp_write(gz.ptr, gz.len), &b);
+		rb = read_fitted(tmp_write(gz.ptr, gz.len), &b);
 		CHECK(ra == 0 && rb == 0 && !a.gzip && b.gzip && a.n > 0 && same_samples(&a, &b),
 		      "%s: gzip copy gives identical samples (%zu, %zu)", names[i], a.n, b.n);
 		power_file_free(&a);
@@ -2042,26 +2055,26 @@ test_parser_switch(void)
 
 	power_parse_mode = POWER_PARSE_AUTO;
 	unsetenv("ERG_POWER_PARSER");
-	r = power_read(m4, &pf);
+	r = read_fitted(m4, &pf);
 	CHECK(r == 0 && pf.n == 1 && pf.fast_docs == 1, "default: the fast path reads m4max");
 	power_file_free(&pf);
 	setenv("ERG_POWER_PARSER", "libplist", 1);
-	r = power_read(m4, &pf);
+	r = read_fitted(m4, &pf);
 	CHECK(r == 0 && pf.n == 1 && pf.fast_docs == 0, "ERG_POWER_PARSER=libplist");
 	power_file_free(&pf);
 	power_parse_mode = POWER_PARSE_SERIAL;
-	r = power_read(m4, &pf);
+	r = read_fitted(m4, &pf);
 	CHECK(r == 0 && pf.n == 1 && pf.fast_docs == 1, "power_parse_mode wins over the environment");
 	power_file_free(&pf);
 	unsetenv("ERG_POWER_PARSER");
 	power_parse_mode = POWER_PARSE_LIBPLIST;
-	r = power_read(m4, &pf);
+	r = read_fitted(m4, &pf);
 	CHECK(r == 0 && pf.n == 1 && pf.fast_docs == 0, "POWER_PARSE_LIBPLIST");
 	power_file_free(&pf);
 	/* VMware's stray text: libplist (after blanking), whatever the mode */
 	power_parse_mode = POWER_PARSE_SERIAL;
 	diag_quiet_warnings++;
-	r = power_read(sample_path(&path, "intel_VMware7-1_no-power_1sample.output"), &pf);
+	r = read_fitted(sample_path(&path, "intel_VMware7-1_no-power_1sample.output"), &pf);
 	diag_quiet_warnings--;
 	CHECK(r == 0 && pf.n == 1 && pf.fast_docs == 0, "VMware: stray text falls back to libplist");
 	power_file_free(&pf);
@@ -2089,7 +2102,7 @@ many_docs(struct buf *b, size_t n)
 }
 
 /*
- * power_read() digests the file as it reads it (pf.sha256, file_bytes:
+ * read_fitted() digests the file as it reads it (pf.sha256, file_bytes:
  * the on-disk bytes, compressed for gzip), inline or on input.c's helper
  * thread, with or without worker threads; the digest is sha256_file()'s.
  */
@@ -2111,7 +2124,7 @@ test_digest(void)
 	for (k = 0; k < 2; k++) {
 		input_hash_async_min = k ? UINT64_MAX : 0;
 		for (i = 0; i < 2; i++) {
-			r = power_read(paths[i], &pf);
+			r = read_fitted(paths[i], &pf);
 			CHECK(r == 0 && pf.n == 1500 && sha256_file(paths[i], want, &size) == 0 &&
 			      !strcmp(pf.sha256, want) && pf.file_bytes == (i ? gz.len : s.len),
 			      "%s file digested while read, %s: %s", i ? "gzip" : "plain",
@@ -2137,7 +2150,7 @@ read_thread(void *arg)
 	struct power_file pf;
 
 	progress_run_begin();
-	rd->rc = power_read(rd->path, &pf);
+	rd->rc = read_fitted(rd->path, &pf);
 	progress_run_end(0);
 	rd->n = pf.n;
 	power_file_free(&pf);

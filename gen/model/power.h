@@ -1,29 +1,18 @@
 /*
- * power.h - macOS powermetrics streams (`powermetrics -f plist`): read one
- * file of NUL-separated XML plist documents into compact per-sample
- * records, put them on the wall-clock axis, and integrate energy over time
- * windows.
- *
- * Reading streams: only a few MB of the stream are held at a time (one
- * document, or a few 1 MiB batches of them while worker threads parse),
- * so a multi-hour capture (or its .gz) costs memory in proportion to its
- * number of samples, not its size.  Each power.plist* file of a session is read
- * and fitted on its own (a resumed session leaves a gap between files);
- * power_integrate() then takes all of them together.
- *
- * The time axis follows energy-method.md §1.3: timestamps have whole-second
- * resolution but elapsed_ns is precise, so each file gets an OLS fit
- *     ts_i + 500 = a + b * cum_i,   cum_i = sum of elapsed_ms up to i
- * and sample i covers [a + b*cum_{i-1}, a + b*cum_i].
+ * model/power.h - what erg keeps of a power source: per-file samples on
+ * the session's clock, their holes, per-task CPU time, and what a time
+ * window saw of them.  ingest/powermetrics.c fills a power_file;
+ * analyze/integrate.c puts it on the wall-clock axis (power_fit) and
+ * integrates windows.
  *
  * Per-task CPU time (the `tasks` sampler, formats.md §1.6) is kept only
  * when a file carries it: for every task of every sample, its pid, its
  * interned name, cputime_ns and ptime_ns (performance-core time, written
  * with --show-all), 24 bytes a task.  Nothing is stored for a file without
- * tasks.  power_tasks_integrate() apportions it to time windows.
+ * tasks.
  */
-#ifndef ERG_POWER_H
-#define ERG_POWER_H
+#ifndef ERG_MODEL_POWER_H
+#define ERG_MODEL_POWER_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -122,48 +111,7 @@ struct power_file {
 
 #define POWER_FILE_INIT { 0 }
 
-/*
- * Read, check and fit one powermetrics file (plain or gzip).  pf is
- * overwritten.  Returns 0 (warnings possible: a truncated final document,
- * a sample without timestamp or elapsed time, stray text between
- * elements), or -1 after a located diagnostic, with pf emptied.  Errors:
- * unreadable or corrupt file, a broken document that is not the last
- * one, a value of the wrong type, a number or date outside the grammar of
- * plistfast.h, a negative energy, elapsed_ns <= 0, a key erg reads twice
- * in one dict, hw_model changing, no sample at all, a sample repeated,
- * elapsed_ns that disagrees with the timestamps.  Samples missing from
- * the file (found from the timestamps) are no error: pf->holes lists
- * them, and the time fit leaves their time empty.  Each kept sample is
- * counted with progress_add_samples().
- */
-int power_read(const char *path, struct power_file *pf);
 void power_file_free(struct power_file *pf);	/* back to POWER_FILE_INIT */
-
-/*
- * How power_read parses documents.  POWER_PARSE_AUTO: the fast scanner of
- * plistfast.h, libplist for any document it does not recognise, and for a
- * file of more than one batch (1 MiB) worker threads that scan while the
- * caller reads; POWER_PARSE_SERIAL: the same on the calling thread only;
- * POWER_PARSE_LIBPLIST: libplist for every document (the reference).  All
- * three give the same power_file and the same diagnostics (but after a
- * read error past the first MiB with worker threads: see power.c).  While
- * power_parse_mode is POWER_PARSE_AUTO, the environment variable
- * ERG_POWER_PARSER ("auto", "serial", "libplist") may choose instead.
- */
-enum { POWER_PARSE_AUTO = 0, POWER_PARSE_SERIAL = 1, POWER_PARSE_LIBPLIST = 2 };
-extern int power_parse_mode;
-/* Threads reading one file, the caller included; 0 (default): one per core. */
-extern int power_threads;
-
-/*
- * Fit pf's time axis from ts_ms, elapsed_ms and pf->holes and set every
- * start_ms and end_ms (power_read does this; exposed for tests and
- * synthetic inputs).  A slope that is not within 10 % of 1 can only come
- * from too few whole-second timestamps on a file power_read found in
- * agreement with its elapsed_ns (clock drift is ppm-sized); then the fit
- * keeps b = 1 and sets fit_fallback for the caller to tell.
- */
-void power_fit(struct power_file *pf);
 
 /* What a time window saw, from power_integrate(). */
 struct pwin {
@@ -174,19 +122,6 @@ struct pwin {
 	size_t samples;		/* overlapping samples, with or without joules */
 	int thermal;		/* worst THERMAL_* seen; THERMAL_ABSENT if none */
 };
-
-/*
- * Integrate [t0_ms, t1_ms] (Unix ms) over the fitted samples of all files
- * (files are expected not to overlap in time; each is searched on its
- * own): each sample overlapping the window adds overlap/(end-start) of its
- * joules.  Unplaced samples are left out.  O(log n) per file to find the
- * first sample, then linear in the overlap.
- */
-void power_integrate(const struct power_file *files, size_t nfiles,
-		     double t0_ms, double t1_ms, struct pwin *out);
-
-/* Samples carrying task data, over all files (0: no tasks sampler). */
-size_t power_task_samples(const struct power_file *files, size_t nfiles);
 
 /* CPU time of one process (pid and name) in a window. */
 struct ptask_sum {
@@ -209,18 +144,6 @@ struct ptask_win {
 
 #define PTASK_WIN_INIT { 0 }
 
-/*
- * Per-process CPU time in [t0_ms, t1_ms], apportioned like energy: a
- * sample overlapping the window adds overlap/(end-start) of each task's
- * cputime_ns (and ptime_ns) to that task, i.e. CPU time is taken to be
- * spread evenly over the sample, as joules are.  Tasks are grouped by pid
- * and name over samples and files (pids are reused; a pid with another
- * name is another process).  out must be PTASK_WIN_INIT or an earlier
- * result, whose array is reused (so a loop over windows allocates once);
- * free it with ptask_win_free().
- */
-void power_tasks_integrate(const struct power_file *files, size_t nfiles,
-			   double t0_ms, double t1_ms, struct ptask_win *out);
 void ptask_win_free(struct ptask_win *w);	/* back to PTASK_WIN_INIT */
 
 #endif
