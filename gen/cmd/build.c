@@ -567,7 +567,7 @@ build_run_all(const struct build_opts *o)
 			bad = -1;
 			goto done;
 		}
-		if (render_begin(&rc, o->tmpl_dir, &site)) {
+		if (render_begin(&rc, o->tmpl_dir, site_sink(&site))) {
 			site_abort(&site);
 			bad = -1;
 			goto done;

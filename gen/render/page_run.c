@@ -39,7 +39,6 @@
 #include "render/markdown.h"
 #include "render/page_run.h"
 #include "render/page_summary.h"
-#include "site/site.h"
 #include "analyze/stats.h"
 #include "render/svg.h"
 #include "render/tmpl.h"
@@ -1939,7 +1938,7 @@ write_buf(struct render_ctx *c, const char *dir, const char *name, const struct 
 	int rc;
 
 	buf_addf(&rel, "%s%s", dir, name);
-	rc = site_write(c->site, rel.ptr, b->ptr, b->len);
+	rc = sink_write(&c->out, rel.ptr, b->ptr, b->len);
 	buf_release(&rel);
 	return rc;
 }
@@ -2436,7 +2435,7 @@ render_index(struct render_ctx *c, json_t *all)
 	json_object_set_new(view, "built", build_date());
 	if (tmpl_render(k->index, view, &page, 1))
 		goto out;
-	if (site_write(c->site, "index.html", page.ptr, page.len))
+	if (sink_write(&c->out, "index.html", page.ptr, page.len))
 		goto out;
 	rc = 0;
 out:
@@ -2453,14 +2452,14 @@ out:
 /* ------------------------------------------------------------------ */
 
 int
-render_begin(struct render_ctx *c, const char *tmpl_dir, struct site *s)
+render_begin(struct render_ctx *c, const char *tmpl_dir, struct sink out)
 {
 	struct cache *k = xcalloc(1, sizeof(*k));
 	struct buf path = BUF_INIT, css = BUF_INIT;
 	int rc = -1;
 
 	c->tmpl_dir = tmpl_dir;
-	c->site = s;
+	c->out = out;
 	c->cache = k;
 	if (!(k->run = tmpl_load(tmpl_dir, "run")) ||
 	    !(k->index = tmpl_load(tmpl_dir, "index")))
@@ -2468,7 +2467,7 @@ render_begin(struct render_ctx *c, const char *tmpl_dir, struct site *s)
 	buf_addf(&path, "%s/%s", tmpl_dir, CSS_NAME);
 	if (input_read_all(path.ptr, CSS_MAX, &css))
 		goto out;
-	if (site_write(s, CSS_NAME, css.ptr, css.len))
+	if (sink_write(&out, CSS_NAME, css.ptr, css.len))
 		goto out;
 	rc = 0;
 out:

@@ -9,15 +9,15 @@
 
 #include <jansson.h>
 
-#include "site/site.h"
+#include "base/sink.h"
 
 struct render_ctx {
 	const char *tmpl_dir;
-	struct site *site;
+	struct sink out;	/* where pages go */
 	void *cache;		/* loaded templates (render.c owns it) */
 };
 
-int render_begin(struct render_ctx *c, const char *tmpl_dir, struct site *s);
+int render_begin(struct render_ctx *c, const char *tmpl_dir, struct sink out);
 /*
  * runs/<id>/index.html and its downloads (CSV, Markdown).  The renderers
  * only read a run's results (views are new objects, shared values are

@@ -35,7 +35,6 @@
 #include "render/markdown.h"
 #include "render/page_run.h"
 #include "render/page_summary.h"
-#include "site/site.h"
 #include "analyze/stats.h"
 #include "ingest/summary.h"
 #include "render/svg.h"
@@ -1417,7 +1416,7 @@ write_file(struct render_ctx *c, const char *id, const char *name, const struct 
 	int rc;
 
 	buf_addf(&rel, "runs/%s/%s", id, name);
-	rc = site_write(c->site, rel.ptr, b->ptr, b->len);
+	rc = sink_write(&c->out, rel.ptr, b->ptr, b->len);
 	buf_release(&rel);
 	return rc;
 }

@@ -29,7 +29,6 @@
 #include "base/path.h"
 #include "render/page_run.h"
 #include "render/page_views.h"
-#include "site/site.h"
 #include "analyze/stats.h"
 #include "render/svg.h"
 #include "render/tmpl.h"
@@ -727,7 +726,7 @@ page_write(struct views *v, struct tmpl *t, json_t *view, const char *a, const c
 		buf_addstr(&rel, "/index.html");
 	}
 	if (!tmpl_render(t, view, &page, 1) &&
-	    !site_write(v->c->site, rel.ptr, page.ptr, page.len))
+	    !sink_write(&v->c->out, rel.ptr, page.ptr, page.len))
 		rc = 0;
 	buf_release(&page);
 	buf_release(&rel);
@@ -1245,7 +1244,7 @@ diff_page(struct views *v, size_t di)
 		buf_add(&out, html.ptr, html.len);	/* still a page of its own */
 	}
 	buf_addf(&rel, "diffs/%s/index.html", d->slug);
-	rc = site_write(v->c->site, rel.ptr, out.ptr, out.len);
+	rc = sink_write(&v->c->out, rel.ptr, out.ptr, out.len);
 	buf_release(&html);
 	buf_release(&out);
 	buf_release(&nav);

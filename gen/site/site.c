@@ -325,6 +325,20 @@ out:
 }
 
 static int
+sink_site_write(void *ctx, const char *rel, const void *data, size_t len)
+{
+	return site_write(ctx, rel, data, len);
+}
+
+struct sink
+site_sink(struct site *s)
+{
+	struct sink k = { sink_site_write, s };
+
+	return k;
+}
+
+static int
 exchange(const char *a, const char *b)
 {
 #if defined(__linux__) && defined(SYS_renameat2)

@@ -16,6 +16,8 @@
 
 #include <stddef.h>
 
+#include "base/sink.h"
+
 struct site {
 	char *out;	/* final directory */
 	char *tmp;	/* where this build writes */
@@ -45,6 +47,8 @@ void site_remove_stale(const char *out);	/* just that (a no-op build) */
 int site_write(struct site *s, const char *rel, const void *data, size_t len);
 /* Swap in, remove the old tree; refused (tree removed, -1) if OUT is no
  * longer something site_check_out() accepts. */
+/* A sink (base/sink.h) that site_write()s into s. */
+struct sink site_sink(struct site *s);
 int site_commit(struct site *s);
 void site_abort(struct site *s);	/* remove the temporary tree */
 

@@ -771,7 +771,7 @@ render_ready(void)
 	snprintf(out, sizeof(out), "%s/site", fuzz_tmpdir());
 	if (site_begin(&site, out))
 		fuzz_fail("site_begin('%s') failed", out);
-	if (render_begin(&rctx, t, &site)) {
+	if (render_begin(&rctx, t, site_sink(&site))) {
 		/* Templates being edited, or absent: fuzz ingest and analysis only. */
 		site_abort(&site);
 		return 0;

@@ -196,7 +196,7 @@ build(const char *dir, json_t *all)
 		buf_release(&out);
 		return -1;
 	}
-	if (render_begin(&rc, templates_dir(), &s)) {
+	if (render_begin(&rc, templates_dir(), site_sink(&s))) {
 		site_abort(&s);
 		buf_release(&out);
 		return -1;
@@ -535,7 +535,7 @@ test_big_index(void)
 	}
 	buf_addf(&out, "%s/site", dir);
 	ok = !site_begin(&s, out.ptr);
-	if (ok && render_begin(&rc, templates_dir(), &s)) {
+	if (ok && render_begin(&rc, templates_dir(), site_sink(&s))) {
 		site_abort(&s);
 		ok = 0;
 	}

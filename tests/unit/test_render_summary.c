@@ -224,7 +224,7 @@ build(const char *dir, json_t *all)
 	if (site_begin(&s, dir))
 		return -1;
 	rc.tmpl_dir = templates_dir();
-	rc.site = &s;
+	rc.out = site_sink(&s);
 	for (i = 0; i < json_array_size(all) && !bad; i++) {
 		json_t *res = json_array_get(all, i);
 		struct buf rel = BUF_INIT;

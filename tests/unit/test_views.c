@@ -263,7 +263,7 @@ render_into(const char *out, json_t *all, const char *archive_root, int views)
 
 	if (site_begin(&s, out))
 		return -1;
-	if (render_begin(&rc, templates_dir(), &s)) {
+	if (render_begin(&rc, templates_dir(), site_sink(&s))) {
 		site_abort(&s);
 		return -1;
 	}
