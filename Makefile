@@ -4,8 +4,9 @@
 
 CC       ?= cc
 BUILD    ?= build
-PKGS     := libplist-2.0 libcmark jansson zlib
-DEB_PKGS := build-essential pkg-config libplist-dev libcmark-dev libjansson-dev zlib1g-dev
+PKGS     := libplist-2.0 libcmark jansson zlib nettle
+DEB_PKGS := build-essential pkg-config libplist-dev libcmark-dev libjansson-dev zlib1g-dev \
+            nettle-dev
 
 WARN     := -Wall -Wextra -Wpedantic -Wformat=2 -Wmissing-prototypes \
             -Wstrict-prototypes -Wwrite-strings -Wvla -fno-common
