@@ -170,9 +170,13 @@ check-archive: $(BUILD)/tools/rebuild
 	  diff -rq $$tmp/run $(REF_RUN) >&2; diff -rq $$tmp/attrib $(ATTRIB_RUN) >&2; rm -rf $$tmp; exit 1; fi
 
 .PHONY: regen-golden
-# Rewrite the expected site of the small session (tests/golden/small/); review with git diff.
-regen-golden: $(ERG) $(BUILD)/tools/mksmall
+# Rewrite every golden from the current build: the small session's site
+# (tests/golden/small/), the page goldens (tests/golden/pages/) and the
+# text of erg diff (tests/golden/diff/).  Review the change with git diff.
+regen-golden: $(ERG) $(BUILD)/tools/mksmall $(BUILD)/tools/rebuild
 	@ERG_SRC=$(CURDIR) BUILD=$(BUILD) sh tests/golden/regen.sh
+	@ERG_SRC=$(CURDIR) BUILD=$(BUILD) sh tests/golden/pages/regen.sh
+	@BUILD=$(BUILD) SHARED=$(SHARED) sh tests/golden/diff/regen.sh
 
 # Benchmark, not part of test: the full-fidelity reference session (plain and
 # gzipped) against cat/zcat, peak RSS (also with a 4x power file), no-op
