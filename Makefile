@@ -4,14 +4,32 @@
 
 CC       ?= cc
 BUILD    ?= build
-PKGS     := libplist-2.0 libcmark jansson zlib
-DEB_PKGS := build-essential pkg-config libplist-dev libcmark-dev libjansson-dev zlib1g-dev
+# Libraries: pkg-config name:Debian package.
+LIBPKGS  := libplist-2.0:libplist-dev libcmark:libcmark-dev jansson:libjansson-dev \
+            zlib:zlib1g-dev nettle:nettle-dev
+PKGS     := $(foreach p,$(LIBPKGS),$(firstword $(subst :, ,$(p))))
+DEB_PKGS := build-essential pkg-config $(foreach p,$(LIBPKGS),$(lastword $(subst :, ,$(p))))
+# What make test needs beyond the build: python3 (tests/sh), and chromium
+# with a font for the browser test (not with SKIP_BROWSER=1).
+TEST_DEB_PKGS := python3 $(if $(filter 1,$(SKIP_BROWSER)),,chromium fonts-dejavu-core)
+PKG_CONFIG ?= pkg-config
 
 WARN     := -Wall -Wextra -Wpedantic -Wformat=2 -Wmissing-prototypes \
             -Wstrict-prototypes -Wwrite-strings -Wvla -fno-common
 OPT      ?= -O2 -g
-PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+# The libraries' flags, looked up once, and only when something is compiled:
+# make deps, clean and uninstall work without the packages.  A package
+# pkg-config cannot find stops the build and says which.
+PKG_MISSING = $(shell if command -v $(PKG_CONFIG) > /dev/null 2>&1; then sep=; \
+                for p in $(LIBPKGS); do $(PKG_CONFIG) --exists $${p%%:*} || { \
+                  printf "%s'%s' (Debian %s)" "$$sep" $${p%%:*} $${p#*:}; sep=", "; }; done; \
+              else echo no-pkg-config; fi)
+pkg_check = $(if $(filter no-pkg-config,$(PKG_MISSING)),$(error '$(PKG_CONFIG)' is not \
+              installed (Debian pkg-config): install the build dependencies with 'make deps'),$(if \
+              $(PKG_MISSING),$(error pkg-config does not find $(PKG_MISSING): install the \
+              build dependencies with 'make deps')))
+PKG_CFLAGS = $(eval PKG_CFLAGS := $(pkg_check)$(shell $(PKG_CONFIG) --cflags $(PKGS)))$(PKG_CFLAGS)
+PKG_LIBS   = $(eval PKG_LIBS := $(pkg_check)$(shell $(PKG_CONFIG) --libs $(PKGS)))$(PKG_LIBS)
 ALL_CFLAGS = -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(OPT) \
              -Igen $(PKG_CFLAGS) $(SANITIZE) $(CFLAGS) $(EXTRA_CFLAGS)
 ALL_LDFLAGS = $(SANITIZE) $(LDFLAGS)
@@ -36,20 +54,30 @@ ARCHIVE  ?= archive
 OUT      ?= site
 SHARED   ?= ../shared
 
-.PHONY: all deps site test check asan valgrind clean regen-archive check-archive bench
+.PHONY: all deps test-deps site test check asan valgrind clean regen-archive check-archive \
+        bench install uninstall
 
 all: $(ERG) $(UNITBIN) $(TOOLBIN) $(REPLAYBIN) $(INJECT)
 
-# Install missing Debian packages (sudo only when not root).
-deps:
-	@missing=""; for p in $(DEB_PKGS); do \
-	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+# Install the missing Debian packages of a list (sudo only when not root).
+define apt_install
+	@missing=""; for p in $(1); do \
+	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q ' installed$$' || \
+	    missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
+endef
+
+deps:
+	$(call apt_install,$(DEB_PKGS))
+
+# What the tests need (TEST_DEB_PKGS), so that no test skips on a fresh machine.
+test-deps:
+	$(call apt_install,$(TEST_DEB_PKGS))
 
 # Header dependencies come from the compiler (-MMD -MP: a removed header
 # does not break the build).
@@ -77,8 +105,11 @@ site: deps
 	$(MAKE) all
 	$(ERG) build --archive $(ARCHIVE) --out $(OUT)
 
-test: all
-	@BUILD=$(BUILD) SHARED=$(SHARED) TEST_JOBS=$(TEST_JOBS) sh tests/run.sh
+# Every test runs: a test that cannot (no chromium) fails, unless its
+# SKIP_ variable allows the skip (SKIP_BROWSER=1; tests/run.sh).
+test: all test-deps
+	@BUILD=$(BUILD) SHARED=$(SHARED) TEST_JOBS=$(TEST_JOBS) SKIP_BROWSER=$(SKIP_BROWSER) \
+	  sh tests/run.sh
 
 check: test
 
@@ -95,6 +126,27 @@ valgrind: all
 	@BUILD=$(BUILD) SHARED=$(SHARED) TEST_JOBS=2 ERG_TEST_LIGHT=1 PLISTFAST_MUTATIONS=300 \
 	  VALGRIND="valgrind -q --leak-check=full --error-exitcode=99" sh tests/run.sh
 	@BUILD=$(BUILD) SHARED=$(SHARED) sh tests/threads/helgrind.sh
+
+# The binary, its templates and the man page.  erg finds the templates
+# from its own directory (bin/erg -> ../share/erg/templates), so all three
+# go under one PREFIX.  Uninstall removes only what install wrote.
+PREFIX    ?= /usr/local
+DESTDIR   ?=
+TEMPLATES := $(sort $(wildcard templates/*))
+I_BIN     = $(DESTDIR)$(PREFIX)/bin
+I_DATA    = $(DESTDIR)$(PREFIX)/share/erg
+I_TMPL    = $(I_DATA)/templates
+I_MAN     = $(DESTDIR)$(PREFIX)/share/man/man1
+install: $(ERG)
+	install -d "$(I_BIN)" "$(I_TMPL)" "$(I_MAN)"
+	install -m 755 $(ERG) "$(I_BIN)/erg"
+	install -m 644 $(TEMPLATES) "$(I_TMPL)"
+	install -m 644 erg.1 "$(I_MAN)/erg.1"
+
+uninstall:
+	rm -f "$(I_BIN)/erg" "$(I_MAN)/erg.1" $(TEMPLATES:templates/%="$(I_TMPL)/%")
+	@for d in "$(I_TMPL)" "$(I_DATA)"; do \
+	  if [ -d "$$d" ]; then rmdir --ignore-fail-on-non-empty "$$d" || exit 1; fi; done
 
 clean:
 	rm -rf build build-asan build-fuzz site tests/out
@@ -118,9 +170,13 @@ check-archive: $(BUILD)/tools/rebuild
 	  diff -rq $$tmp/run $(REF_RUN) >&2; diff -rq $$tmp/attrib $(ATTRIB_RUN) >&2; rm -rf $$tmp; exit 1; fi
 
 .PHONY: regen-golden
-# Rewrite the expected site of the small session (tests/golden/small/); review with git diff.
-regen-golden: $(ERG) $(BUILD)/tools/mksmall
+# Rewrite every golden from the current build: the small session's site
+# (tests/golden/small/), the page goldens (tests/golden/pages/) and the
+# text of erg diff (tests/golden/diff/).  Review the change with git diff.
+regen-golden: $(ERG) $(BUILD)/tools/mksmall $(BUILD)/tools/rebuild
 	@ERG_SRC=$(CURDIR) BUILD=$(BUILD) sh tests/golden/regen.sh
+	@ERG_SRC=$(CURDIR) BUILD=$(BUILD) sh tests/golden/pages/regen.sh
+	@BUILD=$(BUILD) SHARED=$(SHARED) sh tests/golden/diff/regen.sh
 
 # Benchmark, not part of test: the full-fidelity reference session (plain and
 # gzipped) against cat/zcat, peak RSS (also with a 4x power file), no-op
@@ -146,7 +202,7 @@ $(INJECT): tests/inject/inject.c
 FUZZ_SECONDS ?= 60
 FUZZ_JOBS    ?= 1
 FUZZ_BUILD   := build-fuzz
-FUZZ_BASE    := -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -O1 -g -Igen \
+FUZZ_BASE     = -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -O1 -g -Igen \
                 -fno-sanitize-recover=all $(PKG_CFLAGS)
 # gen/ is compiled once with fuzzer-no-link (coverage without libFuzzer's
 # main) and linked into every target; only the target file itself is

@@ -1,9 +1,17 @@
 #!/bin/sh
 # tests/run.sh - run every test program and script, count their
-# "ok - ..." / "not ok - ..." lines, and end with the one line CI reads:
+# "ok - ..." / "not ok - ..." / "skip - ..." lines, and end with the one
+# line CI reads:
 #     N passed, N failed
-# A program that exits non-zero without printing a "not ok" line (a crash,
-# a sanitizer report) counts as one failure of its own.
+# preceded by "N skipped" (and what was skipped).  A program that exits
+# non-zero without printing a "not ok" line (a crash, a sanitizer report)
+# counts as one failure of its own.
+#
+# No test skips silently: a test that cannot run prints
+#     skip - what: why (SKIP_NAME=1)
+# naming the variable that allows the skip.  With that variable set to 1
+# in the environment (make test SKIP_BROWSER=1) it counts as skipped;
+# otherwise, or when the line names no variable, it is a failure.
 # Environment: BUILD (build dir, default build), SHARED (../shared),
 # VALGRIND (command prefix for the C test programs, optional; with it only
 # the C programs and the scripts that use VALGRIND run, as the other
@@ -22,12 +30,32 @@ export ERG
 mkdir -p tests/out
 pass=0
 fail=0
+skip=0
+skipped=
 log=tests/out/test.log
 : > "$log"
 
+# A skip line allowed by its SKIP_ variable stays; any other becomes a
+# "not ok" line of the same text.
+allow_skips() { # output file
+	awk '/^skip - / {
+		v = ""
+		if (match($0, /\(SKIP_[A-Z0-9_]+=1\)$/))
+			v = substr($0, RSTART + 1, RLENGTH - 4)
+		if (v == "" || ENVIRON[v] != "1") {
+			print "not ok - " substr($0, 8) (v == "" ? \
+				" [skipped, naming no SKIP_ variable]" : " [skipped without " v "=1]")
+			next
+		}
+	}
+	{ print }' "$1" > "$1.tmp" && mv "$1.tmp" "$1"
+}
+
 count() { # name, exit status, output file
+	allow_skips "$3"
 	p=$(grep -c '^ok - ' "$3")
 	f=$(grep -c '^not ok - ' "$3")
+	s=$(grep -c '^skip - ' "$3")
 	if [ "$2" -ne 0 ] && [ "$f" -eq 0 ]; then
 		echo "not ok - $1 exited with status $2" >> "$3"
 		f=1
@@ -35,7 +63,13 @@ count() { # name, exit status, output file
 	grep '^not ok - ' "$3"
 	pass=$((pass + p))
 	fail=$((fail + f))
-	printf '%-28s %5d passed, %d failed\n' "$1" "$p" "$f"
+	if [ "$s" -gt 0 ]; then
+		skip=$((skip + s))
+		skipped="$skipped $1"
+		printf '%-28s %5d passed, %d failed, %d skipped\n' "$1" "$p" "$f" "$s"
+	else
+		printf '%-28s %5d passed, %d failed\n' "$1" "$p" "$f"
+	fi
 	cat "$3" >> "$log"
 }
 
@@ -68,5 +102,6 @@ for t in tests/sh/*.sh; do
 	sh "$t" > "$out" 2>&1
 	count "sh/$name" $? "$out"
 done
+echo "$skip skipped${skipped:+ (allowed by SKIP_ variables):$skipped}"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

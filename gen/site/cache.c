@@ -196,13 +196,13 @@ key_stat(struct sha256 *c, const char *rel, const struct stat *st)
 	char rec[256];
 	int k;
 
-	sha256_update(c, rel, strlen(rel) + 1);
+	sha256_add(c, rel, strlen(rel) + 1);
 	k = snprintf(rec, sizeof(rec), "%o %llu %llu %llu %lld.%09ld %lld.%09ld\n",
 		     (unsigned)st->st_mode, (unsigned long long)st->st_size,
 		     (unsigned long long)st->st_ino, (unsigned long long)st->st_dev,
 		     (long long)st->st_mtim.tv_sec, (long)st->st_mtim.tv_nsec,
 		     (long long)st->st_ctim.tv_sec, (long)st->st_ctim.tv_nsec);
-	sha256_update(c, rec, (size_t)k);
+	sha256_add(c, rec, (size_t)k);
 }
 
 /* Feed every entry under path (rel: its name relative to the run). */
@@ -248,12 +248,12 @@ cache_run_key(const char *dir, const char *id, unsigned char key[32],
 	int rc;
 
 	*bytes = 0;
-	sha256_init(&c);
-	sha256_update(&c, "run\0", 4);
-	sha256_update(&c, id, strlen(id) + 1);
+	sha256_begin(&c);
+	sha256_add(&c, "run\0", 4);
+	sha256_add(&c, id, strlen(id) + 1);
 	buf_addstr(&path, dir);
 	rc = walk_key(&c, &path, &rel, 0, bytes);
-	sha256_final(&c, key);
+	sha256_end(&c, key);
 	buf_release(&path);
 	buf_release(&rel);
 	return rc;
@@ -268,7 +268,7 @@ walk_content(struct sha256 *c, struct buf *path, const char *rel, int depth)
 	struct stat st;
 
 	if (depth > MAX_DEPTH || list_dir(path->ptr, &names, &n)) {
-		sha256_update(c, "?", 1);
+		sha256_add(c, "?", 1);
 		return;
 	}
 	for (i = 0; i < n; i++) {
@@ -276,9 +276,9 @@ walk_content(struct sha256 *c, struct buf *path, const char *rel, int depth)
 
 		buf_addf(path, "/%s", names[i]);
 		buf_addf(&r, "%s/%s", rel, names[i]);
-		sha256_update(c, r.ptr, r.len + 1);
+		sha256_add(c, r.ptr, r.len + 1);
 		if (stat(path->ptr, &st)) {
-			sha256_update(c, "?", 1);
+			sha256_add(c, "?", 1);
 		} else if (S_ISDIR(st.st_mode)) {
 			walk_content(c, path, r.ptr, depth + 1);
 		} else {
@@ -290,11 +290,11 @@ walk_content(struct sha256 *c, struct buf *path, const char *rel, int depth)
 
 			if (fd >= 0) {
 				while ((k = read(fd, buf, sizeof(buf))) > 0)
-					sha256_update(c, buf, (size_t)k);
+					sha256_add(c, buf, (size_t)k);
 				close(fd);
 			}
 			if (k < 0)
-				sha256_update(c, "?", 1);
+				sha256_add(c, "?", 1);
 		}
 		buf_setlen(path, plen);
 		buf_release(&r);
@@ -351,12 +351,12 @@ cache_archive_key(const char *archive, char *const *run_ids, size_t nruns,
 	memcpy(ids, run_ids, nruns * sizeof(*ids));
 	if (nruns)
 		qsort(ids, nruns, sizeof(*ids), cmp_str);
-	sha256_init(&c);
-	sha256_update(&c, "archive\0", 8);
+	sha256_begin(&c);
+	sha256_add(&c, "archive\0", 8);
 	buf_addstr(&path, archive);
 	if (walk_archive(&c, &path, &rel, 0, ids, nruns))
-		sha256_update(&c, "?", 1);
-	sha256_final(&c, key);
+		sha256_add(&c, "?", 1);
+	sha256_end(&c, key);
 	free(ids);
 	buf_release(&path);
 	buf_release(&rel);
@@ -370,23 +370,23 @@ cache_global_key(const char *tmpl_dir, const char *version, unsigned char key[32
 	struct buf b = BUF_INIT, path = BUF_INIT;
 	const char *sde = getenv("SOURCE_DATE_EPOCH");
 
-	sha256_init(&c);
+	sha256_begin(&c);
 	/* --no-digest changes every run's results (files[].sha256). */
 	buf_addf(&b, "erg-cache 2\nversion %s\nsde %s%s\nlimits %llu %llu %zu\ndigests %d\n",
 		 version ? version : "", sde ? "=" : "", sde ? sde : "",
 		 (unsigned long long)input_max_stream,
 		 (unsigned long long)input_max_small, summary_max_rows, input_digests);
-	sha256_update(&c, b.ptr, b.len);
+	sha256_add(&c, b.ptr, b.len);
 	/* The program itself: a rebuilt erg may render differently. */
 	if (!stat("/proc/self/exe", &st))
 		key_stat(&c, "exe", &st);
 	else
-		sha256_update(&c, "noexe", 5);
+		sha256_add(&c, "noexe", 5);
 	if (tmpl_dir) {
 		buf_addstr(&path, tmpl_dir);
 		walk_content(&c, &path, "", 0);
 	}
-	sha256_final(&c, key);
+	sha256_end(&c, key);
 	buf_release(&b);
 	buf_release(&path);
 }

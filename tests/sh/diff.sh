@@ -20,7 +20,7 @@ check() { # description, then a command
 }
 
 if ! "$ERG" diff --help >/dev/null 2>&1; then
-	echo "ok - diff.sh: skipped, '$ERG' has no diff command yet"
+	echo "not ok - diff.sh: '$ERG' has no diff command"
 	exit 0
 fi
 tmp=$(mktemp -d /tmp/erg-diff-sh-XXXXXX)
@@ -69,7 +69,7 @@ arch=$ERG_SRC/archive
 P=m5-energy/2026-08-26-published-headline
 S=m5-energy/2026-08-26T0856-saturated
 if [ ! -f "$arch/$P/run.json" ] || [ ! -f "$arch/$S/meta.json" ]; then
-	echo "# no bundled archive: summary diffs not checked"
+	echo "not ok - diff.sh: no bundled archive: summary diffs not checked"
 	exit 0
 fi
 sentence="No significance test: run $P has one value per cell (figures as published); \

@@ -82,7 +82,7 @@ EOF
 		notok "big power files are under 8 MiB ($s1, $s2 bytes): the helper thread is not exercised"
 	fi
 else
-	echo "# no reference session (neither SHARED nor archive/): no power file >= 8 MiB"
+	notok "no reference session (neither SHARED nor archive/): no power file >= 8 MiB"
 fi
 nruns=$(find "$a" -name timeline.jsonl | wc -l | tr -d ' ')
 

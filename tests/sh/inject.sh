@@ -172,5 +172,5 @@ if [ -d "$big" ]; then
 		fi
 	done
 else
-	echo "# no $big: the run-page-beside-views case needs the bundled archive"
+	notok "no $big: the run-page-beside-views case needs the bundled archive"
 fi

@@ -21,7 +21,7 @@ elif [ -f "$SHARED/reference/energy-benchmark-m5.json" ]; then
 	"$b/tools/rebuild" "$SHARED/reference/energy-benchmark-m5.json" "$a/m5/ref"
 fi
 [ -d "$a/m5/ref" ] && ok "archive has the reference session" ||
-	echo "# no reference session (neither archive/ nor SHARED): small sessions only"
+	notok "no reference session (neither archive/ nor SHARED): small sessions only"
 nruns=$(find "$a" -name timeline.jsonl | wc -l | tr -d ' ')
 
 build() { # jobs out

@@ -28,8 +28,7 @@ check() { # description, command...
 show() { sed -n '1,20s/^/# /p' "$1"; }
 
 if ! ls "$ERG_SRC"/archive/*/* > /dev/null 2>&1; then
-	echo "# no committed archive: nothing to check"
-	ok "skipped (no committed archive)"
+	notok "the committed archive (archive/) is missing: nothing checked"
 	exit 0
 fi
 

@@ -408,9 +408,9 @@ sha_hex(const void *p, size_t n, char hex[65])
 	unsigned char d[32];
 	struct sha256 c;
 
-	sha256_init(&c);
-	sha256_update(&c, p, n);
-	sha256_final(&c, d);
+	sha256_begin(&c);
+	sha256_add(&c, p, n);
+	sha256_end(&c, d);
 	sha256_hex(d, hex);
 }
 

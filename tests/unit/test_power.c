@@ -2104,7 +2104,7 @@ many_docs(struct buf *b, size_t n)
 /*
  * read_fitted() digests the file as it reads it (pf.sha256, file_bytes:
  * the on-disk bytes, compressed for gzip), inline or on input.c's helper
- * thread, with or without worker threads; the digest is sha256_file()'s.
+ * thread, with or without worker threads; the digest is input_file_sha256()'s.
  */
 static void
 test_digest(void)
@@ -2125,7 +2125,7 @@ test_digest(void)
 		input_hash_async_min = k ? UINT64_MAX : 0;
 		for (i = 0; i < 2; i++) {
 			r = read_fitted(paths[i], &pf);
-			CHECK(r == 0 && pf.n == 1500 && sha256_file(paths[i], want, &size) == 0 &&
+			CHECK(r == 0 && pf.n == 1500 && input_file_sha256(paths[i], want, &size) == 0 &&
 			      !strcmp(pf.sha256, want) && pf.file_bytes == (i ? gz.len : s.len),
 			      "%s file digested while read, %s: %s", i ? "gzip" : "plain",
 			      k ? "inline" : "helper thread", pf.sha256);

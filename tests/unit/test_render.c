@@ -8,9 +8,10 @@
  * with the real templates into a site under a mkdtemp directory, and the
  * output is checked: no markup from the data, no script at all, no
  * javascript: URL, the escaped forms present; ids sanitised and unique;
- * missing figures shown as "–" titled "not reported", never 0; energy
- * columns absent for a throughput-only run; CSV quoting and precision;
- * determinism.
+ * missing figures shown as "–" titled "not reported", never 0; CSV
+ * quoting and precision; determinism.  What a page of a real run looks
+ * like (sections, wording, number formats, the throughput-only and
+ * non-2xx variants) is pinned by the page goldens (tests/golden/pages/).
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -319,7 +320,6 @@ test_site(void)
 	json_t *sm = parse_parts(summary_json, &err);
 	struct buf sd = BUF_INIT, sd2 = BUF_INIT;
 	char *run, *idx, *css, *csv, *md, *plain, *run2, *mb, *sum, *scsv;
-	const char *notes;
 
 	CHECK(dir && dir2, "mkdtemp");
 	CHECK(e != NULL, "energy results parse (%s at %d)", err.text, err.line);
@@ -355,9 +355,6 @@ test_site(void)
 	CHECK(!strstr(run, "onerror="), "no onerror= in the run page");
 	CHECK(strstr(run, "<code>power.plist</code>: model &lt;b&gt;M&lt;/b&gt; differs") != NULL,
 	      "an input warning is listed under 'Read this first', escaped, with its file");
-	CHECK(strstr(run, "<code>timeline.jsonl:12</code>: second") != NULL,
-	      "an input warning with a line shows file:line");
-	CHECK(!strstr(plain, "input-warning"), "a run without warnings lists none");
 	CHECK(!strstr(run, "<svg onload") && !strstr(run, "<img"), "no injected element");
 	CHECK(!href_has(run, "javascript:") && !href_has(idx, "javascript:"),
 	      "no javascript: in any href");
@@ -369,15 +366,10 @@ test_site(void)
 	CHECK(strstr(run, "<title>[click](javascript:alert(1)) &lt;b&gt;bold&lt;/b&gt; – erg</title>") != NULL,
 	      "the title is text, its link syntax not followed");
 	CHECK(strstr(run, "<li>pitfall &lt;b&gt;one&lt;/b&gt;</li>") != NULL, "pitfalls escaped, shown");
-	CHECK(strstr(run, "answered 2xx or not") != NULL, "the headline names its denominator");
-	CHECK(!strstr(run, "Energy per 2xx response") && !strstr(run, "Per 2xx response"),
-	      "no column per 2xx response when every request was answered 2xx");
 	CHECK(strstr(run, "javascript:alert(2)") && !href_has(run, "alert(2)"),
 	      "a URL in the metadata is text, not a link");
 
 	/* notes */
-	notes = strstr(run, "<!--notes-->");
-	CHECK(notes && strstr(notes, "<!--/notes-->"), "notes between markers");
 	CHECK(strstr(run, "<!-- raw HTML omitted -->") != NULL, "raw HTML in notes omitted");
 	CHECK(strstr(run, "<a href=\"https://example.com/ok\">ok</a>") != NULL,
 	      "an author's https link stays");
@@ -386,11 +378,8 @@ test_site(void)
 	CHECK(strstr(run, "<a href=\"results.json\">res</a>") != NULL,
 	      "a link to a file of the run directory stays");
 	CHECK(!href_has(run, "passwd") && strstr(run, "rel"), "a link out of the site is unwrapped");
-	CHECK(strstr(run, "<h3>Notes</h3>") != NULL, "note headings shifted under the page's");
 
 	/* structure */
-	CHECK(strstr(run, "href=\"../../../erg.css\"") != NULL, "stylesheet linked by depth");
-	CHECK(strstr(run, "href=\"../../../index.html\"") != NULL, "back link by depth");
 	CHECK(strstr(idx, "href=\"runs/2024-01/evil%20run/index.html\"") != NULL,
 	      "index links to the run page, encoded, with index.html");
 	CHECK(strstr(idx, "href=\"runs/plain/index.html\"") != NULL, "index links the second run");
@@ -407,8 +396,6 @@ test_site(void)
 	check_ids(idx, "index", 3);
 	CHECK(strstr(run, "class=\"badge badge-recon\">reconstructed</span> rebuilt &lt;from&gt; data") != NULL,
 	      "reconstructed badge with its text");
-	CHECK(strstr(run, "127.0.0.1") && strstr(run, "same machine"),
-	      "the local load generator is a caveat");
 	CHECK(strstr(run, "<li>caveat &lt;em&gt;one&lt;/em&gt;</li>") != NULL, "the run's caveats");
 	CHECK(strstr(run, "st st-na\">weird") != NULL, "unknown status gets the neutral class");
 	CHECK(strstr(run, "slope +0.000244 W/h") != NULL, "idle slope from the validation block");
@@ -416,9 +403,6 @@ test_site(void)
 	/* numbers */
 	CHECK(strstr(run, ">0.09581<span class=\"pm\"> ± 0.00062</span>") != NULL,
 	      "mJ/req with the column's decimals, ± SD");
-	CHECK(strstr(run, ">184,915.3<") != NULL, "req/s with thousands and 1 decimal");
-	CHECK(strstr(run, ">17.688<") != NULL, "W with 3 decimals");
-	CHECK(strstr(run, ">0.0065<") != NULL, "CV with 4 decimals");
 	CHECK(strstr(run, ">1.229<span class=\"pm\"> ± 0.031</span>") != NULL, "mJ/MB table");
 	CHECK(strstr(run, "<td class=\"num na\" title=\"not reported\">–</td>") != NULL,
 	      "a null figure is an en dash titled 'not reported'");
@@ -427,12 +411,7 @@ test_site(void)
 	CHECK(!strstr(run, "nan") && !strstr(run, "NaN") && !strstr(run, "inf<"),
 	      "no NaN or inf printed");
 	CHECK(strstr(run, "Cores</dt><dd>4 P + 4 E (8 cores)") != NULL, "cores from perflevels");
-	CHECK(strstr(run, "Memory</dt><dd>16 GiB") != NULL, "memory in GiB");
 
-	/* throughput only */
-	CHECK(!strstr(plain, "mJ/req") && !strstr(plain, "SoC power") && !strstr(plain, "chart-headline"),
-	      "no energy column or chart for energy source none");
-	CHECK(strstr(plain, "throughput only") && strstr(plain, "5,000.0"), "throughput shown");
 	CHECK(strstr(idx, "throughput only") != NULL, "index marks the throughput-only run");
 	CHECK(strstr(idx, "id=\"machine-box\"") && strstr(idx, "id=\"machine-unknown_machine\"") &&
 	      strstr(idx, "id=\"machine-box\"") < strstr(idx, "id=\"machine-unknown_machine\""),
@@ -455,18 +434,8 @@ test_site(void)
 		      "summary: nothing from the data becomes markup");
 		CHECK(strstr(sum, "&lt;b&gt;odd&lt;/b&gt;") && strstr(sum, "Published &lt;i&gt;x&lt;/i&gt;"),
 		      "summary: labels and title escaped");
-		CHECK(strstr(sum, "published figures") != NULL, "summary: badge");
-		CHECK(!strstr(sum, "powermetrics"), "summary: no powermetrics caveat");
-		CHECK(strstr(sum, ">229,275<") && strstr(sum, ">217,932.5<"), "summary: numbers as published");
-		CHECK(strstr(sum, "id=\"tbl-threads\"") && strstr(sum, "id=\"chart-threads-rps\""),
-		      "summary: table and chart ids from the CSV name");
 		CHECK(strstr(sum, "id=\"r-threads-script_alert_1_script-1\"") != NULL,
 		      "summary: row ids from the key and x columns");
-		CHECK(strstr(sum, "<dd>https://example.com/post</dd>") != NULL,
-		      "summary: the source URL is text");
-		CHECK(strstr(sum, "<a href=\"https://example.com/post\">the post</a>") != NULL,
-		      "summary: the notes' link stays");
-		CHECK(strstr(sum, "<a href=\"threads.csv\">") != NULL, "summary: CSV download linked");
 		CHECK(strstr(scsv, "target,workers,rps,odd\r\n") &&
 		      strstr(scsv, ",229275,\"a,\"\"b\"\r\n") && strstr(scsv, ",217932.5,\r\n"),
 		      "summary: CSV quoting and precision");
@@ -560,53 +529,6 @@ test_big_index(void)
 	buf_release(&name);
 }
 
-/*
- * Energy per request divides by every request; the headline says so on
- * every energy page.  Only when a window had requests without a 2xx
- * answer does the page add the figure per 2xx response (headline column
- * and window column) and say why.
- */
-static void
-test_per_2xx(void)
-{
-	char tmpl[] = "/tmp/erg-render-XXXXXX";
-	char *dir = mkdtemp(tmpl);
-	json_error_t err;
-	json_t *all = json_array(), *e = parse_parts(energy_json, &err), *w;
-	struct buf sd = BUF_INIT;
-	char *run;
-
-	CHECK(dir && e, "per-2xx: setup");
-	if (!dir || !e) {
-		json_decref(all);
-		json_decref(e);
-		return;
-	}
-	/* the one window of r1-s1-x: 100 requests, 40 of them not 2xx */
-	w = json_array_get(json_object_get(json_array_get(json_object_get(e, "measurements"), 0),
-					   "routes"), 0);
-	json_object_set_new(w, "non_2xx", json_integer(40));
-	json_object_set_new(w, "responses_2xx", json_integer(60));
-	json_object_set_new(w, "mj_per_2xx", json_real(1.6666e-6));
-	json_object_set_new(json_object_get(json_array_get(json_object_get(e, "targets"), 0),
-					    "headline"), "mj_per_2xx",
-			    json_pack("{s:f,s:f,s:i}", "mean", 0.4321, "sd", 0.0012, "n", 2));
-	json_array_append_new(all, e);
-	CHECK(build(dir, all) == 0, "per-2xx: site builds");
-	buf_addf(&sd, "%s/site", dir);
-	run = slurp(sd.ptr, "runs/2024-01/evil run/index.html");
-	CHECK(run && strstr(run, "answered 2xx or not"), "per-2xx: the denominator is named");
-	CHECK(run && strstr(run, "1 load window had requests without a 2xx response"),
-	      "per-2xx: the headline says why the column is there");
-	CHECK(run && strstr(run, "Energy per 2xx response"), "per-2xx: headline column");
-	CHECK(run && strstr(run, "0.4321"), "per-2xx: the headline figure per 2xx is shown");
-	CHECK(run && strstr(run, "Per 2xx response"), "per-2xx: window column");
-	free(run);
-	buf_release(&sd);
-	json_decref(all);
-	path_remove_tree(dir);
-}
-
 int
 main(void)
 {
@@ -614,6 +536,5 @@ main(void)
 	test_markdown();
 	test_site();
 	test_big_index();
-	test_per_2xx();
 	return th_done();
 }
