@@ -52,4 +52,16 @@ struct sink site_sink(struct site *s);
 int site_commit(struct site *s);
 void site_abort(struct site *s);	/* remove the temporary tree */
 
+/*
+ * One file outside any site (erg diff --out FILE): written to a temporary
+ * file beside path, then renamed over it, so nobody sees half of it.
+ * path is replaced only when it does not exist, or is a regular file
+ * whose first SITE_HEAD_MAX bytes ours() accepts (a file erg wrote); a
+ * link, directory, FIFO or anyone else's file is left alone.  A replaced
+ * file keeps its permissions.  0, or -1 after one located error.
+ */
+#define SITE_HEAD_MAX 1024
+int site_write_file(const char *path, const void *data, size_t len,
+		    int (*ours)(const char *head, size_t n));
+
 #endif
