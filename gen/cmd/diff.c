@@ -215,6 +215,11 @@ diff_main(int argc, char **argv)
 			goto done;
 		}
 	}
+	/* Before the runs, so that a file erg may not replace costs no work. */
+	if (outpath && site_check_file(outpath, ours)) {
+		rc = 1;
+		goto done;
+	}
 	if (resolve(archive, pos[0], &l[0]) || resolve(archive, pos[1], &l[1])) {
 		rc = 1;
 		goto done;

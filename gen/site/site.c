@@ -445,32 +445,50 @@ read_head(const char *path, char *head, size_t *n)
 	return 0;
 }
 
+/* May path be replaced?  1 yes (it is ours: *mode is its mode), 0 it
+ * does not exist, -1 no (after the error). */
+static int
+check_file(const char *path, int (*ours)(const char *head, size_t n), mode_t *mode)
+{
+	char head[SITE_HEAD_MAX];
+	struct stat st;
+	size_t n = 0;
+
+	if (lstat(path, &st))
+		return errno == ENOENT ? 0 : error_at(path, 0, "cannot stat: %s", strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return error_at(path, 0, "exists and is %s; erg only replaces a file it wrote",
+				S_ISLNK(st.st_mode) ? "a symbolic link" :
+				S_ISDIR(st.st_mode) ? "a directory" :
+				S_ISFIFO(st.st_mode) ? "a FIFO" : "not a regular file");
+	if (read_head(path, head, &n))
+		return -1;
+	if (!ours(head, n))
+		return error_at(path, 0, "exists and is not a file erg wrote; erg leaves it alone (remove it, or choose another name)");
+	*mode = st.st_mode & 07777;
+	return 1;
+}
+
+int
+site_check_file(const char *path, int (*ours)(const char *head, size_t n))
+{
+	mode_t mode;
+
+	return check_file(path, ours, &mode) < 0 ? -1 : 0;
+}
+
 int
 site_write_file(const char *path, const void *data, size_t len,
 		int (*ours)(const char *head, size_t n))
 {
-	char head[SITE_HEAD_MAX];
 	struct buf tmp = BUF_INIT;
-	struct stat st;
-	size_t n = 0, done = 0;
+	size_t done = 0;
 	mode_t mode = 0;
-	int fd = -1, i, rc = -1, keep = 0;
+	int fd = -1, i, rc = -1, keep;
 
-	if (!lstat(path, &st)) {
-		if (!S_ISREG(st.st_mode))
-			return error_at(path, 0, "exists and is %s; erg only replaces a file it wrote",
-					S_ISLNK(st.st_mode) ? "a symbolic link" :
-					S_ISDIR(st.st_mode) ? "a directory" :
-					S_ISFIFO(st.st_mode) ? "a FIFO" : "not a regular file");
-		if (read_head(path, head, &n))
-			return -1;
-		if (!ours(head, n))
-			return error_at(path, 0, "exists and is not a file erg wrote; erg leaves it alone (remove it, or choose another name)");
-		mode = st.st_mode & 07777;
-		keep = 1;
-	} else if (errno != ENOENT) {
-		return error_at(path, 0, "cannot stat: %s", strerror(errno));
-	}
+	/* Again: the file may have changed since site_check_file(). */
+	if ((keep = check_file(path, ours, &mode)) < 0)
+		return -1;
 	/* O_EXCL on a name of our own: the umask applies, as for any new file. */
 	for (i = 0; fd < 0 && i < 100; i++) {
 		buf_reset(&tmp);
