@@ -113,6 +113,12 @@ test: all test-deps
 
 check: test
 
+# gen/ held to its stages: a file includes headers of its own stage or
+# earlier ones only (tests/lint/stages.sh; tests/sh/lint.sh tests it).
+.PHONY: lint
+lint:
+	@sh tests/lint/stages.sh
+
 # ASan + UBSan over the whole suite, in a separate build tree.
 asan:
 	$(MAKE) BUILD=build-asan OPT="-O1 -g" TEST_JOBS=2 \

@@ -380,6 +380,58 @@ utf8_valid(const char *str, size_t n)
 	return 1;
 }
 
+/*
+ * Valid UTF-8 is kept except C0 and C1 controls and DEL, which (with
+ * invalid bytes) become '?': a terminal is sent no escape sequence and
+ * jansson, which refuses invalid UTF-8, accepts the result.
+ */
+size_t
+utf8_clean(struct buf *out, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+	size_t w = 0, len, i;
+	unsigned cp;
+
+	while (*p) {
+		unsigned char c = *p;
+
+		if (c < 0x80) {
+			buf_addch(out, c < 0x20 || c == 0x7f ? '?' : c);
+			p++;
+			w++;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf) {
+			len = 2;
+			cp = c & 0x1f;
+		} else if (c >= 0xe0 && c <= 0xef) {
+			len = 3;
+			cp = c & 0x0f;
+		} else if (c >= 0xf0 && c <= 0xf4) {
+			len = 4;
+			cp = c & 0x07;
+		} else {
+			len = 0;
+			cp = 0;
+		}
+		for (i = 1; i < len; i++) {
+			if ((p[i] & 0xc0) != 0x80)
+				break;
+			cp = cp << 6 | (p[i] & 0x3f);
+		}
+		if (!len || i < len || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+		    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || (cp >= 0x80 && cp < 0xa0)) {
+			buf_addch(out, '?');
+			p += len && i == len ? len : 1;
+		} else {
+			buf_add(out, p, len);
+			p += len;
+		}
+		w++;
+	}
+	return w;
+}
+
 size_t
 utf8_bom(const char *s, size_t n)
 {

@@ -32,11 +32,13 @@
 #include <unistd.h>
 
 #include "analyze/analyze.h"
+#include "analyze/compare.h"
 #include "ingest/archive.h"
 #include "cmd/build.h"
 #include "site/cache.h"
 #include "analyze/checks.h"
 #include "ingest/input.h"
+#include "ingest/pairs.h"
 #include "base/jsonx.h"
 #include "base/path.h"
 #include "base/progress.h"
@@ -199,6 +201,34 @@ build_process(const struct run_ref *ref)
 	return res;
 }
 
+/*
+ * The cross-run pages.  Each diff pair is compared here, its page written
+ * and its document freed before the next (a document holds every round's
+ * values of both runs): memory does not grow with the number of pairs.
+ */
+int
+build_views(struct render_ctx *rc, json_t *all, const struct pair_list *pairs)
+{
+	struct views *v = views_open(rc, all, pairs);
+	size_t i;
+	int bad = !v;
+
+	for (i = 0; !bad && i < views_npairs(v); i++) {
+		json_t *a, *b, *d;
+
+		views_pair(v, i, &a, &b);
+		d = compare_runs(a, json_string_value(json_object_get(a, "run")), NULL, b,
+				 json_string_value(json_object_get(b, "run")), NULL,
+				 a == b ? "the same run" : NULL);
+		bad = views_diff_page(v, i, d) != 0;
+		json_decref(d);
+	}
+	if (!bad && views_render(v))
+		bad = 1;
+	views_close(v);
+	return bad ? -1 : 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* the whole archive */
 
@@ -231,7 +261,8 @@ struct pool {
 	struct slot *s;		/* n + 1 slots */
 	struct site *site;	/* NULL: check only */
 	struct render_ctx *rc;
-	const char *out, *archive;
+	const char *out;
+	const struct pair_list *pairs;	/* of diffs.txt */
 	json_t *all;		/* every run's results, once the views started */
 	atomic_int bad;		/* a run failed: render nothing more */
 };
@@ -344,7 +375,7 @@ work_views(struct pool *p)
 	p->all = json_array();
 	for (i = 0; i < p->n; i++)
 		json_array_append(p->all, p->s[i].res);
-	return render_index(p->rc, p->all) || render_views(p->rc, p->all, p->archive) ? -1 : 0;
+	return render_index(p->rc, p->all) || build_views(p->rc, p->all, p->pairs) ? -1 : 0;
 }
 
 static void *
@@ -511,6 +542,7 @@ build_run_all(const struct build_opts *o)
 	struct site site = { 0 };
 	struct render_ctx rc = { 0 };
 	struct cache_manifest old = { 0 };
+	struct pair_list pairs = { NULL, 0, 0 };
 	struct pool p;
 	struct slot *s;
 	unsigned char global[32], akey[32];
@@ -527,6 +559,18 @@ build_run_all(const struct build_opts *o)
 	/* An empty site in place of the previous one is a lost site. */
 	if (!runs.n)
 		return error_at(o->archive, 0, "no runs found (a run is a directory holding 'meta.json' and 'timeline.jsonl', or 'run.json')");
+	{
+		const char **ids = xcalloc(runs.n + 1, sizeof(*ids));
+
+		for (i = 0; i < runs.n; i++)
+			ids[i] = runs.v[i].id;
+		bad = pairs_read(o->archive, ids, runs.n, &pairs);
+		free(ids);
+		if (bad) {
+			run_list_free(&runs);
+			return -1;
+		}
+	}
 	s = xcalloc(runs.n + 1, sizeof(*s));
 	buf_init(&s[runs.n].diag, 0);	/* the views' */
 	if (o->out) {
@@ -583,7 +627,7 @@ build_run_all(const struct build_opts *o)
 	p.site = o->out ? &site : NULL;
 	p.rc = &rc;
 	p.out = o->out;
-	p.archive = o->archive;
+	p.pairs = &pairs;
 	p.ntasks = runs.n + (o->out != NULL);
 	atomic_init(&p.bad, 0);
 	if (run_pool(&p, o->jobs > 0 ? o->jobs : default_jobs(), ticking))
@@ -621,6 +665,7 @@ done:
 	free(s);
 	json_decref(all);
 	cache_free(&old);
+	pair_list_free(&pairs);
 	run_list_free(&runs);
 	return bad || diag_errors > errors0 ? -1 : 0;
 }

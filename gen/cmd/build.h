@@ -29,4 +29,11 @@ struct run_ref;
  * "power_trace"), or NULL after diagnostics. */
 json_t *build_process(const struct run_ref *ref);
 
+struct render_ctx;
+struct pair_list;
+/* The index's companions: the machine, target, compare and diff pages of
+ * every run's results all (pairs: those of diffs.txt, or NULL), each diff
+ * computed, written and freed in turn.  0, or -1 after diagnostics. */
+int build_views(struct render_ctx *rc, json_t *all, const struct pair_list *pairs);
+
 #endif

@@ -1,112 +1,14 @@
 /*
- * diff.h - `erg diff A B`: compare two runs.
- *
- * First the environment (machine, software, load settings, room
- * temperature, energy source, rounds): every difference is listed, with a
- * warning when the machines differ and energy is compared.  Then, per
- * target present in both runs (headline and per route) and per metric,
- * over the per-round values of results.measurements:
- *     A and B mean +- SD (n)       sample SD (n - 1)
- *     delta % = (mean B / mean A - 1) * 100
- *     95 % CI of mean B / mean A   percentile bootstrap over rounds,
- *                                  DIFF_RESAMPLES resamples, seed DIFF_SEED
- *     p                            two-sided Mann-Whitney U (exact, see
- *                                  stats_mann_whitney)
- *     verdict                      "~" when p > DIFF_ALPHA, else "%+.2f%%"
- *                                  of delta; "?" when even complete
- *                                  separation could not reach DIFF_ALPHA
- *                                  (stats_mw_min_p) or mean A is 0
- * and a geometric-mean row over the targets of each metric.  When A and B
- * are the same data (same run directory, or identical measurements) no
- * statistics are run: delta 0, CI exactly [1, 1], verdict "~", and the
- * output says so.
- *
- * With a summary run (results "kind": "summary", figures as published) on
- * either side there is one value per cell and nothing to test.  Each
- * side becomes cells: a summary run's every number of every measuring
- * column of its tables (mj_per_req with the SD of mj_per_req_sd), an
- * energy session's per-round values as above.  Cells are matched by
- * (metric, target, route, x value): the target is the "target" column, or
- * "column: value" of the first other key or text column (a phase), or ""
- * when a table has neither; other key columns (runtime) join the target
- * only where rows would otherwise collide; x is the table's x column (a
- * sweep over connections or workers).  p50_ms/p99_ms and
- * latency_p50_us/latency_p99_us are the same metrics in other units, so
- * they meet and are listed as not comparable.  A row gives each side's
- * value (published: as given, with its published SD; session: mean +- SD
- * (n)), delta % and B/A; no CI, no p; verdict "n/a (one value per cell)".
- * Cells whose units differ are not compared but listed; a cell given
- * twice on one side is not compared (a note says so).  Identical tables
- * of two summary runs are the same data.  The outputs all carry the
- * sentence in "no_significance".
- *
- * The comparison is computed once into a JSON document (the --format json
- * output, layout below), and the text, Markdown and HTML renderers format
- * that document; they never look at the runs again.
- *
- *   { "format": "erg-diff/1",
- *     "a": { "run", "dir", "kind", "title", "captured_at", "machine",
- *            "rounds" (null: a summary run) },
- *     "b": { ... },
- *     "same_data": bool, "same_data_reason": string or null,
- *     "method": { "alpha", "summary", "delta", "ratio_ci": { "level",
- *                 "method", "resamples", "seed" }, "test" }
- *               (summary runs: alpha, ratio_ci and test null, "ratio"),
- *     "environment": { "compared": [group...], "differences": [ { "group",
- *                      "field", "a", "b" } ], "machines_differ": bool },
- *     "no_significance": string (a summary run on either side) or null,
- *     "warnings": [string], "notes": [string],
- *     "only_in_a": { "targets": [name], "routes": [ { "target", "route" } ],
- *                    "metrics": [ { "metric", "unit" } ] },
- *     "only_in_b": { ... },
- *     "not_comparable": [ { "metric", "metric_b", "target", "route", "x",
- *                           "unit_a", "unit_b" } ],
- *     "rows": [ { "metric", "unit", "target", "route" (null: headline),
- *                 "a": { "mean", "sd", "n", "values": [...] }, "b": { ... },
- *                 "delta_pct", "ratio_ci95": [lo, hi], "p", "verdict" } ],
- *     "geomeans": [ { "metric", "unit", "route", "targets", "a", "b",
- *                     "delta_pct" } ],
- *     "summary": { "rows", "significant", "not_significant", "undecided",
- *                  "not_tested" } }
- * Rows of a comparison with a summary run also have "label", "x" (null,
- * or { "column", "label", "unit", "value" }), "ratio", "metric_b" (when
- * B names the metric otherwise), and sides with "published" and "table";
- * their "ratio_ci95" and "p" are null.  Rows come grouped by table
- * (metric, route, x column and unit, in output order); each table has one
- * geomeans entry.  Numbers that are not known are null.
+ * diff.h - `erg diff A B`: the command.  Reads each run as `erg build`
+ * does (build_process), compares them (analyze/compare.h) and writes the
+ * document in one format (render/diff_text.h, render/diff_html.h).
  */
 #ifndef ERG_DIFF_H
 #define ERG_DIFF_H
 
-#include <jansson.h>
-
-#include "base/buf.h"
-
-#define DIFF_ALPHA 0.05
-#define DIFF_RESAMPLES 10000u
-#define DIFF_SEED 1u
-
 /*
- * Compare two results documents (as build_process returns them; borrowed).
- * same_reason: non-NULL when the caller knows A and B are the same run
- * ("same run directory"); identical measurements are detected here.
- * id_a/dir_a, id_b/dir_b are shown as the runs' names (dir may be NULL).
- * Returns the diff document (new reference); never NULL.
- */
-json_t *diff_compute(json_t *a, const char *id_a, const char *dir_a, json_t *b,
-		     const char *id_b, const char *dir_b, const char *same_reason);
-
-/* Renderers of a diff document, appending to out. */
-void diff_render_text(json_t *d, struct buf *out);
-void diff_render_markdown(json_t *d, struct buf *out);
-/* css: the stylesheet inlined in the page (NULL: a built-in one). */
-void diff_render_html(json_t *d, const char *css, struct buf *out);
-/* JSON, indented, full precision, ending in a newline. */
-void diff_render_json(json_t *d, struct buf *out);
-
-/*
- * The command: argv[0] is "diff".  Returns the exit status: 0, 1 after
- * an error (diagnostics printed), 2 for a usage error.
+ * argv[0] is "diff".  Returns the exit status: 0, 1 after an error
+ * (diagnostics printed), 2 for a usage error.
  */
 int diff_main(int argc, char **argv);
 

@@ -12,6 +12,7 @@
 #include "base/buf.h"
 #include "cmd/build.h"
 #include "cmd/diff.h"
+#include "cmd/templates.h"
 #include "ingest/input.h"
 #include "base/path.h"
 #include "ingest/summary.h"
@@ -60,38 +61,6 @@ static const char usage_check[] =
 	"location, and writes nothing.  Exit status 0 only if there was no error.\n"
 	"It computes no digests; --no-digest is accepted for scripts that pass\n"
 	"build's options on.\n";
-
-static int
-find_templates(const char *given, struct buf *out)
-{
-	char exe[PATH_MAX], *slash;
-	const char *env = getenv("ERG_TEMPLATES");
-	ssize_t k;
-
-	buf_reset(out);
-	if (given || (env && *env)) {
-		buf_addstr(out, given ? given : env);
-		return path_is_dir(out->ptr) ? 0 : -1;
-	}
-	/* Beside the binary: build/erg -> templates/, bin/erg -> share/erg/templates. */
-	k = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (k > 0) {
-		exe[k] = '\0';
-		if ((slash = strrchr(exe, '/'))) {
-			*slash = '\0';
-			buf_addf(out, "%s/../templates", exe);
-			if (path_is_dir(out->ptr))
-				return 0;
-			buf_reset(out);
-			buf_addf(out, "%s/../share/erg/templates", exe);
-			if (path_is_dir(out->ptr))
-				return 0;
-		}
-	}
-	buf_reset(out);
-	buf_addstr(out, "templates");
-	return path_is_dir(out->ptr) ? 0 : -1;
-}
 
 static int
 parse_size(const char *opt, const char *s, uint64_t *out)
@@ -199,7 +168,7 @@ cmd_build(int argc, char **argv, int check_only)
 		input_digests = 0;
 		o.out = NULL;
 	} else {
-		if (find_templates(tmpl, &tdir)) {
+		if (templates_find(tmpl, &tdir)) {
 			error("template directory '%s' not found (use --templates)", tdir.ptr);
 			buf_release(&tdir);
 			return 1;

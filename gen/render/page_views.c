@@ -4,8 +4,9 @@
  * As in render.c, page code builds a view (a JSON tree of ready-to-print
  * strings; numbers are formatted here) and hands it to a template, which
  * escapes every string for where it lands.  The only raw markup is the
- * charts from svg.c.  The diff pages are diff.c's HTML page, given the
- * site's stylesheet by a <link> and a navigation bar (both fixed text).
+ * charts from svg.c.  The diff pages are templates/diff.html, the page
+ * of `erg diff --format html`, with the site's navigation (diff_html.c),
+ * from comparison documents the caller computes one at a time.
  *
  * Model: the runs in date order (struct vrun), the machines (by key),
  * the targets (by name), and every (run, target) occurrence, sorted by
@@ -23,9 +24,9 @@
 #include <strings.h>
 
 #include "base/buf.h"
-#include "cmd/diff.h"
+#include "render/diff_html.h"
 #include "render/html.h"
-#include "ingest/input.h"
+#include "ingest/pairs.h"
 #include "base/path.h"
 #include "render/page_run.h"
 #include "render/page_views.h"
@@ -38,7 +39,6 @@
 #define PM "\xc2\xb1"
 #define NBSP "\xc2\xa0"		/* keeps a date and its time on one line */
 #define SLUG_MAX 64
-#define DIFFS_FILE "diffs.txt"
 #define CHART_SERIES_MAX 8
 
 static const char caveat_devices[] =
@@ -212,8 +212,10 @@ struct vdiff {
 	size_t a, b;		/* runs */
 	long line;		/* of diffs.txt; 0: consecutive runs */
 	char *slug;
-	json_t *doc;		/* diff_compute() */
 	size_t shared;		/* targets in both */
+	/* from its comparison, once its page is written (views_diff_page) */
+	int done, untested;
+	size_t rows, significant;
 };
 
 struct views {
@@ -229,8 +231,8 @@ struct views {
 	struct vdiff *d;
 	size_t nd, ad;
 	size_t nskipped;	/* summary runs, not diffed */
-	const char *diffs_path;	/* diffs.txt when read */
 	struct tmpl *machine, *target, *compare, *list;
+	struct diff_html *diff;
 	struct buf scratch;
 };
 
@@ -464,10 +466,8 @@ views_free(struct views *v)
 	}
 	for (i = 0; i < v->nt; i++)
 		free(v->t[i].slug);
-	for (i = 0; i < v->nd; i++) {
+	for (i = 0; i < v->nd; i++)
 		free(v->d[i].slug);
-		json_decref(v->d[i].doc);
-	}
 	free(v->r);
 	free(v->m);
 	free(v->t);
@@ -477,6 +477,7 @@ views_free(struct views *v)
 	tmpl_free(v->target);
 	tmpl_free(v->compare);
 	tmpl_free(v->list);
+	diff_html_free(v->diff);
 	buf_release(&v->scratch);
 }
 
@@ -1015,93 +1016,36 @@ cmp_idref(const void *pa, const void *pb)
 	return strcmp(((const struct idref *)pa)->id, ((const struct idref *)pb)->id);
 }
 
-/* ARCHIVE/diffs.txt: "A B" a line, '#' comments.  Every bad line is
- * reported; -1 when there was any. */
-static int
-diffs_file(struct views *v, struct sset *taken, const char *root)
+/* The pairs listed in diffs.txt (ingest/pairs.c read and checked them),
+ * after the consecutive ones. */
+static void
+diffs_listed(struct views *v, struct sset *taken, const struct pair_list *listed)
 {
-	struct buf path = BUF_INIT, text = BUF_INIT;
-	struct idref *ids = NULL;
-	char *p, *eol;
-	long line = 0;
+	struct idref *ids = xcalloc(v->nr + 1, sizeof(*ids)), key, *ha, *hb;
 	size_t i;
-	int rc = 0;
 
-	buf_addf(&path, "%s/%s", root, DIFFS_FILE);
-	if (!path_exists(path.ptr))
-		goto out;
-	if (input_read_all(path.ptr, input_max_small, &text)) {
-		rc = -1;
-		goto out;
-	}
-	v->diffs_path = "diffs.txt";
-	ids = xcalloc(v->nr + 1, sizeof(*ids));
 	for (i = 0; i < v->nr; i++) {
 		ids[i].id = v->r[i].id;
 		ids[i].run = i;
 	}
 	qsort(ids, v->nr, sizeof(*ids), cmp_idref);
-	for (p = text.ptr; p < text.ptr + text.len; p = eol + 1) {
-		char *tok[3] = { NULL, NULL, NULL }, *q, *hash;
-		size_t ntok = 0, run[2] = { 0, 0 }, k;
-		int bad = 0;
-
-		line++;
-		eol = memchr(p, '\n', (size_t)(text.ptr + text.len - p));
-		if (!eol)
-			eol = text.ptr + text.len;
-		*eol = '\0';
-		if ((hash = strchr(p, '#')))
-			*hash = '\0';
-		for (q = p; *q;) {
-			while (*q == ' ' || *q == '\t' || *q == '\r' || *q == '\f' || *q == '\v')
-				*q++ = '\0';
-			if (!*q)
-				break;
-			if (ntok < 3)
-				tok[ntok] = q;
-			ntok++;
-			while (*q && *q != ' ' && *q != '\t' && *q != '\r' && *q != '\f' && *q != '\v')
-				q++;
-		}
-		if (!ntok)
-			continue;
-		if (ntok != 2) {
-			rc = error_at(path.ptr, line, "expected two run ids 'A B', found %zu word%s",
-				      ntok, ntok == 1 ? "" : "s");
-			continue;
-		}
-		for (k = 0; k < 2; k++) {
-			struct idref key, *hit;
-			size_t n = strlen(tok[k]);
-
-			while (n > 1 && tok[k][n - 1] == '/')
-				tok[k][--n] = '\0';
-			key.id = tok[k];
-			hit = bsearch(&key, ids, v->nr, sizeof(*ids), cmp_idref);
-			if (!hit) {
-				rc = error_at(path.ptr, line, "unknown run '%s'", tok[k]);
-				bad = 1;
-			} else {
-				run[k] = hit->run;
-			}
-		}
-		if (!bad)
-			diff_add(v, taken, run[0], run[1], line);
+	for (i = 0; i < listed->n; i++) {
+		key.id = listed->v[i].a;
+		ha = bsearch(&key, ids, v->nr, sizeof(*ids), cmp_idref);
+		key.id = listed->v[i].b;
+		hb = bsearch(&key, ids, v->nr, sizeof(*ids), cmp_idref);
+		/* A run without pages (render_run() refused its id) has none. */
+		if (ha && hb)
+			diff_add(v, taken, ha->run, hb->run, listed->v[i].line);
 	}
-out:
 	free(ids);
-	buf_release(&path);
-	buf_release(&text);
-	return rc;
 }
 
-static int
-diffs_collect(struct views *v, const char *root)
+static void
+diffs_collect(struct views *v, const struct pair_list *listed)
 {
 	struct sset taken = { 0 };
 	size_t m, i;
-	int rc = 0;
 
 	sset_add(&taken, "index.html");	/* diffs/index.html is the list */
 	for (m = 0; m < v->nm; m++) {
@@ -1119,24 +1063,9 @@ diffs_collect(struct views *v, const char *root)
 			prev = ri;
 		}
 	}
-	if (root && diffs_file(v, &taken, root))
-		rc = -1;
-	for (i = 0; !rc && i < v->nd; i++) {
-		struct vdiff *d = &v->d[i];
-
-		d->doc = diff_compute((json_t *)v->r[d->a].res, v->r[d->a].id, NULL,
-				      (json_t *)v->r[d->b].res, v->r[d->b].id, NULL,
-				      d->a == d->b ? "the same run" : NULL);
-	}
+	if (listed)
+		diffs_listed(v, &taken, listed);
 	sset_free(&taken);
-	return rc;
-}
-
-/* An integer of the diff document's summary ("rows", "significant"). */
-static size_t
-diff_count(const json_t *doc, const char *key)
-{
-	return (size_t)json_integer_value(json_object_get(json_object_get(doc, "summary"), key));
 }
 
 /* The table of diff pages: all of them, or those of machine only_m
@@ -1183,18 +1112,16 @@ diffs_table(struct views *v, struct sset *ids, size_t depth, size_t only_m)
 		cell_word(cells, b.ptr);
 		cell_num(cells, (double)d->shared, 0);
 		buf_reset(&b);
-		if (json_is_string(json_object_get(d->doc, "no_significance"))) {
+		if (d->untested) {
 			/* A summary run has one value per cell: "0 of N" would
 			 * read as "tested, nothing differs". */
-			buf_addf(&b, "not tested (%zu rows)", diff_count(d->doc, "rows"));
+			buf_addf(&b, "not tested (%zu rows)", d->rows);
 			c = cell_new(cells, json_string(b.ptr), 1);
 			json_object_set_new(c, "v", json_integer(-1));
 		} else {
-			buf_addf(&b, "%zu of %zu", diff_count(d->doc, "significant"),
-				 diff_count(d->doc, "rows"));
+			buf_addf(&b, "%zu of %zu", d->significant, d->rows);
 			c = cell_new(cells, json_string(b.ptr), 1);
-			json_object_set_new(c, "v",
-					    json_integer((json_int_t)diff_count(d->doc, "significant")));
+			json_object_set_new(c, "v", json_integer((json_int_t)d->significant));
 		}
 	}
 	buf_release(&b);
@@ -1205,49 +1132,44 @@ diffs_table(struct views *v, struct sset *ids, size_t depth, size_t only_m)
 	return one(t.o);
 }
 
-/*
- * diffs/<slug>/index.html: diff.c's page, with the site's stylesheet
- * linked (instead of inlined) and a navigation bar added, both fixed
- * text around escaped names.
- */
-static int
-diff_page(struct views *v, size_t di)
+/* An integer of the diff document's summary ("rows", "significant"). */
+static size_t
+diff_count(const json_t *doc, const char *key)
 {
-	const struct vdiff *d = &v->d[di];
-	const struct vrun *a = &v->r[d->a], *b = &v->r[d->b];
-	struct buf html = BUF_INIT, out = BUF_INIT, nav = BUF_INIT, rel = BUF_INIT;
-	const char *style, *body;
-	static const char body_tag[] = "<body class=\"erg-diff\">\n";
-	int rc;
+	return (size_t)json_integer_value(json_object_get(json_object_get(doc, "summary"), key));
+}
 
-	diff_render_html(d->doc, "", &html);
-	html_printf(&nav, "<header class=\"top\">\n<nav aria-label=\"Site\"><a href=\"../../index.html\">"
-		    "\xe2\x86\x90 All runs</a>" MIDDOT "<a href=\"../index.html\">All diffs</a>" MIDDOT
-		    "<a href=\"../../machines/%A/index.html\">%H</a>", v->m[a->m].slug,
-		    v->m[a->m].label);
-	if (b->m != a->m)
-		html_printf(&nav, MIDDOT "<a href=\"../../machines/%A/index.html\">%H</a>",
-			    v->m[b->m].slug, v->m[b->m].label);
-	html_printf(&nav, "</nav>\n<p class=\"sub\">Run pages: <a href=\"../../%A\">A, %H</a>"
-		    MIDDOT "<a href=\"../../%A\">B, %H</a>" MIDDOT "%H</p>\n</header>\n",
-		    a->href, a->when, b->href, b->when,
-		    d->line ? "pair listed in diffs.txt" : "consecutive energy sessions of this machine");
-	style = strstr(html.ptr, "<style>");
-	body = strstr(html.ptr, body_tag);
-	if (style && body && style < body) {
-		buf_add(&out, html.ptr, (size_t)(style - html.ptr));
-		buf_addstr(&out, "<link rel=\"stylesheet\" href=\"../../erg.css\">\n");
-		buf_add(&out, style, (size_t)(body - style) + strlen(body_tag));
-		buf_add(&out, nav.ptr, nav.len);
-		buf_addstr(&out, body + strlen(body_tag));
-	} else {
-		buf_add(&out, html.ptr, html.len);	/* still a page of its own */
-	}
+/* diffs/<slug>/index.html: the diff page with the site's navigation;
+ * of the document only its counts are kept, for the lists. */
+static int
+diff_page(struct views *v, size_t di, json_t *doc)
+{
+	struct vdiff *d = &v->d[di];
+	const struct vrun *a = &v->r[d->a], *b = &v->r[d->b];
+	struct buf html = BUF_INIT, rel = BUF_INIT;
+	struct diff_site site;
+	int rc = -1;
+
+	memset(&site, 0, sizeof(site));
+	site.nmachines = b->m != a->m ? 2 : 1;
+	site.machine_slug[0] = v->m[a->m].slug;
+	site.machine_label[0] = v->m[a->m].label;
+	site.machine_slug[1] = v->m[b->m].slug;
+	site.machine_label[1] = v->m[b->m].label;
+	site.href[0] = a->href;
+	site.when[0] = a->when;
+	site.href[1] = b->href;
+	site.when[1] = b->when;
+	site.why = d->line ? "pair listed in diffs.txt" : "consecutive energy sessions of this machine";
 	buf_addf(&rel, "diffs/%s/index.html", d->slug);
-	rc = sink_write(&v->c->out, rel.ptr, out.ptr, out.len);
+	if (!diff_render_html(v->diff, doc, &site, &html) &&
+	    !sink_write(&v->c->out, rel.ptr, html.ptr, html.len))
+		rc = 0;
+	d->untested = json_is_string(json_object_get(doc, "no_significance"));
+	d->rows = diff_count(doc, "rows");
+	d->significant = diff_count(doc, "significant");
+	d->done = 1;
 	buf_release(&html);
-	buf_release(&out);
-	buf_release(&nav);
 	buf_release(&rel);
 	return rc;
 }
@@ -2287,38 +2209,70 @@ diffs_list(struct views *v)
 
 /* ------------------------------------------------------------------ */
 
-int
-render_views(struct render_ctx *c, json_t *all, const char *archive_root)
+struct views *
+views_open(struct render_ctx *c, json_t *all, const struct pair_list *listed)
 {
-	struct views v;
-	size_t i;
-	int rc = -1;
+	struct views *v = xcalloc(1, sizeof(*v));
 
-	memset(&v, 0, sizeof(v));
-	v.c = c;
-	if (!(v.machine = tmpl_load(c->tmpl_dir, "views-machine")) ||
-	    !(v.target = tmpl_load(c->tmpl_dir, "views-target")) ||
-	    !(v.compare = tmpl_load(c->tmpl_dir, "views-compare")) ||
-	    !(v.list = tmpl_load(c->tmpl_dir, "views-list")))
-		goto out;
-	views_load(&v, all);
-	if (diffs_collect(&v, archive_root))
-		goto out;
-	for (i = 0; i < v.nm; i++)
-		if (machine_page(&v, i))
-			goto out;
-	for (i = 0; i < v.nt; i++)
-		if (target_page(&v, i))
-			goto out;
-	for (i = 0; i < v.nd; i++)
-		if (diff_page(&v, i))
-			goto out;
-	if (compare_page(&v) || machines_list(&v) || targets_list(&v) || diffs_list(&v))
-		goto out;
-	rc = 0;
-out:
-	views_free(&v);
-	return rc;
+	v->c = c;
+	if (!(v->machine = tmpl_load(c->tmpl_dir, "views-machine")) ||
+	    !(v->target = tmpl_load(c->tmpl_dir, "views-target")) ||
+	    !(v->compare = tmpl_load(c->tmpl_dir, "views-compare")) ||
+	    !(v->list = tmpl_load(c->tmpl_dir, "views-list")) ||
+	    !(v->diff = diff_html_load(c->tmpl_dir, 0))) {
+		views_close(v);
+		return NULL;
+	}
+	views_load(v, all);
+	diffs_collect(v, listed);
+	return v;
+}
+
+size_t
+views_npairs(const struct views *v)
+{
+	return v->nd;
+}
+
+void
+views_pair(const struct views *v, size_t i, json_t **a, json_t **b)
+{
+	*a = (json_t *)v->r[v->d[i].a].res;
+	*b = (json_t *)v->r[v->d[i].b].res;
+}
+
+int
+views_diff_page(struct views *v, size_t i, json_t *doc)
+{
+	return diff_page(v, i, doc);
+}
+
+int
+views_render(struct views *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->nd; i++)
+		if (!v->d[i].done)
+			BUG("views_render: the page of diff pair %zu was not written", i);
+	for (i = 0; i < v->nm; i++)
+		if (machine_page(v, i))
+			return -1;
+	for (i = 0; i < v->nt; i++)
+		if (target_page(v, i))
+			return -1;
+	if (compare_page(v) || machines_list(v) || targets_list(v) || diffs_list(v))
+		return -1;
+	return 0;
+}
+
+void
+views_close(struct views *v)
+{
+	if (!v)
+		return;
+	views_free(v);
+	free(v);
 }
 
 json_t *

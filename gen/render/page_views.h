@@ -3,8 +3,9 @@
  * machine over time, every run of a target across machines, the
  * targets x runs matrices, and `erg diff` pages for pairs of runs.
  * Like render.c, it renders from the results JSON only (the array of
- * every run's results, as render_index() gets it); the one archive file
- * it reads is the optional list of extra diff pairs, ARCHIVE/diffs.txt.
+ * every run's results, as render_index() gets it), and the diff pages
+ * from comparison documents its caller computes (analyze/compare.h); it
+ * reads nothing from the archive.
  *
  * Pages (every link relative and naming index.html, for file://):
  *   machines/index.html            the machines, with their run counts
@@ -18,7 +19,7 @@
  *   compare/index.html             targets x runs: req/s for all runs,
  *                                  mJ/req per machine, req/s per route
  *   diffs/index.html               the diff pages
- *   diffs/<A>_vs_<B>/index.html    erg diff of two energy sessions
+ *   diffs/<A>_vs_<B>/index.html    erg diff of two runs (templates/diff.html)
  * <machine> is machine.id (or the machine's label when it has none),
  * <target> the target's name, <A>, <B> run ids, each sanitised to
  * [A-Za-z0-9._-] (every other character becomes '-', a leading '.'
@@ -30,11 +31,9 @@
  *
  * Diff pages: each pair of consecutive energy sessions (by captured_at,
  * then run id) of one machine that share a target, then every pair
- * "A B" listed in ARCHIVE/diffs.txt (one pair a line, run ids, '#'
- * starts a comment; a pair already made is not made twice).  Summary
- * runs have no per-round values and are not compared; listing one in
- * diffs.txt, or a run id that is not in the archive, or a line that is
- * not two ids, is an error located at the line.
+ * listed in ARCHIVE/diffs.txt (ingest/pairs.h; a pair already made is
+ * not made twice).  Summary runs have no per-round values and are paired
+ * only when listed (compared without significance).
  *
  * Every table row and chart has a stable id; runs are ordered by
  * captured_at (undated last), then run id; the output depends on the
@@ -50,20 +49,35 @@
 
 #include "render/page_run.h"
 
-/*
- * Render the pages above into c's site.  all: the results of every run
- * (borrowed; the array render_index() gets).  archive_root: where
- * diffs.txt is looked for (NULL: no extra pairs).  Templates come from
- * c->tmpl_dir (views-*.html and the shared partials p-head, p-foot,
- * p-figure).  Call after render_begin(); it may run beside render_run()
- * of any run (neither modifies the results).  0, or -1 after
- * diagnostics (the build must then fail: nothing half-written is kept,
- * since the site is only committed on success).
- */
-int render_views(struct render_ctx *c, json_t *all, const char *archive_root);
+struct views;
+struct pair_list;
 
 /*
- * Where the pages of render_views() are, for links from other pages:
+ * The model of the pages above and the diff pairs they show.  all: the
+ * results of every run (borrowed, kept until views_close(); the array
+ * render_index() gets); listed: the pairs of diffs.txt (NULL: none).
+ * Templates come from c->tmpl_dir (views-*.html, diff.html, diff.css and
+ * the shared partials p-head, p-foot, p-figure).  Call after
+ * render_begin(); the pages may be rendered beside render_run() of any
+ * run (neither modifies the results).  NULL after diagnostics.
+ *
+ * Then, for each pair i < views_npairs(): views_pair() gives its runs A
+ * and B (results of all), the caller compares them and views_diff_page()
+ * writes the page from that document (borrowed; only its counts are
+ * kept, so the caller frees it before the next pair).  views_render()
+ * writes every other page, once every diff page is written.  0, or -1
+ * after diagnostics (the build must then fail: nothing half-written is
+ * kept, since the site is only committed on success).
+ */
+struct views *views_open(struct render_ctx *c, json_t *all, const struct pair_list *listed);
+size_t views_npairs(const struct views *v);
+void views_pair(const struct views *v, size_t i, json_t **a, json_t **b);
+int views_diff_page(struct views *v, size_t i, json_t *doc);
+int views_render(struct views *v);
+void views_close(struct views *v);	/* NULL is fine */
+
+/*
+ * Where the pages of views_render() are, for links from other pages:
  *   { "machines": { "<machine key>": "machines/<slug>/index.html", ... },
  *     "targets":  { "<target name>": "targets/<slug>/index.html", ... },
  *     "pages": [ { "text": "Machines", "href": "machines/index.html" },

@@ -414,3 +414,127 @@ site_abort(struct site *s)
 	free(s->out);
 	s->tmp = s->out = NULL;
 }
+
+/* The first SITE_HEAD_MAX bytes of the regular file path into head. */
+static int
+read_head(const char *path, char *head, size_t *n)
+{
+	struct stat st;
+	ssize_t k;
+	int fd;
+
+	/* O_NONBLOCK: should a FIFO appear after lstat(), never block on it. */
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return error_at(path, 0, "cannot read: %s", strerror(errno));
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return error_at(path, 0, "is not a regular file; erg does not replace it");
+	}
+	*n = 0;
+	while (*n < SITE_HEAD_MAX && (k = read(fd, head + *n, SITE_HEAD_MAX - *n)) != 0) {
+		if (k < 0) {
+			if (errno == EINTR)
+				continue;
+			close(fd);
+			return error_at(path, 0, "cannot read: %s", strerror(errno));
+		}
+		*n += (size_t)k;
+	}
+	close(fd);
+	return 0;
+}
+
+/* May path be replaced?  1 yes (it is ours: *mode is its mode), 0 it
+ * does not exist, -1 no (after the error). */
+static int
+check_file(const char *path, int (*ours)(const char *head, size_t n), mode_t *mode)
+{
+	char head[SITE_HEAD_MAX];
+	struct stat st;
+	size_t n = 0;
+
+	if (lstat(path, &st))
+		return errno == ENOENT ? 0 : error_at(path, 0, "cannot stat: %s", strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return error_at(path, 0, "exists and is %s; erg only replaces a file it wrote",
+				S_ISLNK(st.st_mode) ? "a symbolic link" :
+				S_ISDIR(st.st_mode) ? "a directory" :
+				S_ISFIFO(st.st_mode) ? "a FIFO" : "not a regular file");
+	if (read_head(path, head, &n))
+		return -1;
+	if (!ours(head, n))
+		return error_at(path, 0, "exists and is not a file erg wrote; erg leaves it alone (remove it, or choose another name)");
+	*mode = st.st_mode & 07777;
+	return 1;
+}
+
+int
+site_check_file(const char *path, int (*ours)(const char *head, size_t n))
+{
+	mode_t mode;
+
+	return check_file(path, ours, &mode) < 0 ? -1 : 0;
+}
+
+int
+site_write_file(const char *path, const void *data, size_t len,
+		int (*ours)(const char *head, size_t n))
+{
+	struct buf tmp = BUF_INIT;
+	size_t done = 0;
+	mode_t mode = 0;
+	int fd = -1, i, rc = -1, keep;
+
+	/* Again: the file may have changed since site_check_file(). */
+	if ((keep = check_file(path, ours, &mode)) < 0)
+		return -1;
+	/* O_EXCL on a name of our own: the umask applies, as for any new file. */
+	for (i = 0; fd < 0 && i < 100; i++) {
+		buf_reset(&tmp);
+		buf_addf(&tmp, "%s.tmp-%ld-%d", path, (long)getpid(), i);
+		fd = open(tmp.ptr, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+		if (fd < 0 && errno != EEXIST) {
+			error_errno("cannot create '%s'", tmp.ptr);
+			goto out;
+		}
+	}
+	if (fd < 0) {
+		error_at(path, 0, "cannot create a temporary file beside it: too many left over");
+		goto out;
+	}
+	if (keep && fchmod(fd, mode)) {
+		error_errno("cannot set the permissions of '%s'", tmp.ptr);
+		goto fail;
+	}
+	while (done < len) {
+		ssize_t k = write(fd, (const char *)data + done, len - done);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0) {
+			error_errno("cannot write '%s'", tmp.ptr);
+			goto fail;
+		}
+		done += (size_t)k;
+	}
+	if (close(fd)) {
+		fd = -1;
+		error_errno("cannot write '%s'", tmp.ptr);
+		goto fail;
+	}
+	fd = -1;
+	if (rename(tmp.ptr, path)) {
+		error_errno("cannot rename '%s' to '%s'", tmp.ptr, path);
+		goto fail;
+	}
+	rc = 0;
+	goto out;
+fail:
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp.ptr);
+out:
+	buf_release(&tmp);
+	return rc;
+}

@@ -52,4 +52,19 @@ struct sink site_sink(struct site *s);
 int site_commit(struct site *s);
 void site_abort(struct site *s);	/* remove the temporary tree */
 
+/*
+ * One file outside any site (erg diff --out FILE): written to a temporary
+ * file beside path, then renamed over it, so nobody sees half of it.
+ * path is replaced only when it does not exist, or is a regular file
+ * whose first SITE_HEAD_MAX bytes ours() accepts (a file erg wrote); a
+ * link, directory, FIFO or anyone else's file is left alone.  A replaced
+ * file keeps its permissions.  0, or -1 after one located error.
+ * site_check_file() is its check alone, for a command to fail before it
+ * does the work.
+ */
+#define SITE_HEAD_MAX 1024
+int site_write_file(const char *path, const void *data, size_t len,
+		    int (*ours)(const char *head, size_t n));
+int site_check_file(const char *path, int (*ours)(const char *head, size_t n));
+
 #endif

@@ -1,5 +1,7 @@
 /*
- * test_diff.c - `erg diff` (gen/cmd/diff.c).
+ * test_diff.c - `erg diff`: the comparison (gen/analyze/compare.c), its
+ * formats (gen/render/diff_text.c, diff_html.c) and the command
+ * (gen/cmd/diff.c).
  *
  * Hand-built results documents check the statistics of a row against
  * values worked out by hand (exact Mann-Whitney p with and without ties,
@@ -24,16 +26,36 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analyze/compare.h"
 #include "ingest/archive.h"
 #include "base/buf.h"
 #include "cmd/build.h"
 #include "cmd/diff.h"
 #include "harness.h"
+#include "render/diff_html.h"
+#include "render/diff_text.h"
 #include "base/jsonx.h"
 #include "ingest/summary.h"
 #include "base/util.h"
 
 static const char *build_dir, *shared, *src_dir;
+static struct diff_html *page_tmpl;
+
+/* The page of `erg diff --format html` (templates/diff.html, the
+ * stylesheets inlined). */
+static void
+html_page(json_t *d, struct buf *out)
+{
+	if (!page_tmpl) {
+		struct buf dir = BUF_INIT;
+
+		buf_addf(&dir, "%s/templates", src_dir);
+		page_tmpl = diff_html_load(dir.ptr, 1);
+		buf_release(&dir);
+	}
+	CHECK(page_tmpl && !diff_render_html(page_tmpl, d, NULL, out),
+	      "the html page renders from templates/diff.html");
+}
 
 /* ------------------------------------------------- hand-made results */
 
@@ -151,7 +173,7 @@ diff_of(const double *a, size_t na, const double *b, size_t nb)
 	struct tdef ta = { "t", a, na }, tb = { "t", b, nb };
 	json_t *ra = make_results("a", "Apple M5", &ta, 1, 0);
 	json_t *rb = make_results("b", "Apple M5", &tb, 1, 0);
-	json_t *d = diff_compute(ra, "a", NULL, rb, "b", NULL, NULL);
+	json_t *d = compare_runs(ra, "a", NULL, rb, "b", NULL, NULL);
 
 	json_decref(ra);
 	json_decref(rb);
@@ -302,7 +324,7 @@ test_same_small(void)
 	json_t *res = make_results("a", "Apple M5", &t, 1, 1), *d, *rows;
 	size_t i, bad = 0;
 
-	d = diff_compute(res, "a", NULL, res, "a", NULL, "same run directory");
+	d = compare_runs(res, "a", NULL, res, "a", NULL, "same run directory");
 	rows = json_object_get(d, "rows");
 	CHECK(json_array_size(rows) > 0, "same data, 3 rounds: rows");
 	for (i = 0; i < json_array_size(rows); i++) {
@@ -335,7 +357,7 @@ test_layout(void)
 	size_t i, n_energy = 0;
 
 	/* Different values, so not the same data (only-a vs only-b). */
-	d = diff_compute(ra, "a", NULL, rb, "b", NULL, NULL);
+	d = compare_runs(ra, "a", NULL, rb, "b", NULL, NULL);
 	CHECK(!json_is_true(json_object_get(d, "same_data")), "layout: not the same data");
 	o = json_object_get(json_object_get(d, "only_in_a"), "targets");
 	CHECK(json_array_size(o) == 1 && !strcmp(json_string_value(json_array_get(o, 0)), "only-a"),
@@ -399,7 +421,7 @@ test_layout(void)
 	/* Same machine: no warning. */
 	json_decref(rb);
 	rb = make_results("b", "Apple M5", tb, 2, 0);
-	d = diff_compute(ra, "a", NULL, rb, "b", NULL, NULL);
+	d = compare_runs(ra, "a", NULL, rb, "b", NULL, NULL);
 	CHECK(json_array_size(json_object_get(d, "warnings")) == 0, "same machine: no warning");
 	CHECK(json_array_size(json_object_get(json_object_get(d, "environment"), "differences")) ==
 	      0, "same machine: no environment difference");
@@ -415,10 +437,10 @@ test_escaping(void)
 	struct tdef ta = { "<script>x\x1b[31m|*", a, 4 }, tb = { "<script>x\x1b[31m|*", b, 4 };
 	json_t *ra = make_results("a", "Apple M5", &ta, 1, 0);
 	json_t *rb = make_results("b", "M\"4<", &tb, 1, 0);
-	json_t *d = diff_compute(ra, "a&b", NULL, rb, "<b>", NULL, NULL);
+	json_t *d = compare_runs(ra, "a&b", NULL, rb, "<b>", NULL, NULL);
 	struct buf out = BUF_INIT;
 
-	diff_render_html(d, NULL, &out);
+	html_page(d, &out);
 	CHECK(!strstr(out.ptr, "<script") && strstr(out.ptr, "&lt;script&gt;"),
 	      "html: target name escaped");
 	CHECK(!strstr(out.ptr, "\x1b"), "html: no ESC byte");
@@ -497,7 +519,7 @@ slurp(const char *path, size_t *len)
 static void
 test_self(json_t *base, const char *dir)
 {
-	json_t *d = diff_compute(base, REF_ID, dir, base, REF_ID, dir, "same run directory");
+	json_t *d = compare_runs(base, REF_ID, dir, base, REF_ID, dir, "same run directory");
 	json_t *rows = json_object_get(d, "rows"), *again;
 	size_t i, bad = 0;
 	struct buf out = BUF_INIT;
@@ -528,7 +550,7 @@ test_self(json_t *base, const char *dir)
 	again = json_deep_copy(base);
 	json_object_set_new(again, "run", json_string("copy"));
 	{
-		d = diff_compute(base, REF_ID, dir, again, "copy", dir, NULL);
+		d = compare_runs(base, REF_ID, dir, again, "copy", dir, NULL);
 		CHECK(json_is_true(json_object_get(d, "same_data")) &&
 		      !strcmp(json_string_value(json_object_get(d, "same_data_reason")),
 			      "identical measurements"),
@@ -544,7 +566,7 @@ test_self(json_t *base, const char *dir)
 static void
 test_perturbed(json_t *base, json_t *pert)
 {
-	json_t *d = diff_compute(base, REF_ID, NULL, pert, PERT_ID, NULL, NULL);
+	json_t *d = compare_runs(base, REF_ID, NULL, pert, PERT_ID, NULL, NULL);
 	json_t *rows = json_object_get(d, "rows"), *r;
 	size_t i, bad = 0, other = 0, p1 = 0, sig = 0;
 	double pmin = 1;
@@ -591,7 +613,7 @@ test_perturbed(json_t *base, json_t *pert)
 	       "moves their values by ~1e-8 relative)\n", p1, other, pmin);
 	CHECK(sig == 10, "express: 10 significant rows (energy and W; got %zu)", sig);
 	CHECK(json_array_size(json_object_get(d, "warnings")) == 0, "perturbed: no warning");
-	diff_render_html(d, NULL, &out);
+	html_page(d, &out);
 	CHECK(strstr(out.ptr, "<tr><td>express</td><td class=\"num\">0.17023 \xc2\xb1 0.00107 (5)"
 		     "</td><td class=\"num\">0.17874 \xc2\xb1 0.00113 (5)</td><td class=\"num\">"
 		     "+5.00%</td>") && strstr(out.ptr, "<td class=\"sig\">+5.00%</td>"),
@@ -718,7 +740,7 @@ check_sentence(json_t *d, const char *sentence, const char *what)
 	diff_render_markdown(d, &out);
 	CHECK(strstr(out.ptr, sentence) != NULL, "%s: markdown carries the sentence", what);
 	buf_reset(&out);
-	diff_render_html(d, NULL, &out);
+	html_page(d, &out);
 	CHECK(strstr(out.ptr, sentence) != NULL, "%s: html carries the sentence", what);
 	buf_reset(&out);
 	diff_render_json(d, &out);
@@ -748,7 +770,7 @@ test_summary_pair(void)
 		json_decref(b);
 		return;
 	}
-	d = diff_compute(a, "apple-m4/2026-11-07-hello-server", NULL, b,
+	d = compare_runs(a, "apple-m4/2026-11-07-hello-server", NULL, b,
 			 "apple-m4/2026-11-08-conduit", NULL, NULL);
 	CHECK(!json_is_true(json_object_get(d, "same_data")), "M4 pair: not the same data");
 	CHECK(json_array_size(json_object_get(d, "rows")) == 4, "M4 pair: 4 cells in both (%zu)",
@@ -803,7 +825,7 @@ test_summary_pair(void)
 	a = archive_summary("intel-i7-13700k/2023-05-16-bun-http-framework-benchmark");
 	CHECK(a && b, "i7 and M4 todo summary runs read");
 	if (a && b) {
-		d = diff_compute(a, "i7", NULL, b, "m4", NULL, NULL);
+		d = compare_runs(a, "i7", NULL, b, "m4", NULL, NULL);
 		CHECK(json_array_size(json_object_get(d, "rows")) == 0, "i7 vs M4: no shared cell");
 		CHECK(has_note(d, "notes", "no cell is in both runs"), "i7 vs M4: said so");
 		CHECK(has_str(jx_path(d, "only_in_a.targets"), "bun") &&
@@ -829,7 +851,7 @@ test_summary_self(void)
 	CHECK(a != NULL, "published headline reads");
 	if (!a)
 		return;
-	d = diff_compute(a, PUB_ID, "x", a, PUB_ID, "x", "same run directory");
+	d = compare_runs(a, PUB_ID, "x", a, PUB_ID, "x", "same run directory");
 	rows = json_object_get(d, "rows");
 	/* headline.csv: mj_per_req (SD folded in), cv, rps, watts x 5
 	 * frameworks; video.csv: low and high x 2 rows */
@@ -858,7 +880,7 @@ test_summary_self(void)
 
 	copy = json_deep_copy(a);
 	json_object_set_new(copy, "run", json_string("copy"));
-	d = diff_compute(a, PUB_ID, NULL, copy, "copy", NULL, NULL);
+	d = compare_runs(a, PUB_ID, NULL, copy, "copy", NULL, NULL);
 	CHECK(json_is_true(json_object_get(d, "same_data")) &&
 	      !strcmp(json_string_value(json_object_get(d, "same_data_reason")),
 		      "identical published tables"), "identical tables detected as the same data");
@@ -893,7 +915,7 @@ test_summary_vs_session(json_t *session)
 	CHECK(a != NULL, "published headline reads");
 	if (!a)
 		return;
-	d = diff_compute(a, PUB_ID, NULL, session, REF_ID, NULL, NULL);
+	d = compare_runs(a, PUB_ID, NULL, session, REF_ID, NULL, NULL);
 	CHECK(!json_is_true(json_object_get(d, "same_data")), "published vs session: not the same data");
 	CHECK(json_array_size(json_object_get(d, "rows")) == 15,
 	      "published vs session: mJ/req, req/s and W of 5 frameworks (%zu)",
@@ -963,7 +985,7 @@ test_summary_vs_session(json_t *session)
 	json_decref(d);
 
 	/* the other way round: the sentence names the summary run, B */
-	d = diff_compute(session, REF_ID, NULL, a, PUB_ID, NULL, NULL);
+	d = compare_runs(session, REF_ID, NULL, a, PUB_ID, NULL, NULL);
 	r = find_row(d, "mj_per_req", "effect", NULL);
 	CHECK_NEAR(rnum(r, "delta_pct"),
 		   (0.1241 / rnum(json_object_get(r, "a"), "mean") - 1) * 100, 1e-9,
@@ -1047,7 +1069,7 @@ test_summary_units(void)
 	sb = small_summary("b", "Apple M4", "target,rps,rss_mb\n# units: ,req/min,MB\nx,6000,12\n");
 	CHECK(sa && sb, "units: small summary runs read");
 	if (sa && sb) {
-		d = diff_compute(sa, "a", NULL, sb, "b", NULL, NULL);
+		d = compare_runs(sa, "a", NULL, sb, "b", NULL, NULL);
 		e = nc_entry(d, "rps");
 		CHECK(e && !strcmp(json_string_value(json_object_get(e, "unit_a")), "req/s") &&
 		      !strcmp(json_string_value(json_object_get(e, "unit_b")), "req/min") &&
@@ -1076,7 +1098,7 @@ test_summary_units(void)
 	sb = small_summary("f", "Apple M4", "target,rps,rss_mb\nx,1e23,2e63\n");
 	CHECK(sa && sb, "big values: small summary runs read");
 	if (sa && sb) {
-		d = diff_compute(sa, "e", NULL, sb, "f", NULL, NULL);
+		d = compare_runs(sa, "e", NULL, sb, "f", NULL, NULL);
 		buf_reset(&out);
 		diff_render_text(d, &out);
 		CHECK(strstr(out.ptr, "1000000000000000000000") &&
@@ -1098,7 +1120,7 @@ test_summary_units(void)
 	sess = make_results("s", "Apple M5", &t, 1, 0);
 	CHECK(sa != NULL, "units: summary with a route reads");
 	if (sa) {
-		d = diff_compute(sa, "c", NULL, sess, "s", NULL, NULL);
+		d = compare_runs(sa, "c", NULL, sess, "s", NULL, NULL);
 		e = nc_entry(d, "p99_ms");
 		CHECK(e && !strcmp(json_string_value(json_object_get(e, "metric_b")), "latency_p99_us") &&
 		      !strcmp(json_string_value(json_object_get(e, "unit_a")), "ms") &&
@@ -1123,7 +1145,7 @@ test_summary_units(void)
 	sa = small_summary("e", "Apple M4", "target,connections,rps\nx,64,100\nx,128,150\n");
 	sb = small_summary("f", "Apple M4", "target,connections,rps\nx,128,120\nx,256,90\n");
 	if (sa && sb) {
-		d = diff_compute(sa, "e", NULL, sb, "f", NULL, NULL);
+		d = compare_runs(sa, "e", NULL, sb, "f", NULL, NULL);
 		r = find_row_x(d, "rps", "x", 128);
 		CHECK(json_array_size(json_object_get(d, "rows")) == 1 && r,
 		      "sweep: only connections 128 is in both");
@@ -1138,7 +1160,7 @@ test_summary_units(void)
 	/* the same target in two rows of one table (two runtimes): runtime keys them */
 	sa = small_summary("g", "Intel", "target,runtime,rps\nhono,bun,300\nhono,deno,200\n");
 	if (sa) {
-		d = diff_compute(sa, "g", NULL, sa, "g", NULL, NULL);
+		d = compare_runs(sa, "g", NULL, sa, "g", NULL, NULL);
 		CHECK(find_row(d, "rps", "hono [runtime: bun]", NULL) &&
 		      find_row(d, "rps", "hono [runtime: deno]", NULL),
 		      "a target on two runtimes: the runtime joins its name");
@@ -1164,9 +1186,9 @@ test_summary_escaping(void)
 		json_decref(sb);
 		return;
 	}
-	d = diff_compute(sa, "a&b", NULL, sb, "<b>", NULL, NULL);
+	d = compare_runs(sa, "a&b", NULL, sb, "<b>", NULL, NULL);
 	CHECK(find_row(d, "rps", "<script>x\x1b[31m|*_`", "<b>r|") != NULL, "hostile names: a row");
-	diff_render_html(d, NULL, &out);
+	html_page(d, &out);
 	CHECK(!strstr(out.ptr, "<script") && strstr(out.ptr, "<td>&lt;script&gt;x[31m|*_`</td>"),
 	      "html: hostile target escaped, ESC dropped");
 	CHECK(!strstr(out.ptr, "\x1b"), "html: no ESC byte");
@@ -1288,9 +1310,12 @@ test_command(const char *archive)
 		char *html;
 		size_t n = 0;
 
+		char tdir[1024];
+
 		/* the same run: no resampling, so quick under valgrind */
+		snprintf(tdir, sizeof(tdir), "%s/templates", src_dir);
 		rc = run_diff("diff", "--archive", archive, "--format", "html", "--templates",
-			      "/nonexistent", "--out", out, REF_ID, REF_ID, NULL);
+			      tdir, "--out", out, REF_ID, REF_ID, NULL);
 		CHECK(rc == 0, "diff_main html exits 0");
 		html = slurp(out, &n);
 		CHECK(html && !strncmp(html, "<!DOCTYPE html>", 15) && strstr(html, "<style>") &&
@@ -1357,6 +1382,7 @@ main(void)
 	}
 	json_decref(base);
 	json_decref(pert);
+	diff_html_free(page_tmpl);
 	buf_addf(&cmd, "rm -rf '%s'", dir);
 	if (system(cmd.ptr))
 		printf("# cleanup of %s failed\n", dir);

@@ -14,9 +14,9 @@
  *    the pairs of diffs.txt, whose errors are located at their line.
  * 2. The committed archive (when ERG_SRC/archive is there): every run is
  *    read with build_process() and rendered with render_index() and
- *    render_views(), and the machine, target and compare pages are
- *    checked.  With ERG_VIEWS_SITE=DIR the site is left in DIR for
- *    tests/sh/views.sh (until build.c calls render_views itself).
+ *    build_views() (diffs.txt read by ingest/pairs.c, as the build does),
+ *    and the machine, target and compare pages are checked.  With
+ *    ERG_VIEWS_SITE=DIR the site is left in DIR for tests/sh/views.sh.
  * ERG_VIEWS_KEEP=1 keeps the in-memory archive's site (path printed).
  */
 #include <dirent.h>
@@ -35,6 +35,7 @@
 #include "base/buf.h"
 #include "cmd/build.h"
 #include "base/path.h"
+#include "ingest/pairs.h"
 #include "render/page_run.h"
 #include "render/page_views.h"
 #include "site/site.h"
@@ -301,8 +302,20 @@ render_into(const char *out, json_t *all, const char *archive_root, int views)
 	}
 	if (!bad && render_index(&rc, all))
 		bad = 1;
-	if (!bad && views && render_views(&rc, all, archive_root))
-		bad = 1;
+	if (!bad && views) {
+		/* as build.c: diffs.txt checked against the run ids */
+		struct pair_list pairs = { NULL, 0, 0 };
+		const char **ids = xcalloc(json_array_size(all) + 1, sizeof(*ids));
+		size_t i;
+
+		for (i = 0; i < json_array_size(all); i++)
+			ids[i] = json_string_value(json_object_get(json_array_get(all, i), "run"));
+		if ((archive_root && pairs_read(archive_root, ids, json_array_size(all), &pairs)) ||
+		    build_views(&rc, all, &pairs))
+			bad = 1;
+		pair_list_free(&pairs);
+		free(ids);
+	}
 	render_end(&rc);
 	if (bad) {
 		site_abort(&s);
