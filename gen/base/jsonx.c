@@ -363,26 +363,3 @@ jx_type_name(const json_t *v)
 	}
 	return "?";
 }
-
-const char *
-jx_fmt(char *out, double v)
-{
-	int prec;
-
-	if (isnan(v))
-		return strcpy(out, "NaN");
-	/* Whole numbers below 2^53 as integers, anything else in the fewest
-	 * significant digits that read back as the same double (at most
-	 * 17, so never hundreds of digits). */
-	if (v == floor(v) && fabs(v) < 9007199254740992.0) {
-		snprintf(out, JX_FMT_LEN, "%.0f", v);
-		return out;
-	}
-	for (prec = 1; prec < 17; prec++) {
-		snprintf(out, JX_FMT_LEN, "%.*g", prec, v);
-		if (strtod(out, NULL) == v)
-			return out;
-	}
-	snprintf(out, JX_FMT_LEN, "%.17g", v);
-	return out;
-}

@@ -25,12 +25,6 @@ json_t *jx_load(const char *path, const char *data, size_t len);
 /* "a string", "an integer", "null" ... for messages; "absent" for NULL. */
 const char *jx_type_name(const json_t *v);
 
-/* A number for a message: an integer when whole (below 2^53), otherwise
- * the shortest %g form that reads back as v, never more than 17 digits.
- * out must hold JX_FMT_LEN bytes; returns out. */
-#define JX_FMT_LEN 32
-const char *jx_fmt(char *out, double v);
-
 /*
  * A tolerant scanner over JSON text, to locate values for diagnostics
  * (jansson keeps no positions).  Each function takes the text t[0..n) and

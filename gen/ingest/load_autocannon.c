@@ -21,6 +21,7 @@
 
 #define LOAD_INTERNAL
 #include "base/jsonx.h"
+#include "base/num.h"
 #include "ingest/load.h"
 
 /* Days since 1970-01-01 of a proleptic Gregorian date. */
@@ -202,10 +203,10 @@ load_autocannon_json(const char *path, const char *data, size_t len,
 	r->rps_max *= 1000 / sample_ms;
 	if (classes > r->responses) {
 		ljson_get(&j, &req, "total", 0, &p);
-		char a[JX_FMT_LEN], b[JX_FMT_LEN];
+		char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN];
 
 		ljson_error(&j, &p, "(%s) is smaller than the 1xx-5xx counts "
-			    "together (%s)", jx_fmt(a, r->responses), jx_fmt(b, classes));
+			    "together (%s)", num_text(a, r->responses), num_text(b, classes));
 		goto out;
 	}
 	r->requests = r->responses + r->errors;

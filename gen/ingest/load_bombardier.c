@@ -19,6 +19,7 @@
 
 #define LOAD_INTERNAL
 #include "base/jsonx.h"
+#include "base/num.h"
 #include "ingest/load.h"
 
 static int
@@ -174,13 +175,13 @@ load_bombardier_json(const char *path, const char *data, size_t len,
 	    read_latency(&j, &result, r) < 0 || read_rps(&j, &result, r) < 0)
 		goto out;
 	if (r->errors > r->status[0]) {
-		char a[JX_FMT_LEN], b[JX_FMT_LEN];
+		char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN];
 		struct jpos o;
 
 		ljson_get(&j, &result, "others", 0, &o);
 		warn_at(path, ljson_line(&j, &o), "errors add up to %s, more "
 			"than 'others' (%s), which should include them",
-			jx_fmt(a, r->errors), jx_fmt(b, r->status[0]));
+			num_text(a, r->errors), num_text(b, r->status[0]));
 	}
 	ret = 0;
 out:

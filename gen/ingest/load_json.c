@@ -15,6 +15,7 @@
 
 #define LOAD_INTERNAL
 #include "base/jsonx.h"
+#include "base/num.h"
 #include "ingest/load.h"
 
 unsigned
@@ -327,14 +328,14 @@ ljson_count_value(const struct ljson *j, const struct jpos *p, double *out)
 	if (json_is_real(p->v)) {
 		double x = json_real_value(p->v);
 
-		char b[JX_FMT_LEN];
+		char b[NUM_TEXT_LEN];
 
 		if (x < 0)
 			return ljson_error(j, p, "must not be negative (%s)",
-					   jx_fmt(b, x));
+					   num_text(b, x));
 		if (x != floor(x))
 			return ljson_error(j, p, "must be a whole number, not %s",
-					   jx_fmt(b, x));
+					   num_text(b, x));
 		*out = x;
 		return 0;
 	}
@@ -373,9 +374,9 @@ ljson_real(const struct ljson *j, const struct jpos *o, const char *key,
 				   jx_type_name(p.v));
 	x = json_number_value(p.v);
 	if ((flags & LJ_NONNEG) && x < 0) {
-		char b[JX_FMT_LEN];
+		char b[NUM_TEXT_LEN];
 
-		return ljson_error(j, &p, "must not be negative (%s)", jx_fmt(b, x));
+		return ljson_error(j, &p, "must not be negative (%s)", num_text(b, x));
 	}
 	*out = x;
 	return 1;

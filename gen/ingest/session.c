@@ -46,6 +46,7 @@
 #include "ingest/load.h"
 #include "ingest/powermetrics.h"
 #include "base/jsonx.h"
+#include "base/num.h"
 #include "base/path.h"
 #include "ingest/session.h"
 #include "base/util.h"
@@ -99,7 +100,7 @@ rec_num(const struct rec *c, const char *key, double *out)
 static int
 rec_count(const struct rec *c, const char *key, double *out)
 {
-	char b[JX_FMT_LEN];
+	char b[NUM_TEXT_LEN];
 	double v;
 	int rc = rec_num(c, key, &v);
 
@@ -107,7 +108,7 @@ rec_count(const struct rec *c, const char *key, double *out)
 		return rc;
 	if (v < 0 || v != floor(v))
 		return error_at(c->path, c->line, "'%s' must be a whole number of at "
-				"least 0, not %s", key, jx_fmt(b, v));
+				"least 0, not %s", key, num_text(b, v));
 	*out = v;
 	return 1;
 }
@@ -117,7 +118,7 @@ rec_count(const struct rec *c, const char *key, double *out)
 static int
 rec_small(const struct rec *c, const char *key, int *out)
 {
-	char b[JX_FMT_LEN];
+	char b[NUM_TEXT_LEN];
 	double v;
 	int rc = rec_num(c, key, &v);
 
@@ -125,7 +126,7 @@ rec_small(const struct rec *c, const char *key, int *out)
 		return rc;
 	if (v != floor(v) || v < 0 || v > 1e6)
 		return error_at(c->path, c->line, "'%s' must be a whole number from 0 "
-				"to 1000000, not %s", key, jx_fmt(b, v));
+				"to 1000000, not %s", key, num_text(b, v));
 	*out = (int)v;
 	return 1;
 }
@@ -257,7 +258,7 @@ read_route_fields(const struct rec *c, struct route_win *w)
 	static const char *const cls[6] = {
 		"others", "req1xx", "req2xx", "req3xx", "req4xx", "req5xx"
 	};
-	char a[JX_FMT_LEN], b[JX_FMT_LEN];
+	char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN];
 	const char *s;
 	double sum = 0;
 	size_t i, nclass = 0;
@@ -312,11 +313,11 @@ read_route_fields(const struct rec *c, struct route_win *w)
 		return 0;
 	if (w->tl_status[2] > w->requests)
 		return error_at(c->path, c->line, "'req2xx' (%s) is more than 'requests' (%s)",
-				jx_fmt(a, w->tl_status[2]), jx_fmt(b, w->requests));
+				num_text(a, w->tl_status[2]), num_text(b, w->requests));
 	if (sum > w->requests || (nclass == 6 && sum != w->requests))
 		return error_at(c->path, c->line, "'req1xx'..'req5xx' and 'others' add up to "
-				"%s, not 'requests' (%s)", jx_fmt(a, sum),
-				jx_fmt(b, w->requests));
+				"%s, not 'requests' (%s)", num_text(a, sum),
+				num_text(b, w->requests));
 	return 0;
 }
 
@@ -854,7 +855,7 @@ static int
 check_idle(struct tl *t)
 {
 	struct run *r = t->r;
-	char a[JX_FMT_LEN], b[JX_FMT_LEN], c[JX_FMT_LEN], d[JX_FMT_LEN];
+	char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN], c[NUM_TEXT_LEN], d[NUM_TEXT_LEN];
 	size_t i, k;
 	int bad = 0;
 
@@ -866,8 +867,8 @@ check_idle(struct tl *t)
 		      w->base_end_ms <= w->end_ms))
 			bad = error_at(t->path, w->line, "idle window '%s': its baseline "
 				       "%s..%s ms is not inside the window %s..%s ms", w->id,
-				       jx_fmt(a, w->base_start_ms), jx_fmt(b, w->base_end_ms),
-				       jx_fmt(c, w->start_ms), jx_fmt(d, w->end_ms));
+				       num_text(a, w->base_start_ms), num_text(b, w->base_end_ms),
+				       num_text(c, w->start_ms), num_text(d, w->end_ms));
 		if (w->precedes && !idmap_get(&t->mid, w->precedes, &k))
 			bad = error_at(t->path, w->line, "idle window '%s' precedes '%s', which "
 				       "is not a measurement of the timeline", w->id, w->precedes);
@@ -904,7 +905,7 @@ read_timeline(struct run *r, const char *dir)
 	r->session_end_ms = -INFINITY;
 	p = data.ptr + utf8_bom(data.ptr, data.len);
 	for (end = data.ptr + data.len; p < end; p = nl + 1) {
-		char x[JX_FMT_LEN], y[JX_FMT_LEN];
+		char x[NUM_TEXT_LEN], y[NUM_TEXT_LEN];
 		struct rec c;
 		json_t *o;
 		const char *ev;
@@ -937,7 +938,7 @@ read_timeline(struct run *r, const char *dir)
 		} else {
 			if (ts < last_ts)
 				warn_at(path.ptr, line, "'ts' goes backwards (%s after %s)",
-					jx_fmt(x, ts), jx_fmt(y, last_ts));
+					num_text(x, ts), num_text(y, last_ts));
 			last_ts = ts;
 			if (ts < r->session_start_ms)
 				r->session_start_ms = ts;
@@ -1063,16 +1064,16 @@ static int
 same_count(const char *tl, const struct route_win *w, const char *what, double here,
 	   double there, double tol, const char *rel)
 {
-	char a[JX_FMT_LEN], b[JX_FMT_LEN], c[JX_FMT_LEN];
+	char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN], c[NUM_TEXT_LEN];
 
 	if (isnan(here) || isnan(there) || fabs(here - there) <= tol)
 		return 0;
 	if (tol > 0)
 		return error_at(tl, w->line, "%s %s differ from %s in '%s' by more than "
-				"its printed precision (%s)", what, jx_fmt(a, here),
-				jx_fmt(b, there), rel, jx_fmt(c, tol));
-	return error_at(tl, w->line, "%s %s differ from %s in '%s'", what, jx_fmt(a, here),
-			jx_fmt(b, there), rel);
+				"its printed precision (%s)", what, num_text(a, here),
+				num_text(b, there), rel, num_text(c, tol));
+	return error_at(tl, w->line, "%s %s differ from %s in '%s'", what, num_text(a, here),
+			num_text(b, there), rel);
 }
 
 static int
@@ -1136,19 +1137,19 @@ static void
 warn_outcome(struct run *r, const char *tl, const struct measurement *m,
 	     const struct route_win *w)
 {
-	char a[JX_FMT_LEN], b[JX_FMT_LEN], c[JX_FMT_LEN];
+	char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN], c[NUM_TEXT_LEN];
 	struct buf of = BUF_INIT, err = BUF_INIT;
 
 	if (!(w->non2xx > 0) && !(w->errors > 0))
 		return;
 	if (!isnan(w->requests))
-		buf_addf(&of, " of %s", jx_fmt(b, w->requests));
+		buf_addf(&of, " of %s", num_text(b, w->requests));
 	if (w->errors > 0)
-		buf_addf(&err, " (%s of them transport errors)", jx_fmt(c, w->errors));
+		buf_addf(&err, " (%s of them transport errors)", num_text(c, w->errors));
 	run_warn(r, tl, w->line, "window '%s' of '%s': %s%s requests got no 2xx "
 		 "response%s; its energy per request counts them, and its energy per 2xx "
 		 "response is given beside it", w->name, m->id,
-		 jx_fmt(a, w->non2xx > 0 ? w->non2xx : w->errors), of.ptr, err.ptr);
+		 num_text(a, w->non2xx > 0 ? w->non2xx : w->errors), of.ptr, err.ptr);
 	buf_release(&of);
 	buf_release(&err);
 }
@@ -1506,7 +1507,7 @@ meta_type(const char *path, const struct buf *text, json_t *meta, const char *ke
 {
 	json_t *v = jx_path(meta, key);
 	const char *want = NULL;
-	char b[JX_FMT_LEN];
+	char b[NUM_TEXT_LEN];
 	double x;
 
 	if (!v || json_is_null(v))
@@ -1529,7 +1530,7 @@ meta_type(const char *path, const struct buf *text, json_t *meta, const char *ke
 			return error_at(path, jx_member_line(text->ptr, text->len, key),
 					"'%s' must be a whole number %s, not %s", key,
 					type == 'K' ? "from 0 to 1000000" : "of at least 0",
-					jx_fmt(b, x));
+					num_text(b, x));
 		break;
 	case 'O':
 		want = json_is_object(v) ? NULL : "an object";

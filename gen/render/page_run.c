@@ -37,6 +37,7 @@
 #include "ingest/input.h"
 #include "base/jsonx.h"
 #include "render/markdown.h"
+#include "render/numfmt.h"
 #include "render/page_run.h"
 #include "render/page_summary.h"
 #include "analyze/stats.h"
@@ -60,96 +61,6 @@ static json_t *
 jpath(const json_t *o, const char *dotted)
 {
 	return jx_path((json_t *)o, dotted);
-}
-
-/* A string for the view; null for NULL.  The results hold valid UTF-8 and
- * what erg adds is ASCII, but the escapers repair anything else anyway. */
-enum fmt {
-	F_FIXED,	/* decimals */
-	F_THOUS,	/* thousands separators, decimals */
-	F_PCT,		/* share 0..1 as percent, decimals */
-	F_ASIS,		/* as published: shortest round-trip, thousands */
-};
-
-/*
- * Full precision in plain decimal notation: the fewest decimals that read
- * back as the same double (0.1, 1700000021000, 2.8510625000000003), '.'
- * as decimal separator.  Values too small or too large for that fall back
- * to %.17g.  Nothing when not finite.
- */
-static void
-num_plain(struct buf *b, double v)
-{
-	char tmp[512], *p;
-	int d;
-
-	if (!isfinite(v))
-		return;
-	if (v == 0) {
-		buf_addch(b, '0');
-		return;
-	}
-	d = fabs(v) < 1e21 ? html_shortest_decimals(v, 40) : -1;
-	if (d >= 0)
-		snprintf(tmp, sizeof(tmp), "%.*f", d, v);
-	else
-		snprintf(tmp, sizeof(tmp), "%.17g", v);
-	for (p = tmp; *p; p++)
-		if (*p == ',')
-			*p = '.';	/* a decimal comma, should a locale be set */
-	buf_addstr(b, tmp);
-}
-
-static void
-fmt_add(struct buf *b, double v, enum fmt f, int dec)
-{
-	switch (f) {
-	case F_FIXED:
-		html_fmt_fixed(b, v, dec);
-		break;
-	case F_THOUS:
-		html_fmt_thousands(b, v, dec);
-		break;
-	case F_PCT:
-		html_fmt_fixed(b, v * 100.0, dec);
-		break;
-	case F_ASIS: {
-		struct buf t = BUF_INIT;
-		size_t i, lead, digits;
-
-		num_plain(&t, v);
-		lead = t.ptr[0] == '-';
-		digits = strspn(t.ptr + lead, "0123456789");
-		if (strchr(t.ptr, 'e') || digits < 5) {	/* 1234 stays 1234 */
-			buf_addstr(b, t.ptr);
-		} else {
-			buf_add(b, t.ptr, lead);
-			for (i = 0; i < digits; i++) {
-				if (i && (digits - i) % 3 == 0)
-					buf_addch(b, ',');
-				buf_addch(b, t.ptr[lead + i]);
-			}
-			buf_addstr(b, t.ptr + lead + digits);
-		}
-		buf_release(&t);
-		break;
-	}
-	}
-}
-
-/* Formatted number as a view string, null when not reported. */
-static json_t *
-jfmt(double v, enum fmt f, int dec)
-{
-	struct buf b = BUF_INIT;
-	json_t *s;
-
-	if (!isfinite(v))
-		return json_null();
-	fmt_add(&b, v, f, dec);
-	s = json_string_nocheck(b.ptr);
-	buf_release(&b);
-	return s;
 }
 
 /* ------------------------------------------------------------------ */
@@ -236,19 +147,19 @@ cell_new(json_t *t, int num)
 }
 
 static void
-cell_num(json_t *cells, double v, enum fmt f, int dec)
+cell_num(json_t *cells, double v, struct numfmt f)
 {
-	json_array_append_new(cells, cell_new(jfmt(v, f, dec), 1));
+	json_array_append_new(cells, cell_new(numfmt_json(v, f), 1));
 }
 
 /* mean ± SD; the SD shows as "± –" when the mean is known and it is not. */
 static void
-cell_pm(json_t *cells, double v, double sd, enum fmt f, int dec)
+cell_pm(json_t *cells, double v, double sd, struct numfmt f)
 {
-	json_t *c = cell_new(jfmt(v, f, dec), 1);
+	json_t *c = cell_new(numfmt_json(v, f), 1);
 
 	if (isfinite(v)) {
-		json_object_set_new(c, "sd", jfmt(sd, f, dec));
+		json_object_set_new(c, "sd", numfmt_json(sd, f));
 		json_object_set_new(c, "sdna", json_boolean(!isfinite(sd)));
 	}
 	json_array_append_new(cells, c);
@@ -263,9 +174,9 @@ cell_range(json_t *cells, double lo, double hi, int dec)
 		json_array_append_new(cells, cell_new(json_null(), 1));
 		return;
 	}
-	html_fmt_fixed(&b, lo, dec);
+	numfmt_add(&b, lo, NF_FIXED(dec));
 	buf_addstr(&b, " " EN_DASH " ");
-	html_fmt_fixed(&b, hi, dec);
+	numfmt_add(&b, hi, NF_FIXED(dec));
 	json_array_append_new(cells, cell_new(json_string_nocheck(b.ptr), 1));
 	buf_release(&b);
 }
@@ -273,7 +184,7 @@ cell_range(json_t *cells, double lo, double hi, int dec)
 static void
 cell_int(json_t *cells, const json_t *v)
 {
-	json_array_append_new(cells, cell_new(jfmt(num_of(v), F_THOUS, 0), 1));
+	json_array_append_new(cells, cell_new(numfmt_json(num_of(v), NF_THOUS(0)), 1));
 }
 
 static void
@@ -349,7 +260,7 @@ csv_text(struct buf *b, const char *s)
 static void
 csv_num(struct buf *b, double v)
 {
-	num_plain(b, v);	/* empty when null */
+	numfmt_csv(b, v);	/* empty when null */
 }
 
 static void
@@ -569,8 +480,8 @@ rv_load(struct rv *v)
 				mb[nmb++] = jnum(r, "mj_per_mb");
 		}
 	}
-	v->dec_mj = col_decimals(mj, nmj, 4, 3);
-	v->dec_mb = col_decimals(mb, nmb, 4, 3);
+	v->dec_mj = numfmt_col_decimals(mj, nmj, 4, 3);
+	v->dec_mb = numfmt_col_decimals(mb, nmb, 4, 3);
 	free(mj);
 	free(mb);
 }
@@ -688,7 +599,7 @@ value_text(struct buf *b, const json_t *x)
 		break;
 	case JSON_INTEGER:
 	case JSON_REAL:
-		num_plain(b, json_number_value(x));
+		numfmt_add(b, json_number_value(x), NF_SHORT);
 		break;
 	case JSON_TRUE:
 		buf_addstr(b, "yes");
@@ -819,10 +730,10 @@ add_range(struct buf *b, double lo, double hi, int dec, const char *unit)
 {
 	if (!isfinite(lo))
 		return;
-	html_fmt_thousands(b, lo, dec);
+	numfmt_add(b, lo, NF_THOUS(dec));
 	if (hi != lo) {
 		buf_addstr(b, EN_DASH);
-		html_fmt_thousands(b, hi, dec);
+		numfmt_add(b, hi, NF_THOUS(dec));
 	}
 	buf_addstr(b, unit);
 }
@@ -870,7 +781,7 @@ setup_view(struct rv *v)
 	x = jnum(mach, "memoryBytes");
 	if (isfinite(x)) {
 		y = x / 1073741824.0;
-		html_fmt_fixed(&b, y, y == floor(y) ? 0 : 1);
+		numfmt_add(&b, y, NF_FIXED(y == floor(y) ? 0 : 1));
 		buf_addstr(&b, " GiB");
 	}
 	kv_addf(rows, "Memory", &b);
@@ -902,7 +813,7 @@ setup_view(struct rv *v)
 		if (x == 0)
 			buf_addstr(&b, "unlimited (saturating)");
 		else
-			html_fmt_thousands(&b, x, 0), buf_addstr(&b, " req/s");
+			numfmt_add(&b, x, NF_THOUS(0)), buf_addstr(&b, " req/s");
 	}
 	kv_addf(rows, "Request rate", &b);
 	if (jstr(ss, "arm"))
@@ -911,7 +822,7 @@ setup_view(struct rv *v)
 	/* conditions */
 	rows = kv_group(groups, "setup-conditions", "Conditions");
 	if (isfinite(x = jnum(cond, "room_temp_c"))) {
-		html_fmt_fixed(&b, x, x == floor(x) ? 0 : 1);
+		numfmt_add(&b, x, NF_FIXED(x == floor(x) ? 0 : 1));
 		buf_addstr(&b, " \xc2\xb0" "C");
 	}
 	kv_addf(rows, "Room temperature", &b);
@@ -922,7 +833,7 @@ setup_view(struct rv *v)
 	x = jnum(cond, "session_start_ms");
 	y = jnum(cond, "session_end_ms");
 	if (isfinite(x) && isfinite(y)) {
-		html_fmt_fixed(&b, (y - x) / 60000.0, 1);
+		numfmt_add(&b, (y - x) / 60000.0, NF_FIXED(1));
 		buf_addstr(&b, " min");
 	}
 	kv_addf(rows, "Session length", &b);
@@ -939,10 +850,10 @@ setup_view(struct rv *v)
 		x = jnum(ss, "rounds");
 	if (!isfinite(x))
 		x = jnum(ord, "rounds");
-	kv_add(rows, "Rounds", jfmt(x, F_THOUS, 0));
-	kv_add(rows, "Targets", jfmt((double)v->nt, F_THOUS, 0));
+	kv_add(rows, "Rounds", numfmt_json(x, NF_THOUS(0)));
+	kv_add(rows, "Targets", numfmt_json((double)v->nt, NF_THOUS(0)));
 	kv_add(rows, "Measurements",
-	       jfmt((double)json_array_size(json_object_get(res, "measurements")), F_THOUS, 0));
+	       numfmt_json((double)json_array_size(json_object_get(res, "measurements")), NF_THOUS(0)));
 	if (jstr(ord, "scheme")) {
 		buf_addstr(&b, jstr(ord, "scheme"));
 		if (json_is_true(json_object_get(ord, "latin_square")))
@@ -955,7 +866,7 @@ setup_view(struct rv *v)
 	if (!isfinite(x))
 		x = jnum(ss, "cooldownSec");
 	if (isfinite(x)) {
-		html_fmt_thousands(&b, x, 0);
+		numfmt_add(&b, x, NF_THOUS(0));
 		buf_addstr(&b, " s between measurements");
 	}
 	kv_addf(rows, "Cooldown", &b);
@@ -963,7 +874,7 @@ setup_view(struct rv *v)
 	if (!isfinite(x))
 		x = jnum(ss, "gapSec");
 	if (isfinite(x)) {
-		html_fmt_thousands(&b, x, 0);
+		numfmt_add(&b, x, NF_THOUS(0));
 		buf_addstr(&b, " s between routes");
 		kv_addf(rows, "Gap", &b);
 	}
@@ -985,11 +896,11 @@ setup_view(struct rv *v)
 				}
 			if (first && isfinite(jnum(first, "baseline_start_ms"))) {
 				buf_addstr(&b, "mean power over seconds ");
-				html_fmt_fixed(&b, (jnum(first, "baseline_start_ms") -
-						    jnum(first, "start_ms")) / 1000.0, 0);
+				numfmt_add(&b, (jnum(first, "baseline_start_ms") -
+						jnum(first, "start_ms")) / 1000.0, NF_FIXED(0));
 				buf_addstr(&b, EN_DASH);
-				html_fmt_fixed(&b, (jnum(first, "baseline_end_ms") -
-						    jnum(first, "start_ms")) / 1000.0, 0);
+				numfmt_add(&b, (jnum(first, "baseline_end_ms") -
+						jnum(first, "start_ms")) / 1000.0, NF_FIXED(0));
 				buf_addstr(&b, " of the idle window before each measurement");
 			}
 		}
@@ -1009,7 +920,7 @@ setup_view(struct rv *v)
 			x += isfinite(jnum(w, "samples")) ? jnum(w, "samples") : 0;
 		buf_addf(&b, "%zu file%s, ", json_array_size(json_object_get(res, "power_files")),
 			 json_array_size(json_object_get(res, "power_files")) == 1 ? "" : "s");
-		html_fmt_thousands(&b, x, 0);
+		numfmt_add(&b, x, NF_THOUS(0));
 		buf_addstr(&b, " samples");
 		kv_addf(rows, "Power samples", &b);
 	} else {
@@ -1057,20 +968,20 @@ headline_view(struct rv *v)
 		const json_t *ci = json_object_get(g->mj, "ci95");
 
 		if (v->energy) {
-			cell_pm(cells, jnum(g->mj, "mean"), jnum(g->mj, "sd"), F_FIXED, v->dec_mj);
+			cell_pm(cells, jnum(g->mj, "mean"), jnum(g->mj, "sd"), NF_FIXED(v->dec_mj));
 			cell_int(cells, json_object_get(g->mj, "n"));
-			cell_num(cells, jnum(g->mj, "cv"), F_FIXED, 4);
+			cell_num(cells, jnum(g->mj, "cv"), NF_FIXED(4));
 			cell_range(cells, num_of(json_array_get(ci, 0)),
 				   num_of(json_array_get(ci, 1)), v->dec_mj);
 		}
-		cell_pm(cells, jnum(g->head, "rps"), jnum(g->head, "rps_sd"), F_THOUS, 1);
+		cell_pm(cells, jnum(g->head, "rps"), jnum(g->head, "rps_sd"), NF_THOUS(1));
 		if (v->energy) {
 			const json_t *ok = json_object_get(g->head, "mj_per_2xx");
 
-			cell_pm(cells, jnum(g->head, "watts"), jnum(g->head, "watts_sd"), F_FIXED, 3);
+			cell_pm(cells, jnum(g->head, "watts"), jnum(g->head, "watts_sd"), NF_FIXED(3));
 			cell_int(cells, json_object_get(g->head, "rank_mj_per_req"));
 			if (v->nfailed)
-				cell_pm(cells, jnum(ok, "mean"), jnum(ok, "sd"), F_FIXED, v->dec_mj);
+				cell_pm(cells, jnum(ok, "mean"), jnum(ok, "sd"), NF_FIXED(v->dec_mj));
 		}
 	}
 	if (v->energy) {
@@ -1149,16 +1060,16 @@ routes_view(struct rv *v)
 				cells = tbl_row(&t, ids_make(&v->ids, "r-", g->name, name), g->name);
 				cell_txt(cells, name);
 				if (v->energy) {
-					cell_pm(cells, jnum(mj, "mean"), jnum(mj, "sd"), F_FIXED, v->dec_mj);
+					cell_pm(cells, jnum(mj, "mean"), jnum(mj, "sd"), NF_FIXED(v->dec_mj));
 					cell_int(cells, json_object_get(mj, "n"));
-					cell_num(cells, jnum(r, "net_mj_per_req"), F_FIXED, v->dec_mj);
+					cell_num(cells, jnum(r, "net_mj_per_req"), NF_FIXED(v->dec_mj));
 				}
 				cell_pm(cells, num_of(jpath(r, "rps.mean")), num_of(jpath(r, "rps.sd")),
-					F_THOUS, 1);
+					NF_THOUS(1));
 				if (v->energy) {
 					cell_pm(cells, num_of(jpath(r, "watts.mean")),
-						num_of(jpath(r, "watts.sd")), F_FIXED, 3);
-					cell_num(cells, jnum(r, "idle_share"), F_PCT, 2);
+						num_of(jpath(r, "watts.sd")), NF_FIXED(3));
+					cell_num(cells, jnum(r, "idle_share"), NF_PCT(2));
 				}
 				if (large && v->energy) {
 					const json_t *s = json_object_get(r, "mj_per_mb_stat");
@@ -1170,15 +1081,15 @@ routes_view(struct rv *v)
 					any_mb = 1;
 					cells = tbl_row(&m, ids_make(&v->ids, "m-", g->name, name), g->name);
 					cell_txt(cells, name);
-					cell_pm(cells, mean, jnum(s, "sd"), F_FIXED, v->dec_mb);
+					cell_pm(cells, mean, jnum(s, "sd"), NF_FIXED(v->dec_mb));
 					cell_int(cells, json_object_get(s, "n"));
-					cell_num(cells, jnum(s, "cv"), F_FIXED, 4);
+					cell_num(cells, jnum(s, "cv"), NF_FIXED(4));
 					cell_range(cells, num_of(json_array_get(ci, 0)),
 						   num_of(json_array_get(ci, 1)), v->dec_mb);
 					cell_pm(cells, num_of(jpath(r, "rps.mean")),
-						num_of(jpath(r, "rps.sd")), F_THOUS, 1);
+						num_of(jpath(r, "rps.sd")), NF_THOUS(1));
 					cell_pm(cells, num_of(jpath(r, "watts.mean")),
-						num_of(jpath(r, "watts.sd")), F_FIXED, 3);
+						num_of(jpath(r, "watts.sd")), NF_FIXED(3));
 				}
 			}
 	}
@@ -1241,22 +1152,22 @@ windows_view(struct rv *v)
 			cell_int(cells, json_object_get(m, "round"));
 			cell_int(cells, json_object_get(m, "slot"));
 			cell_txt(cells, jstr(r, "name"));
-			cell_num(cells, (jnum(r, "end_ms") - jnum(r, "start_ms")) / 1000.0, F_FIXED, 3);
+			cell_num(cells, (jnum(r, "end_ms") - jnum(r, "start_ms")) / 1000.0, NF_FIXED(3));
 			cell_int(cells, json_object_get(r, "requests"));
-			cell_num(cells, jnum(r, "rps"), F_THOUS, 1);
+			cell_num(cells, jnum(r, "rps"), NF_THOUS(1));
 			if (v->energy) {
-				cell_num(cells, jnum(r, "energy_j"), F_FIXED, 3);
-				cell_num(cells, jnum(r, "mean_watts"), F_FIXED, 3);
-				cell_num(cells, jnum(r, "mj_per_req"), F_FIXED, v->dec_mj);
-				cell_num(cells, jnum(r, "net_mj_per_req"), F_FIXED, v->dec_mj);
-				cell_num(cells, jnum(r, "idle_watts"), F_FIXED, 3);
-				cell_num(cells, jnum(r, "coverage"), F_PCT, 1);
-				cell_num(cells, jnum(r, "cluster_mhz"), F_THOUS, 0);
+				cell_num(cells, jnum(r, "energy_j"), NF_FIXED(3));
+				cell_num(cells, jnum(r, "mean_watts"), NF_FIXED(3));
+				cell_num(cells, jnum(r, "mj_per_req"), NF_FIXED(v->dec_mj));
+				cell_num(cells, jnum(r, "net_mj_per_req"), NF_FIXED(v->dec_mj));
+				cell_num(cells, jnum(r, "idle_watts"), NF_FIXED(3));
+				cell_num(cells, jnum(r, "coverage"), NF_PCT(1));
+				cell_num(cells, jnum(r, "cluster_mhz"), NF_THOUS(0));
 				cell_txt(cells, jstr(r, "thermal"));
 			}
 			cell_int(cells, json_object_get(r, "non_2xx"));
 			if (v->energy && v->nfailed)
-				cell_num(cells, jnum(r, "mj_per_2xx"), F_FIXED, v->dec_mj);
+				cell_num(cells, jnum(r, "mj_per_2xx"), NF_FIXED(v->dec_mj));
 		}
 	json_object_set_new(v->view, "tbl_windows", one(json_incref(t.o)));
 	json_decref(t.o);
@@ -1278,11 +1189,11 @@ windows_view(struct rv *v)
 		json_t *cells = tbl_row(&it, ids_make(&v->ids, "i-", jstr(w, "id"), NULL), jstr(w, "id"));
 
 		cell_txt(cells, jstr(w, "kind"));
-		cell_num(cells, jnum(w, "session_min"), F_FIXED, 2);
+		cell_num(cells, jnum(w, "session_min"), NF_FIXED(2));
 		cell_num(cells, (jnum(w, "baseline_end_ms") - jnum(w, "baseline_start_ms")) / 1000.0,
-			 F_FIXED, 1);
-		cell_num(cells, jnum(w, "mean_watts"), F_FIXED, 3);
-		cell_num(cells, jnum(w, "coverage"), F_PCT, 1);
+			 NF_FIXED(1));
+		cell_num(cells, jnum(w, "mean_watts"), NF_FIXED(3));
+		cell_num(cells, jnum(w, "coverage"), NF_PCT(1));
 		/* null here is "nothing", not "not reported" */
 		cell_txt(cells, jstr(w, "follows") ? jstr(w, "follows") : "(session start)");
 		cell_txt(cells, jstr(w, "precedes") ? jstr(w, "precedes") : "(session end)");
@@ -1770,7 +1681,7 @@ chart_idle(struct rv *v, json_t *list)
 		buf_addstr(&note, "slope ");
 		if (slope > 0)
 			buf_addch(&note, '+');
-		html_fmt_sig(&note, slope, 3);
+		numfmt_add(&note, slope, NF_SIG(3));
 		buf_addstr(&note, " W/h");
 		p.note = note.ptr;
 	}
@@ -2340,9 +2251,9 @@ pick_target(const json_t *res, int energy, int best, int dec)
 	h = json_object_get(pick, "headline");
 	o = json_object();
 	set_s(o, "name", jstr(pick, "name"));
-	json_object_set_new(o, "mj", energy ? jfmt(num_of(jpath(h, "mj_per_req.mean")), F_FIXED, dec)
+	json_object_set_new(o, "mj", energy ? numfmt_json(num_of(jpath(h, "mj_per_req.mean")), NF_FIXED(dec))
 					    : json_null());
-	json_object_set_new(o, "rps", jfmt(jnum(h, "rps"), F_THOUS, 1));
+	json_object_set_new(o, "rps", numfmt_json(jnum(h, "rps"), NF_THOUS(1)));
 	return o;
 }
 
@@ -2413,8 +2324,8 @@ render_index(struct render_ctx *c, json_t *all)
 			json_array_foreach(json_object_get(r, "targets"), q, t)
 				if (nmj < 256)
 					mj[nmj++] = num_of(jpath(t, "headline.mj_per_req.mean"));
-			json_object_set_new(o, "best", pick_target(r, energy, 1, col_decimals(mj, nmj, 4, 3)));
-			json_object_set_new(o, "worst", pick_target(r, energy, 0, col_decimals(mj, nmj, 4, 3)));
+			json_object_set_new(o, "best", pick_target(r, energy, 1, numfmt_col_decimals(mj, nmj, 4, 3)));
+			json_object_set_new(o, "worst", pick_target(r, energy, 0, numfmt_col_decimals(mj, nmj, 4, 3)));
 			/* a summary without targets lists its figures in tables only */
 			json_object_set_new(o, "ntargets", json_array_size(json_object_get(r, "targets"))
 					    ? json_integer((json_int_t)json_array_size(json_object_get(r, "targets")))

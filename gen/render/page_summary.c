@@ -20,7 +20,7 @@
  *
  * Numbers in tables show the digits the CSV gave: the shortest decimal
  * that reads back as the value, with trailing zeros restored in columns
- * that use fixed decimals (see struct colfmt), and thousands separators
+ * that use fixed decimals (numfmt_published), and thousands separators
  * in columns that reach 10,000.  The CSV copies keep full precision.
  */
 #include <math.h>
@@ -33,6 +33,7 @@
 #include "render/html.h"
 #include "base/jsonx.h"
 #include "render/markdown.h"
+#include "render/numfmt.h"
 #include "render/page_run.h"
 #include "render/page_summary.h"
 #include "analyze/stats.h"
@@ -47,166 +48,23 @@
 /* ------------------------------------------------------------------ */
 /* numbers */
 
-/* snprintf's decimal point is the locale's; erg's is always '.'. */
-static void
-fix_point(char *s)
+/* Metadata: as published, grouped from 10,000 ("12,345", "2023"). */
+static const struct numfmt meta_num = { NUM_SHORT, 0, 5, 0 };
+
+/* The format of column j of rows (numfmt_published). */
+static struct numfmt
+column_format(const json_t *rows, size_t j, int numeric)
 {
-	for (; *s; s++)
-		if (*s == ',')
-			*s = '.';
-}
-
-/* Decimals of the shortest fixed-point text that reads back as v; -1 when
- * there is none with at most 17 decimals or |v| >= 1e15. */
-static int
-shortest_dec(double v)
-{
-	if (!isfinite(v) || fabs(v) >= 1e15)
-		return -1;
-	return html_shortest_decimals(v, 17);
-}
-
-/* Group the integer digits of a plain number text with commas when it has
- * at least min_digits of them. */
-static void
-add_grouped(struct buf *b, const char *t, size_t min_digits)
-{
-	size_t lead = *t == '-', digits = strspn(t + lead, "0123456789"), i;
-
-	if (strchr(t, 'e') || strchr(t, 'E') || digits < min_digits) {
-		buf_addstr(b, t);
-		return;
-	}
-	buf_add(b, t, lead);
-	for (i = 0; i < digits; i++) {
-		if (i && (digits - i) % 3 == 0)
-			buf_addch(b, ',');
-		buf_addch(b, t[lead + i]);
-	}
-	buf_addstr(b, t + lead + digits);
-}
-
-/* The shortest decimal that reads back as v ("0.1", "229275", "1e-20"),
- * '.' as decimal point; nothing when not finite. */
-static void
-num_short(struct buf *b, double v)
-{
-	char tmp[64];
-	int d, p;
-
-	if (!isfinite(v))
-		return;
-	if (v == 0) {
-		buf_addch(b, '0');
-		return;
-	}
-	if ((d = shortest_dec(v)) >= 0) {
-		snprintf(tmp, sizeof(tmp), "%.*f", d, v);
-	} else {
-		for (p = 1; p < 17; p++) {
-			snprintf(tmp, sizeof(tmp), "%.*g", p, v);
-			if (strtod(tmp, NULL) == v)
-				break;
-		}
-		if (p == 17)
-			snprintf(tmp, sizeof(tmp), "%.17g", v);
-	}
-	fix_point(tmp);
-	buf_addstr(b, tmp);
-}
-
-/* Significant digits of the shortest text of v ("0.0958" 3, "5007" 4). */
-static int
-sig_digits(double v)
-{
-	struct buf t = BUF_INIT;
-	const char *p;
-	int n = 0, lead = 1;
-
-	num_short(&t, v);
-	for (p = t.ptr; *p && *p != 'e' && *p != 'E'; p++) {
-		if (*p < '0' || *p > '9')
-			continue;
-		if (lead && *p == '0')
-			continue;
-		lead = 0;
-		n++;
-	}
-	buf_release(&t);
-	return n;
-}
-
-/*
- * How a column prints its numbers.  The CSV's text is gone (a cell is a
- * double by now, so "3.80" reads 3.8), and two styles of published table
- * must both come out as given: fixed decimals per column ("3.80", "5007.0",
- * "0.1010"), and significant figures ("55557", "633", "12.8").  So a
- * column pads its cells to the decimals of its most precise cell only
- * when at least half of its cells have that many (fixed decimals), and
- * never pads a cell that already has 5 significant digits or more
- * ("132489" stays, though its neighbours read "39.1").  Padding adds
- * zeros only: every cell still reads back as the value published.
- */
-struct colfmt {
-	int numeric;		/* the column holds numbers only */
-	int dec;		/* decimals to pad to */
-	int pad;		/* pad cells to dec decimals */
-	int group;		/* thousands separators */
-};
-
-static void
-colfmt_make(struct colfmt *f, const json_t *rows, size_t j, int numeric)
-{
+	double *v = xmalloc((json_array_size(rows) + 1) * sizeof(double));
 	const json_t *row;
-	double maxabs = 0;
-	size_t i, nf = 0, nd = 0;
-	int wide = 0;
+	struct numfmt f;
+	size_t i;
 
-	memset(f, 0, sizeof(*f));
-	f->numeric = numeric;
-	json_array_foreach(rows, i, row) {
-		double v = num_of(json_array_get(row, j));
-		int d;
-
-		if (!isfinite(v))
-			continue;
-		nf++;
-		d = shortest_dec(v);
-		if (d < 0 || d > 12)
-			wide = 1;
-		else if (d > f->dec)
-			f->dec = d;
-		if (fabs(v) > maxabs)
-			maxabs = fabs(v);
-	}
-	json_array_foreach(rows, i, row) {
-		double v = num_of(json_array_get(row, j));
-
-		if (isfinite(v) && shortest_dec(v) == f->dec)
-			nd++;
-	}
-	/* more than 15 significant digits cannot all be trusted to print */
-	f->pad = numeric && !wide && f->dec > 0 && 2 * nd >= nf &&
-		 maxabs * pow(10, f->dec) < 1e15;
-	f->group = maxabs >= 10000;
-}
-
-/* A number of a table cell, formatted for its column. */
-static void
-fmt_num(struct buf *b, const struct colfmt *f, double v)
-{
-	struct buf t = BUF_INIT;
-
-	if (!f->numeric) {
-		num_short(b, v);
-		return;
-	}
-	if (f->pad && shortest_dec(v) < f->dec && sig_digits(v) < 5)
-		html_fmt_fixed(&t, v, f->dec);
-	else
-		num_short(&t, v);
-	add_grouped(b, t.ptr, f->group ? 4 : 1000);
-	buf_release(&t);
+	json_array_foreach(rows, i, row)
+		v[i] = num_of(json_array_get(row, j));
+	f = numfmt_published(v, json_array_size(rows), numeric);
+	free(v);
+	return f;
 }
 
 /* ------------------------------------------------------------------ */
@@ -294,14 +152,9 @@ value_text(struct buf *b, const json_t *x)
 		buf_add(b, json_string_value(x), json_string_length(x));
 		break;
 	case JSON_INTEGER:
-	case JSON_REAL: {
-		struct buf t = BUF_INIT;
-
-		num_short(&t, json_number_value(x));
-		add_grouped(b, t.ptr, 5);
-		buf_release(&t);
+	case JSON_REAL:
+		numfmt_add(b, json_number_value(x), meta_num);
 		break;
-	}
 	case JSON_TRUE:
 		buf_addstr(b, "yes");
 		break;
@@ -342,7 +195,7 @@ static void
 csv_value(struct buf *b, const json_t *x)
 {
 	if (json_is_number(x))
-		num_short(b, num_of(x));	/* empty when not finite */
+		numfmt_csv(b, num_of(x));	/* empty when not finite */
 	else if (json_is_string(x))
 		csv_str(b, json_string_value(x), json_string_length(x));
 	/* null: an empty field */
@@ -380,7 +233,7 @@ struct col {
 	const char *name, *label, *unit, *role;
 	int numeric, recognised;
 	int is_label;		/* names a row in charts (never the x column) */
-	struct colfmt f;
+	struct numfmt f;	/* of its numbers */
 };
 
 struct tv {
@@ -420,7 +273,7 @@ tv_load(struct tv *v, const json_t *t, const char *fallback_title)
 		c->recognised = json_is_true(json_object_get(co, "recognised"));
 		if (xname && !strcmp(xname, c->name) && c->numeric && v->x < 0)
 			v->x = (long)j;
-		colfmt_make(&c->f, v->rows, j, c->numeric);
+		c->f = column_format(v->rows, j, c->numeric);
 	}
 	/* rows are named by their key columns (target, route, runtime,
 	 * phase); a table without one by its text columns */
@@ -457,7 +310,7 @@ cell_text(const struct tv *v, size_t i, size_t j, struct buf *b)
 		return 1;
 	}
 	if (json_is_number(x) && isfinite(num_of(x))) {
-		fmt_num(b, &v->c[j].f, num_of(x));
+		numfmt_add(b, num_of(x), v->c[j].f);
 		return 1;
 	}
 	return 0;

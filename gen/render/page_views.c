@@ -26,6 +26,7 @@
 #include "cmd/diff.h"
 #include "render/html.h"
 #include "ingest/input.h"
+#include "render/numfmt.h"
 #include "base/path.h"
 #include "render/page_run.h"
 #include "render/page_views.h"
@@ -78,38 +79,6 @@ mv_get(const json_t *o, const char *key)
 		m.n = jnum(json_object_get(o, "mj_per_req"), "n");
 	}
 	return m;
-}
-
-static json_t *
-jfmt(double v, int dec, int thousands)
-{
-	struct buf b = BUF_INIT;
-	json_t *s;
-
-	if (!isfinite(v))
-		return json_null();
-	if (thousands)
-		html_fmt_thousands(&b, v, dec);
-	else
-		html_fmt_fixed(&b, v, dec);
-	s = json_string_nocheck(b.ptr);
-	buf_release(&b);
-	return s;
-}
-
-/* Full precision, for data-v (shortest round trip; JS reads it). */
-static json_t *
-jreal(double v)
-{
-	struct buf b = BUF_INIT;
-	json_t *s;
-
-	if (!isfinite(v))
-		return json_null();
-	html_fmt_real(&b, v);
-	s = json_string_nocheck(b.ptr);
-	buf_release(&b);
-	return s;
 }
 
 /* ------------------------------------------------------------------ */
@@ -629,21 +598,21 @@ cell_new(json_t *cells, json_t *text, int num)
 static void
 cell_mv(json_t *cells, struct mv m, int dec, int thousands)
 {
-	json_t *c = cell_new(cells, jfmt(m.mean, dec, thousands), 1);
+	json_t *c = cell_new(cells, numfmt_json(m.mean, thousands ? NF_THOUS(dec) : NF_FIXED(dec)), 1);
 
 	if (!isfinite(m.mean))
 		return;
-	json_object_set_new(c, "v", jreal(m.mean));
-	json_object_set_new(c, "sd", jfmt(m.sd, dec, thousands));
+	json_object_set_new(c, "v", numfmt_json(m.mean, NF_REAL));
+	json_object_set_new(c, "sd", numfmt_json(m.sd, thousands ? NF_THOUS(dec) : NF_FIXED(dec)));
 	set_b(c, "sdna", !isfinite(m.sd));
 }
 
 static void
 cell_num(json_t *cells, double x, int dec)
 {
-	json_t *c = cell_new(cells, jfmt(x, dec, 1), 1);
+	json_t *c = cell_new(cells, numfmt_json(x, NF_THOUS(dec)), 1);
 
-	json_object_set_new(c, "v", jreal(x));
+	json_object_set_new(c, "v", numfmt_json(x, NF_REAL));
 }
 
 /* Text; names and titles (wrap) may break anywhere, short words not. */
@@ -1393,8 +1362,8 @@ machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view)
 			mj[nmj++] = mv_get(h, "mj_per_req").mean;
 			rps[nrps++] = mv_get(h, "rps").mean;
 		}
-		dec_mj = col_decimals(mj, nmj, 4, 2);
-		dec_rps = col_decimals(rps, nrps, 4, 2);
+		dec_mj = numfmt_col_decimals(mj, nmj, 4, 2);
+		dec_rps = numfmt_col_decimals(rps, nrps, 4, 2);
 		free(rps);
 	}
 	vt_init(&t, ids, "tbl-history", "Headline per target and run, oldest first");
@@ -1541,7 +1510,7 @@ routes_matrix(struct views *v, struct sset *ids, const size_t *runs, size_t nrun
 				x = xrealloc(x, (n + 1) * sizeof(double));
 				x[n++] = mv_get(rt, "rps").mean;
 			}
-		dec[i] = col_decimals(x, n, 4, 2);
+		dec[i] = numfmt_col_decimals(x, n, 4, 2);
 		free(x);
 	}
 	vt_init(&t, ids, "tbl-routes", caption);
@@ -1687,11 +1656,11 @@ target_page(struct views *v, size_t ti)
 		for (i = tg->first; i < tg->first + tg->n; i++)
 			if (v->r[v->occ[i].run].m == em[k])
 				x[n++] = mv_get(json_object_get(v->occ[i].t, "headline"), "mj_per_req").mean;
-		dec_mj[k] = col_decimals(x, n, 4, 2);
+		dec_mj[k] = numfmt_col_decimals(x, n, 4, 2);
 	}
 	for (i = 0; i < tg->n; i++)
 		x[i] = mv_get(json_object_get(v->occ[tg->first + i].t, "headline"), "rps").mean;
-	dec_rps = col_decimals(x, tg->n, 4, 2);
+	dec_rps = numfmt_col_decimals(x, tg->n, 4, 2);
 
 	buf_addf(&b, "on %zu machine%s in %zu run%s", nmach, nmach == 1 ? "" : "s", tg->n,
 		 tg->n == 1 ? "" : "s");
@@ -1828,7 +1797,7 @@ target_page(struct views *v, size_t ti)
 				y = xrealloc(y, (ny + 1) * sizeof(double));
 				y[ny++] = mv_get(r0, "rps").mean;
 			}
-		dec = col_decimals(y, ny, 4, 2);
+		dec = numfmt_col_decimals(y, ny, 4, 2);
 		free(y);
 		for (i = tg->first; i < tg->first + tg->n; i++) {
 			const struct vocc *o = &v->occ[i];
@@ -1983,7 +1952,7 @@ matrix(struct views *v, struct sset *ids, const char *id, const char *caption,
 		}
 		if (!any)
 			continue;
-		dec[ncol] = col_decimals(x, n, 4, 2);
+		dec[ncol] = numfmt_col_decimals(x, n, 4, 2);
 		cols[ncol++] = runs[i];
 	}
 	vt_init(&t, ids, id, caption);

@@ -212,22 +212,6 @@ iso_prefix(const char *iso)
 	return 16;
 }
 
-int
-col_decimals(const double *v, size_t n, int sig, int none)
-{
-	double m = INFINITY;
-	size_t i;
-	int d;
-
-	for (i = 0; i < n; i++)
-		if (isfinite(v[i]) && v[i] != 0 && fabs(v[i]) < m)
-			m = fabs(v[i]);
-	if (!isfinite(m))
-		return none;
-	d = sig - 1 - (int)floor(log10(m));
-	return d < 0 ? 0 : d > 8 ? 8 : d;
-}
-
 void
 machine_label(struct buf *b, const json_t *m)
 {

@@ -134,10 +134,6 @@ json_t *build_date(void);
 /* How much of iso reads as ISO 8601: 16 for a date and minutes
  * ("YYYY-MM-DDTHH:MM..."), 10 for a date, else (NULL too) 0. */
 size_t iso_prefix(const char *iso);
-/* Decimals giving the smallest magnitude in v[] sig significant digits
- * (0.09581 with 4; 1.229 mJ/MB with 4), so that a column and its SDs
- * share one precision; 0..8, none when no value is finite and nonzero. */
-int col_decimals(const double *v, size_t n, int sig, int none);
 /* model · chip (id), whichever are given; "unknown machine" if none. */
 void machine_label(struct buf *b, const json_t *m);
 /* Append a figure (svg, erg's own markup, taken raw) to list; svg is
