@@ -13,8 +13,8 @@
  * Conventions follow render.c: the view is a JSON tree of ready-to-print
  * strings handed to templates/summary.html (escaped there by context);
  * the only raw markup is erg's own SVG and the cmark output of the notes.
- * A missing figure is {"na": true}, printed as an en dash titled "not
- * reported".  Every table row and chart has an id unique in the page,
+ * A missing figure prints as the missing value (render/numfmt.h); the
+ * tables are render/table.h's, as on every page.  Every table row and chart has an id unique in the page,
  * built from sanitised names ([A-Za-z0-9_-]) with "-2", "-3", ... on a
  * collision, so links to them survive a rebuild.
  *
@@ -39,6 +39,7 @@
 #include "analyze/stats.h"
 #include "ingest/summary.h"
 #include "render/svg.h"
+#include "render/table.h"
 #include "render/tmpl.h"
 #include "base/util.h"
 #include "render/view.h"
@@ -825,38 +826,23 @@ table_lines(struct sset *ids, const struct tv *v, json_t *list)
 /* the table view and its Markdown */
 
 /*
- * The rows of a table, in chunks: the view of at most chunk rows
- * ({rows: [{id, th, na, cls, cells: [{t, na, sd, sdna, cls}]}]}) is
- * rendered with rows_tp into body and freed before the next, so a table
- * of 100,000 rows never has a JSON object per cell in memory at once (it
- * had: ~2 KB a cell with the template's output on top).  Row i's ids and
- * Markdown line are made in row order, as before.  0, or -1 after a
- * template error.
+ * The rows of a table (render/table.h renders them in chunks, so a table
+ * of 100,000 rows never has a JSON object per cell in memory at once),
+ * each named by an id from its key and x columns (else its label
+ * columns, else its first column), made in row order.
  */
-size_t render_summary_chunk = 256;
-size_t render_summary_chunk_peak;
-
-static int
-table_rows(struct sset *ids, const struct tv *v, const struct tmpl *rows_tp, struct buf *body,
-	   struct buf *md)
+static void
+table_rows(struct sset *ids, const struct tv *v, struct table *t)
 {
-	struct buf b = BUF_INIT, want = BUF_INIT;
-	json_t *chunk = NULL, *rows = NULL;
-	size_t i, j, chunk_n = render_summary_chunk ? render_summary_chunk : 1;
-	int any_key = 0, rc = 0;
+	struct buf b = BUF_INIT, want = BUF_INIT, th = BUF_INIT;
+	size_t i, j;
+	int any_key = 0;
 
 	for (j = 0; j < v->nc; j++)
 		any_key |= !strcmp(v->c[j].role, "key") || (long)j == v->x;
-	for (i = 0; i < v->nr && !rc; i++) {
-		json_t *r = json_object(), *cells = json_array();
+	for (i = 0; i < v->nr; i++) {
+		struct trow r = { NULL, NULL, NULL, NULL, NULL, NULL };
 
-		if (!chunk) {
-			chunk = json_object();
-			rows = json_array();
-			json_object_set_new(chunk, "rows", rows);
-		}
-		/* the id from the key and x columns (else the label columns,
-		 * else the first column) */
 		buf_reset(&want);
 		buf_addstr(&want, "r-");
 		buf_addstr(&want, v->base);
@@ -881,65 +867,35 @@ table_rows(struct sset *ids, const struct tv *v, const struct tmpl *rows_tp, str
 			else
 				buf_addf(&want, "%zu", i + 1);
 		}
-		set_s(r, "id", id_unique(ids, &want, NULL));
-		buf_addch(md, '|');
-		for (j = 0; j < v->nc; j++) {
-			int have;
+		buf_reset(&th);
+		r.id = id_unique(ids, &want, NULL);
+		r.th = v->nc && cell_text(v, i, 0, &th) ? th.ptr : NULL;
+		r.cls = v->nc && v->c[0].numeric ? "num" : "txt";
+		table_rowx(t, &r);
+		for (j = 1; j < v->nc; j++) {
+			struct tcell c = { NULL, v->c[j].numeric, NULL, NULL, NULL, NULL };
 
 			buf_reset(&b);
-			have = cell_text(v, i, j, &b);
-			buf_addch(md, ' ');
-			if (have)
-				md_text(md, b.ptr);
-			else
-				buf_addstr(md, EN_DASH);
-			buf_addstr(md, " |");
-			if (j == 0) {
-				set_s(r, "th", have ? b.ptr : NULL);
-				json_object_set_new(r, "na", json_boolean(!have));
-				set_s(r, "cls", v->c[0].numeric ? "num" : "txt");
-			} else {
-				json_t *c = json_object();
-
-				set_s(c, "t", have ? b.ptr : NULL);
-				json_object_set_new(c, "na", json_boolean(!have));
-				json_object_set_new(c, "sd", json_null());
-				json_object_set_new(c, "sdna", json_false());
-				set_s(c, "cls", v->c[j].numeric ? "num" : "txt");
-				json_array_append_new(cells, c);
-			}
-		}
-		buf_addch(md, '\n');
-		json_object_set_new(r, "cells", cells);
-		json_array_append_new(rows, r);
-		if (json_array_size(rows) == chunk_n || i + 1 == v->nr) {
-			if (json_array_size(rows) > render_summary_chunk_peak)
-				render_summary_chunk_peak = json_array_size(rows);
-			rc = tmpl_render(rows_tp, chunk, body, 1);
-			json_decref(chunk);
-			chunk = NULL;
+			c.text = cell_text(v, i, j, &b) ? b.ptr : NULL;
+			table_cell(t, &c);
 		}
 	}
-	json_decref(chunk);
-	/* the template puts {{{body}}} on a line of its own */
-	if (body->len && body->ptr[body->len - 1] == '\n')
-		buf_setlen(body, body->len - 1);
 	buf_release(&b);
 	buf_release(&want);
-	return rc;
+	buf_release(&th);
 }
 
 /* {sid, title, caption, file, csv, nrows, notes: [{id, text}],
- *  tbl: [{id, lab, ncols, cols: [{h, u, cls, name, mark}], body}],
+ *  tbl: [the table for p-table.html],
  *  charts: [{svg, caption}], nochart}; NULL after a template error. */
 static json_t *
-table_view(struct sset *ids, const struct tv *v, const char *csv_name,
+section_view(struct sset *ids, const struct tv *v, const char *csv_name,
 	   const struct tmpl *rows_tp, struct buf *md)
 {
 	static const char *const sec_sfx[] = { "-h", NULL };
-	json_t *o = json_object(), *tbl = json_object(), *cols = json_array();
-	json_t *notes = json_array(), *charts = json_array(), *x;
-	struct buf b = BUF_INIT, want = BUF_INIT, rowsb = BUF_INIT;
+	json_t *o = json_object(), *notes = json_array(), *charts = json_array(), *x;
+	struct buf b = BUF_INIT, want = BUF_INIT;
+	struct table t;
 	const char **marks = xcalloc(v->nc + 1, sizeof(char *));
 	const char *sid, *tid;
 	size_t i, j;
@@ -951,6 +907,13 @@ table_view(struct sset *ids, const struct tv *v, const char *csv_name,
 	buf_addstr(&want, "tbl-");
 	buf_addstr(&want, v->base);
 	tid = id_unique(ids, &want, NULL);
+	table_init(&t, rows_tp, tid, NULL);
+	buf_reset(&b);
+	buf_addf(&b, "%s-h", sid);
+	table_label(&t, b.ptr);
+	table_empty(&t, "No rows were published in this table.");
+	table_md(&t);
+	buf_reset(&b);
 	set_s(o, "sid", sid);
 	set_s(o, "title", v->title);
 	set_s(o, "caption", jstr(v->t, "caption"));
@@ -1001,56 +964,24 @@ table_view(struct sset *ids, const struct tv *v, const char *csv_name,
 		}
 	}
 
-	/* columns */
-	buf_addch(md, '|');
+	/* columns, rows */
 	for (j = 0; j < v->nc; j++) {
-		json_t *c = json_object();
-		const char *u = unit_hint(&v->c[j]);
+		struct tcol c = { v->c[j].label, unit_hint(&v->c[j]), v->c[j].numeric, NULL, NULL,
+				  v->c[j].name, marks[j] };
 
-		set_s(c, "h", v->c[j].label);
-		set_s(c, "u", u);
-		set_s(c, "cls", v->c[j].numeric ? "num" : "txt");
-		set_s(c, "name", v->c[j].name);
-		set_s(c, "mark", marks[j]);
-		json_array_append_new(cols, c);
-		buf_addch(md, ' ');
-		md_text(md, v->c[j].label);
-		if (marks[j])
-			buf_addstr(md, " \\*");
-		if (u) {
-			buf_addstr(md, " (");
-			md_text(md, u);
-			buf_addch(md, ')');
-		}
-		buf_addstr(md, " |");
+		table_colx(&t, &c);
 	}
-	buf_addstr(md, "\n|");
-	for (j = 0; j < v->nc; j++)
-		buf_addstr(md, v->c[j].numeric ? " ---: |" : " --- |");
-	buf_addch(md, '\n');
-
-	if (table_rows(ids, v, rows_tp, &rowsb, md)) {
+	table_rows(ids, v, &t);
+	if (table_end(&t)) {
 		json_decref(o);
-		json_decref(tbl);
-		json_decref(cols);
 		json_decref(notes);
 		json_decref(charts);
 		o = NULL;
 		goto out;
 	}
-	json_object_set_new(tbl, "body", rowsb.len ? tmpl_rawn(rowsb.ptr, rowsb.len) : json_null());
-	buf_release(&rowsb);
+	buf_add(md, table_md_text(&t)->ptr, table_md_text(&t)->len);
 	buf_addch(md, '\n');
-
-	set_s(tbl, "id", tid);
-	buf_reset(&b);
-	buf_addf(&b, "%s-h", sid);
-	set_s(tbl, "lab", b.ptr);
-	json_object_set_new(tbl, "ncols", json_integer((json_int_t)(v->nc ? v->nc : 1)));
-	json_object_set_new(tbl, "cols", cols);
-	x = json_array();
-	json_array_append_new(x, tbl);
-	json_object_set_new(o, "tbl", x);
+	json_object_set_new(o, "tbl", one(table_view(&t)));
 	json_object_set_new(o, "notes", notes);
 
 	/* a chart of thousands of bars or points shows nothing and costs a
@@ -1069,8 +1000,8 @@ table_view(struct sset *ids, const struct tv *v, const char *csv_name,
 	}
 	json_object_set_new(o, "charts", charts);
 out:
+	table_free(&t);
 	free(marks);
-	buf_release(&rowsb);
 	buf_release(&b);
 	buf_release(&want);
 	return o;
@@ -1286,7 +1217,7 @@ render_summary_run(struct render_ctx *c, json_t *res)
 		"run-caveats", "files", "files-h", NULL,
 	};
 	struct sset ids = { 0 }, files = { 0 };
-	struct tmpl *tp = NULL, *rows_tp = NULL;
+	struct tmpl *tp = NULL;
 	json_t *view = NULL, *tables, *t, *tv;
 	const char *id = jstr(res, "run"), *md;
 	const char **keep = NULL;
@@ -1299,11 +1230,8 @@ render_summary_run(struct render_ctx *c, json_t *res)
 		return error("results without a run id ('run' missing or not a string)");
 	if ((depth = run_depth(id)) < 0)
 		return error("run id '%s' is not a relative path", id);
-	if (!(tp = tmpl_load(c->tmpl_dir, "summary")) ||
-	    !(rows_tp = tmpl_load(c->tmpl_dir, "summary-p-rows"))) {
-		tmpl_free(tp);
+	if (!(tp = tmpl_load(c->tmpl_dir, "summary")))
 		return -1;
-	}
 	for (i = 0; fixed[i]; i++)
 		sset_add(&ids, fixed[i]);
 	sset_add(&files, "results.json");
@@ -1370,7 +1298,7 @@ render_summary_run(struct render_ctx *c, json_t *res)
 		v.base = xstrndup(fname, strlen(fname) - 4);
 		ALLOC_GROW(keep, nkeep + 1, akeep);
 		keep[nkeep++] = fname;
-		if (!(tv = table_view(&ids, &v, fname, rows_tp, &mdb))) {
+		if (!(tv = section_view(&ids, &v, fname, render_rows(c), &mdb))) {
 			tv_free(&v);
 			json_decref(tables);
 			goto out;
@@ -1414,7 +1342,6 @@ render_summary_run(struct render_ctx *c, json_t *res)
 	rc = 0;
 out:
 	tmpl_free(tp);
-	tmpl_free(rows_tp);
 	json_decref(view);
 	sset_free(&ids);
 	sset_free(&files);
