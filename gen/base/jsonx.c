@@ -12,6 +12,7 @@
 #include "base/buf.h"
 #include "base/jsonx.h"
 #include "base/util.h"
+#include "base/utf8.h"
 
 int
 jx_num(json_t *obj, const char *key, double *out)
@@ -190,26 +191,6 @@ jx_hex(const char *t, size_t n, size_t i, int digits)
 	return v;
 }
 
-static void
-add_utf8(struct buf *b, unsigned long c)
-{
-	if (c < 0x80) {
-		buf_addch(b, (int)c);
-	} else if (c < 0x800) {
-		buf_addch(b, (int)(0xc0 | (c >> 6)));
-		buf_addch(b, (int)(0x80 | (c & 0x3f)));
-	} else if (c < 0x10000) {
-		buf_addch(b, (int)(0xe0 | (c >> 12)));
-		buf_addch(b, (int)(0x80 | ((c >> 6) & 0x3f)));
-		buf_addch(b, (int)(0x80 | (c & 0x3f)));
-	} else {
-		buf_addch(b, (int)(0xf0 | (c >> 18)));
-		buf_addch(b, (int)(0x80 | ((c >> 12) & 0x3f)));
-		buf_addch(b, (int)(0x80 | ((c >> 6) & 0x3f)));
-		buf_addch(b, (int)(0x80 | (c & 0x3f)));
-	}
-}
-
 /* Decode the string at t[i] == '"' into b; returns the index after it. */
 size_t
 jx_read_string(const char *t, size_t n, size_t i, struct buf *b)
@@ -250,7 +231,7 @@ jx_read_string(const char *t, size_t n, size_t i, struct buf *b)
 					i += 6;
 				}
 			}
-			add_utf8(b, (unsigned long)u);
+			utf8_put(b, (uint32_t)u);
 			break;
 		default:
 			buf_addch(b, t[i]);

@@ -24,6 +24,7 @@
 
 #define LOAD_INTERNAL
 #include "ingest/load.h"
+#include "base/utf8.h"
 
 /* ---- text helpers ---------------------------------------------------- */
 

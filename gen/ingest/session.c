@@ -50,6 +50,7 @@
 #include "base/path.h"
 #include "ingest/session.h"
 #include "base/util.h"
+#include "base/utf8.h"
 
 int
 session_detect(const char *dir)

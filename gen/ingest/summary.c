@@ -28,6 +28,7 @@
 #include "base/path.h"
 #include "ingest/summary.h"
 #include "base/util.h"
+#include "base/utf8.h"
 
 struct known {
 	const char *name, *label, *unit, *role;

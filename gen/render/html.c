@@ -10,10 +10,10 @@
 #include <string.h>
 
 #include "base/num.h"
+#include "base/utf8.h"
 #include "render/html.h"
 #include "base/util.h"
 
-#define BAD_CP UINT32_MAX
 #define REPLACEMENT "\xef\xbf\xbd"	/* U+FFFD */
 
 /* Entities for the five ASCII bytes that are never written as themselves. */
@@ -24,76 +24,6 @@ static const char *const entity[128] = {
 	['"'] = "&quot;",
 	['\''] = "&#39;",
 };
-
-/*
- * Decode one UTF-8 sequence at p (n > 0 bytes left).  Returns its length;
- * *cp is the code point, or BAD_CP for an ill-formed sequence, whose
- * length is then its maximal subpart (the lead byte and the continuation
- * bytes that were still acceptable), at least 1.  Well-formed means
- * Unicode table 3-7: no overlongs, no surrogates, nothing past U+10FFFF.
- */
-static size_t
-utf8_decode(const unsigned char *p, size_t n, uint32_t *cp)
-{
-	unsigned char c = p[0], lo = 0x80, hi = 0xbf;
-	size_t need, i;
-	uint32_t v;
-
-	if (c < 0x80) {
-		*cp = c;
-		return 1;
-	}
-	if (c >= 0xc2 && c <= 0xdf) {
-		need = 1;
-		v = c & 0x1f;
-	} else if (c >= 0xe0 && c <= 0xef) {
-		need = 2;
-		v = c & 0x0f;
-		if (c == 0xe0)
-			lo = 0xa0;	/* overlong */
-		else if (c == 0xed)
-			hi = 0x9f;	/* surrogates */
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		need = 3;
-		v = c & 0x07;
-		if (c == 0xf0)
-			lo = 0x90;	/* overlong */
-		else if (c == 0xf4)
-			hi = 0x8f;	/* past U+10FFFF */
-	} else {
-		*cp = BAD_CP;
-		return 1;
-	}
-	for (i = 1; i <= need; i++) {
-		if (i >= n || p[i] < lo || p[i] > hi) {
-			*cp = BAD_CP;
-			return i;
-		}
-		v = v << 6 | (p[i] & 0x3f);
-		lo = 0x80;
-		hi = 0xbf;
-	}
-	*cp = v;
-	return need + 1;
-}
-
-/* LRE RLE PDF LRO RLO, LRI RLI FSI PDI (see html.h) */
-static int
-is_bidi(uint32_t cp)
-{
-	return (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
-}
-
-unsigned long
-html_bidi_control(const char *s, size_t n)
-{
-	uint32_t cp;
-
-	if (n < 3 || (unsigned char)s[0] != 0xe2)
-		return 0;
-	utf8_decode((const unsigned char *)s, n, &cp);
-	return is_bidi(cp) ? cp : 0;
-}
 
 static void
 escape(struct buf *b, const char *s, size_t n, int attr)
@@ -121,10 +51,10 @@ escape(struct buf *b, const char *s, size_t n, int attr)
 			i++;
 			continue;
 		}
-		len = utf8_decode(p + i, n - i, &cp);
-		if (cp == BAD_CP || cp == 0xfffe || cp == 0xffff)
+		len = utf8_decode(s + i, n - i, &cp);
+		if (cp == UTF8_BAD || cp == 0xfffe || cp == 0xffff)
 			buf_addstr(b, REPLACEMENT);
-		else if (is_bidi(cp))
+		else if (utf8_is_bidi(cp))
 			buf_addf(b, "[U+%04lX]", (unsigned long)cp);
 		else if (cp > 0x9f)
 			buf_add(b, s + i, len);

@@ -53,14 +53,6 @@ void html_text(struct buf *b, const char *s, size_t n);
 void html_attr(struct buf *b, const char *s, size_t n);
 
 /*
- * The bidirectional control s[0..n) starts with (U+202A..U+202E or
- * U+2066..U+2069, three bytes of UTF-8), or 0.  For the other writers of
- * text from the archive (Markdown and CSV exports, cmark's output), which
- * show them as html_text does: "[U+%04X]".
- */
-unsigned long html_bidi_control(const char *s, size_t n);
-
-/*
  * A whole URL for href/src-like attributes.
  *
  * Leading and trailing spaces and C0 controls are trimmed (browsers do the

@@ -123,13 +123,6 @@ test_attr(void)
 	T(html_attr, "a\0b\x07" "c", "abc");
 	T(html_attr, "bad\xfe", "bad" FFFD);
 	T(html_attr, "x\xe2\x80\xae\"y", "x[U+202E]&quot;y");
-	th_check(html_bidi_control("\xe2\x80\xae!", 4) == 0x202e, __FILE__, __LINE__,
-		 "html_bidi_control: U+202E");
-	th_check(html_bidi_control("\xe2\x81\xa9", 3) == 0x2069, __FILE__, __LINE__,
-		 "html_bidi_control: U+2069");
-	th_check(html_bidi_control("\xe2\x80\xae", 2) == 0 && html_bidi_control("\xe2\x80\x8f", 3) == 0 &&
-		 html_bidi_control("a", 1) == 0, __FILE__, __LINE__,
-		 "html_bidi_control: truncated, RLM, ASCII: none");
 }
 
 static void
