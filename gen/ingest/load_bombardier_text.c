@@ -29,7 +29,6 @@
 #include <string.h>
 
 #define LOAD_INTERNAL
-#include "base/jsonx.h"
 #include "base/num.h"
 #include "ingest/load.h"
 

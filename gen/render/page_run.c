@@ -35,7 +35,6 @@
 #include "render/html.h"
 #include "base/idmap.h"
 #include "ingest/input.h"
-#include "base/jsonx.h"
 #include "render/markdown.h"
 #include "render/numfmt.h"
 #include "render/page_run.h"
@@ -53,16 +52,6 @@
 struct cache {
 	struct tmpl *run, *index, *rows;
 };
-
-/* ------------------------------------------------------------------ */
-/* JSON access and view values */
-
-/* obj.a.b lookup (jx_path takes a non-const object). */
-static json_t *
-jpath(const json_t *o, const char *dotted)
-{
-	return jx_path((json_t *)o, dotted);
-}
 
 /* ------------------------------------------------------------------ */
 /* ids: unique in a page, [A-Za-z0-9_-] */
@@ -544,11 +533,11 @@ load_url(const json_t *res)
 	const char *u;
 	size_t i, j;
 
-	if ((u = jx_path_str((json_t *)res, "conditions.load.url")))
+	if ((u = jpath_str(res, "conditions.load.url")))
 		return u;
 	json_array_foreach(json_object_get(res, "measurements"), i, m)
 		json_array_foreach(json_object_get(m, "routes"), j, r)
-			if ((u = jx_path_str((json_t *)r, "load.url")))
+			if ((u = jpath_str(r, "load.url")))
 				return u;
 	return NULL;
 }
@@ -761,8 +750,8 @@ setup_view(struct rv *v)
 				 json_array_size(json_object_get(res, "idle_windows")));
 		kv_addf(rows, "Idle floor", &b);
 		buf_addstr(&b, "powermetrics ");
-		buf_addstr(&b, jx_path_str((json_t *)res, "software.powermetrics.energyField")
-			   ? jx_path_str((json_t *)res, "software.powermetrics.energyField")
+		buf_addstr(&b, jpath_str(res, "software.powermetrics.energyField")
+			   ? jpath_str(res, "software.powermetrics.energyField")
 			   : "cpu + gpu + ane energy");
 		buf_addstr(&b, ": SoC compute only (no DRAM, display, SSD, radios, "
 			   "VRM or charger losses)");
@@ -2026,7 +2015,7 @@ render_run(struct render_ctx *c, json_t *res)
 	files_view(&v);
 
 	/* notes */
-	md = jx_path_str(res, "notes.markdown");
+	md = jpath_str(res, "notes.markdown");
 	if (md) {
 		struct md_opts o = { 2, keep, sizeof(keep) / sizeof(keep[0]) };
 
@@ -2035,7 +2024,7 @@ render_run(struct render_ctx *c, json_t *res)
 	}
 	json_object_set_new(v.view, "notes", notes.len ? tmpl_rawn(notes.ptr, notes.len)
 						       : json_null());
-	set_s(v.view, "notes_file", jx_path_str(res, "notes.file"));
+	set_s(v.view, "notes_file", jpath_str(res, "notes.file"));
 
 	/* downloads */
 	dl = json_object();
@@ -2211,8 +2200,8 @@ render_index(struct render_ctx *c, json_t *all)
 			json_object_set_new(o, "ntargets", json_array_size(json_object_get(r, "targets"))
 					    ? json_integer((json_int_t)json_array_size(json_object_get(r, "targets")))
 					    : json_null());
-			set_s(o, "status", jx_path_str((json_t *)r, "validation.status"));
-			set_s(o, "status_cls", status_class(jx_path_str((json_t *)r, "validation.status")));
+			set_s(o, "status", jpath_str(r, "validation.status"));
+			set_s(o, "status_cls", status_class(jpath_str(r, "validation.status")));
 			json_array_append_new(runs, o);
 		}
 		json_object_set_new(g, "runs", runs);

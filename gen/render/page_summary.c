@@ -31,7 +31,6 @@
 
 #include "base/buf.h"
 #include "render/html.h"
-#include "base/jsonx.h"
 #include "render/markdown.h"
 #include "render/numfmt.h"
 #include "render/page_run.h"
@@ -1249,9 +1248,9 @@ render_summary_run(struct render_ctx *c, json_t *res)
 	buf_addstr(&mdb, "\n\nRun ");
 	md_text(&mdb, id);
 	buf_addstr(&mdb, ". Figures as published");
-	if (jx_path_str(res, "source.title")) {
+	if (jpath_str(res, "source.title")) {
 		buf_addstr(&mdb, " in *");
-		md_text(&mdb, jx_path_str(res, "source.title"));
+		md_text(&mdb, jpath_str(res, "source.title"));
 		buf_addch(&mdb, '*');
 	}
 	if (json_object_get(json_object_get(res, "source"), "published") &&
@@ -1262,11 +1261,11 @@ render_summary_run(struct render_ctx *c, json_t *res)
 		buf_addch(&mdb, ')');
 		buf_reset(&b);
 	}
-	md = jx_path_str(res, "source.url");
+	md = jpath_str(res, "source.url");
 	if (md && (!strncasecmp(md, "http://", 7) || !strncasecmp(md, "https://", 8))) {
 		buf_addstr(&mdb, ", <");
 		/* an autolink: no spaces or angle brackets inside */
-		for (md = jx_path_str(res, "source.url"); *md; md++)
+		for (md = jpath_str(res, "source.url"); *md; md++)
 			if ((unsigned char)*md > 0x20 && *md != '<' && *md != '>' && *md != 0x7f)
 				buf_addch(&mdb, *md);
 		buf_addch(&mdb, '>');
@@ -1316,7 +1315,7 @@ render_summary_run(struct render_ctx *c, json_t *res)
 	json_object_set_new(view, "tables", tables);
 
 	/* notes; links to the files written here stay links */
-	md = jx_path_str(res, "notes.markdown");
+	md = jpath_str(res, "notes.markdown");
 	if (md && *md) {
 		static const char *const base[] = { "results.json", "tables.md", "index.html" };
 		struct md_opts o = { 2, NULL, 0 };
@@ -1331,7 +1330,7 @@ render_summary_run(struct render_ctx *c, json_t *res)
 			goto out;
 	}
 	json_object_set_new(view, "notes", notes.len ? tmpl_rawn(notes.ptr, notes.len) : json_null());
-	set_s(view, "notes_file", jx_path_str(res, "notes.file"));
+	set_s(view, "notes_file", jpath_str(res, "notes.file"));
 
 	if (write_file(c, id, "tables.md", &mdb))
 		goto out;

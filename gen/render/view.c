@@ -19,6 +19,29 @@
 #include "render/view.h"
 
 /* ------------------------------------------------------------------ */
+/* reading results */
+
+const json_t *
+jpath(const json_t *o, const char *dotted)
+{
+	const char *dot;
+	char key[128];
+	size_t n;
+
+	for (;;) {
+		dot = strchr(dotted, '.');
+		n = dot ? (size_t)(dot - dotted) : strlen(dotted);
+		if (n >= sizeof(key) || !json_is_object(o))
+			return NULL;
+		memcpy(key, dotted, n);
+		key[n] = '\0';
+		if (!(o = json_object_get(o, key)) || !dot)
+			return o;
+		dotted = dot + 1;
+	}
+}
+
+/* ------------------------------------------------------------------ */
 /* string sets */
 
 int

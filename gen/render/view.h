@@ -1,6 +1,7 @@
 /*
- * view.h - what the page renderers (render.c, render_summary.c,
- * render_views.c) share: reading results JSON that may lack a field,
+ * view.h - what the page renderers (page_run.c, page_summary.c,
+ * page_views.c) share: reading results JSON that may lack a field (the
+ * one accessor set of the pages: num_of, jnum, jstr, jpath, jpath_str),
  * building template data, and the rules every page follows for its ids,
  * links and text exports, kept in one place so the pages cannot drift
  * apart.  The one-liners are static inline here, the rest is view.c.
@@ -44,6 +45,16 @@ static inline const char *
 jstr(const json_t *o, const char *key)
 {
 	return json_string_value(json_object_get(o, key));
+}
+
+/* o.a.b.c through nested objects ("validation.ordering.grid"); NULL when
+ * a step is absent or not an object. */
+const json_t *jpath(const json_t *o, const char *dotted);
+
+static inline const char *
+jpath_str(const json_t *o, const char *dotted)
+{
+	return json_string_value(jpath(o, dotted));
 }
 
 /* A view string (the escapers repair invalid UTF-8); null for NULL. */
