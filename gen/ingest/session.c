@@ -1473,7 +1473,8 @@ static const struct {
 	const char *path;
 	enum jd_kind type;
 } meta_types[] = {
-	{ "title", JD_STRING }, { "capturedAt", JD_STRING }, { "notes", JD_STRING }, { "roomTempC", JD_NUMBER },
+	{ "title", JD_STRING }, { "capturedAt", JD_STRING }, { "notes", JD_STRING },
+	{ "roomTempC", JD_NUMBER },
 	{ "machine", JD_OBJECT }, { "machine.model", JD_STRING }, { "machine.chip", JD_STRING },
 	{ "machine.id", JD_STRING }, { "machine.os", JD_STRING }, { "machine.darwin", JD_STRING },
 	{ "machine.memoryBytes", JD_COUNT },

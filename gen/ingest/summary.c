@@ -567,7 +567,8 @@ summary_read(const char *dir, const char *id)
 					 json_string_value(p.v), why.ptr);
 		buf_release(&why);
 		if (jdoc_object(&doc, &root, "machine", JD_REQ, &p) <= 0 ||
-		    jdoc_get(&doc, &p, "id", JD_REQ, &q) < 0 || (q.v && jdoc_check(&doc, &q, JD_STRING)))
+		    jdoc_get(&doc, &p, "id", JD_REQ, &q) < 0 ||
+		    (q.v && jdoc_check(&doc, &q, JD_STRING)))
 			bad = -1;
 		for (i = 0; i < 5; i++)
 			if (jdoc_get(&doc, &root, objs[i], 0, &p) > 0 && !json_is_null(p.v) &&

@@ -780,7 +780,7 @@ setup_view(struct rv *v)
 /* tables */
 
 static void
-tbl_begin(struct rv *v, struct table *t, const char *id, const char *caption)
+run_table(struct rv *v, struct table *t, const char *id, const char *caption)
 {
 	table_init(t, render_rows(v->c), ids_make(&v->ids, id, NULL, NULL), caption);
 }
@@ -791,7 +791,7 @@ tbl_begin(struct rv *v, struct table *t, const char *id, const char *caption)
  * table_md() goes to tables.md too: "### caption", the table, note.
  */
 static void
-tbl_put(struct rv *v, struct table *t, const char *key, int keep, const char *caption,
+run_table_put(struct rv *v, struct table *t, const char *key, int keep, const char *caption,
 	const char *lead, const char *note)
 {
 	json_t *o;
@@ -830,7 +830,7 @@ headline_view(struct rv *v)
 	struct buf b = BUF_INIT;
 	size_t i;
 
-	tbl_begin(v, &t, "tbl-headline", v->energy ? cap_e : cap);
+	run_table(v, &t, "tbl-headline", v->energy ? cap_e : cap);
 	table_md(&t);
 	table_col(&t, "Target", NULL, 0);
 	if (v->energy) {
@@ -891,7 +891,7 @@ headline_view(struct rv *v)
 		buf_addstr(&b, ").");
 	}
 	set_s(v->view, "headline_note", b.ptr);
-	tbl_put(v, &t, "tbl_headline", 1, v->energy ? cap_e : cap, NULL, b.ptr);
+	run_table_put(v, &t, "tbl_headline", 1, v->energy ? cap_e : cap, NULL, b.ptr);
 	buf_release(&b);
 }
 
@@ -905,7 +905,7 @@ routes_view(struct rv *v)
 	int any_mb = 0;
 	const char *note;
 
-	tbl_begin(v, &t, "tbl-routes", cap);
+	run_table(v, &t, "tbl-routes", cap);
 	table_md(&t);
 	table_col(&t, "Target", NULL, 0);
 	table_col(&t, "Route", NULL, 0);
@@ -919,7 +919,7 @@ routes_view(struct rv *v)
 		table_col(&t, "SoC power", "W, mean \xc2\xb1 SD", 1);
 		table_col(&t, "Idle share", "% of gross energy", 1);
 	}
-	tbl_begin(v, &m, "tbl-per-mb", cap_mb);
+	run_table(v, &m, "tbl-per-mb", cap_mb);
 	table_md(&m);
 	table_col(&m, "Target", NULL, 0);
 	table_col(&m, "Route", NULL, 0);
@@ -984,11 +984,11 @@ routes_view(struct rv *v)
 		 "window before the measurement) times the window length; idle share is "
 		 "that floor's part of the gross energy."
 	       : "Mean \xc2\xb1 1 SD over the rounds.";
-	tbl_put(v, &t, "tbl_routes", 1, cap, note, note);
+	run_table_put(v, &t, "tbl_routes", 1, cap, note, note);
 	note = "Routes with large responses, reported per megabyte (10^6 bytes read by the "
 	       "client, headers included): mean \xc2\xb1 1 SD over the rounds. They are not "
 	       "part of the headline.";
-	tbl_put(v, &m, "tbl_per_mb", any_mb, cap_mb, note, note);
+	run_table_put(v, &m, "tbl_per_mb", any_mb, cap_mb, note, note);
 }
 
 static void
@@ -998,7 +998,7 @@ windows_view(struct rv *v)
 	const json_t *m, *r, *w;
 	size_t i, j;
 
-	tbl_begin(v, &t, "tbl-windows", "Every load window (measurement \xc3\x97 route)");
+	run_table(v, &t, "tbl-windows", "Every load window (measurement \xc3\x97 route)");
 	table_col(&t, "Measurement", NULL, 0);
 	table_col(&t, "Target", NULL, 0);
 	table_col(&t, "Round", NULL, 1);
@@ -1045,13 +1045,13 @@ windows_view(struct rv *v)
 			if (v->energy && v->nfailed)
 				table_num(&t, jnum(r, "mj_per_2xx"), NF_FIXED(v->dec_mj));
 		}
-	tbl_put(v, &t, "tbl_windows", 1, NULL, NULL, NULL);
+	run_table_put(v, &t, "tbl_windows", 1, NULL, NULL, NULL);
 
 	if (!v->energy) {
 		json_object_set_new(v->view, "tbl_idle", json_array());
 		return;
 	}
-	tbl_begin(v, &it, "tbl-idle", "Idle windows");
+	run_table(v, &it, "tbl-idle", "Idle windows");
 	table_col(&it, "Idle window", NULL, 0);
 	table_col(&it, "Kind", NULL, 0);
 	table_col(&it, "Session minute", "min", 1);
@@ -1072,7 +1072,7 @@ windows_view(struct rv *v)
 		table_text(&it, jstr(w, "follows") ? jstr(w, "follows") : "(session start)");
 		table_text(&it, jstr(w, "precedes") ? jstr(w, "precedes") : "(session end)");
 	}
-	tbl_put(v, &it, "tbl_idle", 1, NULL, NULL, NULL);
+	run_table_put(v, &it, "tbl_idle", 1, NULL, NULL, NULL);
 }
 
 static void
@@ -1082,7 +1082,7 @@ files_view(struct rv *v)
 	const json_t *f;
 	size_t i, undigested = 0;
 
-	tbl_begin(v, &t, "tbl-files", "Raw files of the run (in the archive)");
+	run_table(v, &t, "tbl-files", "Raw files of the run (in the archive)");
 	table_col(&t, "File", NULL, 0);
 	table_col(&t, "Size", "bytes", 1);
 	table_col(&t, "SHA-256", NULL, 0);
@@ -1100,7 +1100,7 @@ files_view(struct rv *v)
 	}
 	/* erg build --no-digest: say so above the table, not only in cells. */
 	json_object_set_new(v->view, "files_undigested", json_boolean(undigested));
-	tbl_put(v, &t, "tbl_files", 1, NULL, NULL, NULL);
+	run_table_put(v, &t, "tbl_files", 1, NULL, NULL, NULL);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1190,7 +1190,7 @@ checks_view(struct rv *v)
 
 		json_array_foreach(grid, i, row)
 			ns = json_array_size(row) > ns ? json_array_size(row) : ns;
-		tbl_begin(v, &t, "tbl-order", "Order: the target in each slot of each round");
+		run_table(v, &t, "tbl-order", "Order: the target in each slot of each round");
 		table_col(&t, "Round", NULL, 0);
 		for (j = 0; j < ns; j++) {
 			snprintf(h, sizeof(h), "Slot %zu", j + 1);
@@ -1204,7 +1204,7 @@ checks_view(struct rv *v)
 				table_text(&t, json_string_value(cellv));
 			}
 		}
-		tbl_put(v, &t, "tbl_order", 1, NULL, NULL, NULL);
+		run_table_put(v, &t, "tbl_order", 1, NULL, NULL, NULL);
 	} else {
 		json_object_set_new(v->view, "tbl_order", json_array());
 	}
@@ -2121,7 +2121,8 @@ pick_target(const json_t *res, int energy, int best, int dec)
 	h = json_object_get(pick, "headline");
 	o = json_object();
 	set_s(o, "name", jstr(pick, "name"));
-	json_object_set_new(o, "mj", energy ? numfmt_json(num_of(jpath(h, "mj_per_req.mean")), NF_FIXED(dec))
+	json_object_set_new(o, "mj", energy ? numfmt_json(num_of(jpath(h, "mj_per_req.mean")),
+							  NF_FIXED(dec))
 					    : json_null());
 	json_object_set_new(o, "rps", numfmt_json(jnum(h, "rps"), NF_THOUS(1)));
 	return o;
@@ -2174,6 +2175,7 @@ render_index(struct render_ctx *c, json_t *all)
 			int energy = !src || strcmp(src, "none");
 			double mj[256];
 			size_t nmj = 0, q;
+			int dec;
 			const json_t *t;
 
 			o = json_object();
@@ -2194,8 +2196,9 @@ render_index(struct render_ctx *c, json_t *all)
 			json_array_foreach(json_object_get(r, "targets"), q, t)
 				if (nmj < 256)
 					mj[nmj++] = num_of(jpath(t, "headline.mj_per_req.mean"));
-			json_object_set_new(o, "best", pick_target(r, energy, 1, numfmt_col_decimals(mj, nmj, 4, 3)));
-			json_object_set_new(o, "worst", pick_target(r, energy, 0, numfmt_col_decimals(mj, nmj, 4, 3)));
+			dec = numfmt_col_decimals(mj, nmj, 4, 3);
+			json_object_set_new(o, "best", pick_target(r, energy, 1, dec));
+			json_object_set_new(o, "worst", pick_target(r, energy, 0, dec));
 			/* a summary without targets lists its figures in tables only */
 			json_object_set_new(o, "ntargets", json_array_size(json_object_get(r, "targets"))
 					    ? json_integer((json_int_t)json_array_size(json_object_get(r, "targets")))

@@ -14,8 +14,8 @@
  * strings handed to templates/summary.html (escaped there by context);
  * the only raw markup is erg's own SVG and the cmark output of the notes.
  * A missing figure prints as the missing value (render/numfmt.h); the
- * tables are render/table.h's, as on every page.  Every table row and chart has an id unique in the page,
- * built from sanitised names ([A-Za-z0-9_-]) with "-2", "-3", ... on a
+ * tables are render/table.h's, as on every page.  Every table row and
+ * chart has an id unique in the page, built from sanitised names ([A-Za-z0-9_-]) with "-2", "-3", ... on a
  * collision, so links to them survive a rebuild.
  *
  * Numbers in tables show the digits the CSV gave: the shortest decimal
@@ -831,7 +831,7 @@ table_lines(struct sset *ids, const struct tv *v, json_t *list)
  * columns, else its first column), made in row order.
  */
 static void
-table_rows(struct sset *ids, const struct tv *v, struct table *t)
+tv_rows(struct sset *ids, const struct tv *v, struct table *t)
 {
 	struct buf b = BUF_INIT, want = BUF_INIT, th = BUF_INIT;
 	size_t i, j;
@@ -970,7 +970,7 @@ section_view(struct sset *ids, const struct tv *v, const char *csv_name,
 
 		table_colx(&t, &c);
 	}
-	table_rows(ids, v, &t);
+	tv_rows(ids, v, &t);
 	if (table_end(&t)) {
 		json_decref(o);
 		json_decref(notes);

@@ -515,7 +515,7 @@ href_diff(const struct views *v, size_t di, size_t depth)
  * data-v for the sort script (templates/views-p-sort.html) */
 
 static void
-vt_begin(struct views *v, struct table *t, struct sset *ids, const char *id, const char *caption)
+cross_table(struct views *v, struct table *t, struct sset *ids, const char *id, const char *caption)
 {
 	table_init(t, v->rows, id_make(ids, &v->scratch, id, NULL, NULL), caption);
 	table_class(t, "sortable runs", 1);	/* runs: erg.css keeps td.date on one line */
@@ -524,7 +524,7 @@ vt_begin(struct views *v, struct table *t, struct sset *ids, const char *id, con
 /* A row; its id from prefix and parts (made unique); th links to href
  * (NULL: to the row), sub below it. */
 static void
-vt_row(struct views *v, struct table *t, struct sset *ids, const char *prefix, const char *a,
+cross_row(struct views *v, struct table *t, struct sset *ids, const char *prefix, const char *a,
        const char *b, const char *th, json_t *href, const char *sub)
 {
 	struct trow r = { NULL, th, href, NULL, sub, NULL };
@@ -535,7 +535,7 @@ vt_row(struct views *v, struct table *t, struct sset *ids, const char *prefix, c
 
 /* Finish t: [t] when keep, else [] (the page says why there is none). */
 static json_t *
-vt_done(struct views *v, struct table *t, int keep)
+cross_done(struct views *v, struct table *t, int keep)
 {
 	json_t *list;
 
@@ -1055,7 +1055,7 @@ diffs_table(struct views *v, struct sset *ids, size_t depth, size_t only_m)
 	struct buf b = BUF_INIT;
 	size_t i;
 
-	vt_begin(v, &t, ids, "tbl-diffs", "Diff pages: B compared with A, per target and metric");
+	cross_table(v, &t, ids, "tbl-diffs", "Diff pages: B compared with A, per target and metric");
 	table_col(&t, "Diff", "B vs A, captured at (UTC)", 0);
 	table_col(&t, "Machine", NULL, 0);
 	table_col(&t, "A", NULL, 0);
@@ -1072,7 +1072,7 @@ diffs_table(struct views *v, struct sset *ids, size_t depth, size_t only_m)
 			continue;
 		buf_reset(&b);
 		buf_addf(&b, "vs %s", a->when);
-		vt_row(v, &t, ids, "d-", d->slug, NULL, bb->when, href_diff(v, i, depth), b.ptr);
+		cross_row(v, &t, ids, "d-", d->slug, NULL, bb->when, href_diff(v, i, depth), b.ptr);
 		if (a->m == bb->m) {
 			cell_key(&t, v->m[a->m].key, href_machine(v, a->m, depth));
 		} else {
@@ -1104,7 +1104,7 @@ diffs_table(struct views *v, struct sset *ids, size_t depth, size_t only_m)
 		table_cell(&t, &c);
 	}
 	buf_release(&b);
-	return vt_done(v, &t, table_nrows(&t) > 0);
+	return cross_done(v, &t, table_nrows(&t) > 0);
 }
 
 /*
@@ -1185,7 +1185,7 @@ machine_runs_table(struct views *v, struct sset *ids, size_t mi)
 	struct table t;
 	size_t i;
 
-	vt_begin(v, &t, ids, "tbl-runs", "Every run on this machine, oldest first");
+	cross_table(v, &t, ids, "tbl-runs", "Every run on this machine, oldest first");
 	table_col(&t, "Run", NULL, 0);
 	table_col(&t, "Captured at", "UTC", 0);
 	table_col(&t, "Kind", NULL, 0);
@@ -1193,7 +1193,7 @@ machine_runs_table(struct views *v, struct sset *ids, size_t mi)
 	table_col(&t, "Energy", "source", 0);
 	for (i = 0; i < m->nruns; i++) {
 		const struct vrun *r = &v->r[m->runs[i]];
-		vt_row(v, &t, ids, "run-", r->slug, NULL, r->title, href_run(v, m->runs[i], 2),
+		cross_row(v, &t, ids, "run-", r->slug, NULL, r->title, href_run(v, m->runs[i], 2),
 				       run_sub(r));
 
 		cell_date(&t, r->when);
@@ -1201,7 +1201,7 @@ machine_runs_table(struct views *v, struct sset *ids, size_t mi)
 		table_num(&t, (double)r->ntargets, NF_THOUS(0));
 		cell_word(&t, energy_text(r));
 	}
-	return vt_done(v, &t, 1);
+	return cross_done(v, &t, 1);
 }
 
 /* Idle floor per energy session: mean of idle_windows[].mean_watts. */
@@ -1214,7 +1214,7 @@ machine_idle(struct views *v, struct sset *ids, size_t mi, json_t *view)
 	json_t *charts = json_array();
 	size_t i, j, rows = 0;
 
-	vt_begin(v, &t, ids, "tbl-idle", "Idle power per energy session");
+	cross_table(v, &t, ids, "tbl-idle", "Idle power per energy session");
 	table_col(&t, "Run", NULL, 0);
 	table_col(&t, "Captured at", "UTC", 0);
 	table_col(&t, "Idle power", "W, mean " PM " SD over the idle windows", 1);
@@ -1235,7 +1235,8 @@ machine_idle(struct views *v, struct sset *ids, size_t mi, json_t *view)
 		mv.mean = stats_mean(x, n);
 		mv.sd = stats_sd(x, n);
 		mv.n = (double)n;
-		vt_row(v, &t, ids, "idle-", r->slug, NULL, r->title, href_run(v, m->runs[i], 2), run_sub(r));
+		cross_row(v, &t, ids, "idle-", r->slug, NULL, r->title, href_run(v, m->runs[i], 2),
+			  run_sub(r));
 		cell_date(&t, r->when);
 		cell_mv(&t, mv, 4, 0);
 		table_num(&t, (double)n, NF_THOUS(0));
@@ -1252,7 +1253,7 @@ machine_idle(struct views *v, struct sset *ids, size_t mi, json_t *view)
 			     "whiskers \xc2\xb1" "1 SD across those windows; dots: each window. A "
 			     "moving floor moves gross energy per request with it.", &s);
 	series_free(&s);
-	json_object_set_new(view, "idle", vt_done(v, &t, rows > 0));
+	json_object_set_new(view, "idle", cross_done(v, &t, rows > 0));
 	json_object_set_new(view, "idle_charts", charts);
 	set_s(view, "idle_note",
 	      "The power the machine drew while idle, before each measurement: the floor "
@@ -1293,7 +1294,7 @@ machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view)
 		dec_rps = numfmt_col_decimals(rps, nrps, 4, 2);
 		free(rps);
 	}
-	vt_begin(v, &t, ids, "tbl-history", "Headline per target and run, oldest first");
+	cross_table(v, &t, ids, "tbl-history", "Headline per target and run, oldest first");
 	table_col(&t, "Target", NULL, 0);
 	table_col(&t, "Captured at", "UTC", 0);
 	table_col(&t, "Run", NULL, 0);
@@ -1319,7 +1320,7 @@ machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view)
 
 			if (r->m != mi || (!isfinite(e.mean) && !isfinite(q.mean) && !isfinite(w.mean)))
 				continue;
-			vt_row(v, &t, ids, "h-", tg->slug, r->slug, tg->name, href_target(v, k, 2), NULL);
+			cross_row(v, &t, ids, "h-", tg->slug, r->slug, tg->name, href_target(v, k, 2), NULL);
 			cell_date(&t, r->when);
 			cell_text(&t, r->title, href_run(v, o->run, 2), r->summary ? "published" : NULL);
 			if (energy) {
@@ -1378,7 +1379,7 @@ machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view)
 			json_decref(figs);
 		}
 	}
-	json_object_set_new(view, "history", vt_done(v, &t, table_nrows(&t) > 0));
+	json_object_set_new(view, "history", cross_done(v, &t, table_nrows(&t) > 0));
 	json_object_set_new(view, "history_charts", charts);
 	set_s(view, "history_note",
 	      energy ? "Each target's headline in every run of this machine: energy per request "
@@ -1449,7 +1450,7 @@ routes_matrix(struct views *v, struct sset *ids, const size_t *runs, size_t nrun
 		dec[i] = numfmt_col_decimals(x, n, 4, 2);
 		free(x);
 	}
-	vt_begin(v, &t, ids, "tbl-routes", caption);
+	cross_table(v, &t, ids, "tbl-routes", caption);
 	table_col(&t, "Target", "route", 0);
 	for (i = 0; i < ncol; i++) {
 		const struct vrun *r = &v->r[cols[i]];
@@ -1521,7 +1522,7 @@ routes_matrix(struct views *v, struct sset *ids, const size_t *runs, size_t nrun
 	free(dec);
 	buf_release(&u);
 	buf_release(&tt);
-	return vt_done(v, &t, 1);
+	return cross_done(v, &t, 1);
 }
 
 static int
@@ -1623,7 +1624,7 @@ target_page(struct views *v, size_t ti)
 	set_s(view, "caveat", nem > 1 ? b.ptr : NULL);
 	set_s(view, "caveat_one", nem == 1 ? b.ptr : NULL);
 
-	vt_begin(v, &t, &ids, "tbl-headline", "Headline of this target in every run, oldest first");
+	cross_table(v, &t, &ids, "tbl-headline", "Headline of this target in every run, oldest first");
 	table_col(&t, "Run", NULL, 0);
 	table_col(&t, "Captured at", "UTC", 0);
 	table_col(&t, "Machine", NULL, 0);
@@ -1643,7 +1644,7 @@ target_page(struct views *v, size_t ti)
 		const struct vrun *r = &v->r[o->run];
 		const json_t *h = json_object_get(o->t, "headline");
 		struct mv q = mv_get(h, "rps");
-		vt_row(v, &t, &ids, "r-", r->slug, NULL, r->title, href_run(v, o->run, 2), run_sub(r));
+		cross_row(v, &t, &ids, "r-", r->slug, NULL, r->title, href_run(v, o->run, 2), run_sub(r));
 
 		cell_date(&t, r->when);
 		cell_key(&t, v->m[r->m].key, href_machine(v, r->m, 2));
@@ -1672,7 +1673,7 @@ target_page(struct views *v, size_t ti)
 	}
 	table_note(&t, nem ? "Empty cells: that run is on another machine, whose energy is "
 				  "not comparable with this column's." : NULL);
-	json_object_set_new(view, "headline", vt_done(v, &t, 1));
+	json_object_set_new(view, "headline", cross_done(v, &t, 1));
 	set_s(view, "headline_note",
 	      "One row per run that has this target, on any machine. Throughput and energy per "
 	      "request are the run's headline (mean \xc2\xb1 1 SD over the rounds; a published "
@@ -1727,7 +1728,7 @@ target_page(struct views *v, size_t ti)
 	json_object_set_new(view, "charts", charts);
 
 	/* per route: one row per run and route */
-	vt_begin(v, &rt, &ids, "tbl-routes", "Throughput per route in every run, oldest first");
+	cross_table(v, &rt, &ids, "tbl-routes", "Throughput per route in every run, oldest first");
 	table_col(&rt, "Route", NULL, 0);
 	table_col(&rt, "Captured at", "UTC", 0);
 	table_col(&rt, "Machine", NULL, 0);
@@ -1756,7 +1757,7 @@ target_page(struct views *v, size_t ti)
 
 			json_array_foreach(json_object_get(o->t, "routes"), j, r0) {
 				const char *name = jstr(r0, "name") ? jstr(r0, "name") : "";
-				vt_row(v, &rt, &ids, "rt-", r->slug, name, name, NULL, NULL);
+				cross_row(v, &rt, &ids, "rt-", r->slug, name, name, NULL, NULL);
 				struct mv q = mv_get(r0, "rps");
 				size_t g;
 
@@ -1840,7 +1841,7 @@ target_page(struct views *v, size_t ti)
 		free(ge);
 		free(srun);
 	}
-	json_object_set_new(view, "routes", vt_done(v, &rt, table_nrows(&rt) > 0));
+	json_object_set_new(view, "routes", cross_done(v, &rt, table_nrows(&rt) > 0));
 	json_object_set_new(view, "route_charts", rcharts);
 	set_s(view, "routes_note",
 	      "Every route of this target in every run, with its throughput (mean \xc2\xb1 1 SD "
@@ -1904,7 +1905,7 @@ matrix(struct views *v, struct sset *ids, const char *id, const char *caption,
 		dec[ncol] = numfmt_col_decimals(x, n, 4, 2);
 		cols[ncol++] = runs[i];
 	}
-	vt_begin(v, &t, ids, id, caption);
+	cross_table(v, &t, ids, id, caption);
 	table_col(&t, "Target", NULL, 0);
 	for (i = 0; i < ncol; i++) {
 		const struct vrun *r = &v->r[cols[i]];
@@ -1932,7 +1933,7 @@ matrix(struct views *v, struct sset *ids, const char *id, const char *caption,
 		}
 		if (i == ncol)
 			continue;	/* not in these runs */
-		vt_row(v, &t, ids, machine_cols ? "rps-" : "mj-", v->t[k].slug, NULL, v->t[k].name,
+		cross_row(v, &t, ids, machine_cols ? "rps-" : "mj-", v->t[k].slug, NULL, v->t[k].name,
 			       href_target(v, k, 1), NULL);
 		for (i = 0; i < ncol; i++) {
 			const json_t *o = target_in(v, k, cols[i]);
@@ -1959,7 +1960,7 @@ matrix(struct views *v, struct sset *ids, const char *id, const char *caption,
 	free(x);
 	buf_release(&u);
 	buf_release(&tt);
-	return vt_done(v, &t, ncol > 0);
+	return cross_done(v, &t, ncol > 0);
 }
 
 static int
@@ -2073,7 +2074,7 @@ machines_list(struct views *v)
 	size_t i, j, k;
 	int rc;
 
-	vt_begin(v, &t, &ids, "tbl-machines", "Machines");
+	cross_table(v, &t, &ids, "tbl-machines", "Machines");
 	table_col(&t, "Machine", NULL, 0);
 	table_col(&t, "Runs", NULL, 1);
 	table_col(&t, "Energy sessions", NULL, 1);
@@ -2081,7 +2082,7 @@ machines_list(struct views *v)
 	table_col(&t, "Captured", "first to last, UTC", 0);
 	for (i = 0; i < v->nm; i++) {
 		const struct vmach *m = &v->m[i];
-		vt_row(v, &t, &ids, "m-", m->slug, NULL, m->label, href_machine(v, i, 1), NULL);
+		cross_row(v, &t, &ids, "m-", m->slug, NULL, m->label, href_machine(v, i, 1), NULL);
 		size_t ne = 0, nt = 0;
 
 		for (j = 0; j < m->nruns; j++)
@@ -2103,7 +2104,7 @@ machines_list(struct views *v)
 	buf_reset(&b);
 	buf_addf(&b, "%zu machine%s: each one's runs over time, its idle power, and its targets' "
 		 "history.", v->nm, v->nm == 1 ? "" : "s");
-	view = list_view("Machines", b.ptr, vt_done(v, &t, table_nrows(&t) > 0),
+	view = list_view("Machines", b.ptr, cross_done(v, &t, table_nrows(&t) > 0),
 			 "No runs in the archive.");
 	rc = page_write(v, v->list, view, "machines/index.html", NULL);
 	json_decref(view);
@@ -2123,7 +2124,7 @@ targets_list(struct views *v)
 	size_t i, j;
 	int rc;
 
-	vt_begin(v, &t, &ids, "tbl-targets", "Targets");
+	cross_table(v, &t, &ids, "tbl-targets", "Targets");
 	table_col(&t, "Target", NULL, 0);
 	table_col(&t, "Machines", NULL, 1);
 	table_col(&t, "Runs", NULL, 1);
@@ -2131,7 +2132,7 @@ targets_list(struct views *v)
 	table_col(&t, "Captured", "first to last, UTC", 0);
 	for (i = 0; i < v->nt; i++) {
 		const struct vtgt *tg = &v->t[i];
-		vt_row(v, &t, &ids, "t-", tg->slug, NULL, tg->name, href_target(v, i, 1), NULL);
+		cross_row(v, &t, &ids, "t-", tg->slug, NULL, tg->name, href_target(v, i, 1), NULL);
 		size_t nm = 0, ne = 0, *runs = xcalloc(tg->n + 1, sizeof(size_t));
 		unsigned char *seen = xcalloc(v->nm + 1, 1);
 
@@ -2157,7 +2158,7 @@ targets_list(struct views *v)
 	buf_reset(&b);
 	buf_addf(&b, "%zu target%s: each one on every machine and date.", v->nt,
 		 v->nt == 1 ? "" : "s");
-	view = list_view("Targets", b.ptr, vt_done(v, &t, table_nrows(&t) > 0),
+	view = list_view("Targets", b.ptr, cross_done(v, &t, table_nrows(&t) > 0),
 			 "No run in the archive has per-target figures.");
 	rc = page_write(v, v->list, view, "targets/index.html", NULL);
 	json_decref(view);

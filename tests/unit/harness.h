@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int th_pass, th_fail;
@@ -75,6 +76,17 @@ th_comma_locale(void)
 	}
 	printf("# LC_NUMERIC=%s\n", *n);
 	return *n;
+}
+
+/* templates/ of the source tree ($ERG_SRC, else the working directory). */
+static inline const char *
+th_templates_dir(void)
+{
+	static char dir[4096];
+	const char *src = getenv("ERG_SRC");
+
+	snprintf(dir, sizeof(dir), "%s/templates", src && *src ? src : ".");
+	return dir;
 }
 
 static int

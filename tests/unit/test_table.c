@@ -31,17 +31,6 @@ same(const char *got, const char *want, const char *what, int line)
 		printf("# got:\n%s\n# want:\n%s\n", got, want);
 }
 
-static const char *
-templates_dir(void)
-{
-	static struct buf b = BUF_INIT;
-	const char *src = getenv("ERG_SRC");
-
-	buf_reset(&b);
-	buf_addf(&b, "%s/templates", src && *src ? src : ".");
-	return b.ptr;
-}
-
 /* The markup of a finished table, as the pages include it. */
 static void
 frame(struct table *t, struct buf *out)
@@ -261,8 +250,8 @@ test_chunks(void)
 int
 main(void)
 {
-	rows_tp = tmpl_load(templates_dir(), "p-rows");
-	frame_tp = tmpl_load(templates_dir(), "p-table");
+	rows_tp = tmpl_load(th_templates_dir(), "p-rows");
+	frame_tp = tmpl_load(th_templates_dir(), "p-table");
 	CHECK(rows_tp && frame_tp, "the partials load");
 	if (rows_tp && frame_tp) {
 		test_plain();
