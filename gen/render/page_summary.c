@@ -395,10 +395,10 @@ row_label(const struct tv *v, size_t i, const char *const *use, struct buf *b)
 		if (b->len > start)
 			buf_addstr(b, MIDDOT);
 		if (!cell_text(v, i, j, b))
-			buf_addstr(b, EN_DASH);
+			buf_addstr(b, NUM_MISSING);
 	}
 	if (b->len == start && v->nc && !cell_text(v, i, 0, b))
-		buf_addstr(b, EN_DASH);
+		buf_addstr(b, NUM_MISSING);
 }
 
 /* A column label, its first letter lowercased for the middle of a
@@ -531,13 +531,13 @@ bars_layout(const struct tv *v, struct bars_layout *L)
 
 		buf_reset(&b);
 		if (!cell_text(v, i, (size_t)tcol, &b))
-			buf_addstr(&b, EN_DASH);
+			buf_addstr(&b, NUM_MISSING);
 		n0 = b.len;
 		for (j = 0; j < v->nc; j++)
 			if (suse[j] && suse[j][0] == 'a') {
 				buf_addstr(&b, b.len == n0 ? " (" : ", ");
 				if (!cell_text(v, i, j, &b))
-					buf_addstr(&b, EN_DASH);
+					buf_addstr(&b, NUM_MISSING);
 			}
 		if (b.len > n0)
 			buf_addch(&b, ')');

@@ -2099,7 +2099,7 @@ machines_list(struct views *v)
 		buf_reset(&b);
 		buf_reset(&span);
 		span_text(v, m->runs, m->nruns, &b, &span);
-		cell_date(&t, span.len ? span.ptr : EN_DASH);
+		cell_date(&t, span.len ? span.ptr : NUM_MISSING);
 	}
 	buf_reset(&b);
 	buf_addf(&b, "%zu machine%s: each one's runs over time, its idle power, and its targets' "
@@ -2151,7 +2151,7 @@ targets_list(struct views *v)
 		buf_reset(&b);
 		buf_reset(&span);
 		span_text(v, runs, tg->n, &b, &span);
-		cell_date(&t, span.len ? span.ptr : EN_DASH);
+		cell_date(&t, span.len ? span.ptr : NUM_MISSING);
 		free(runs);
 		free(seen);
 	}

@@ -20,7 +20,8 @@
 #include "base/buf.h"
 #include "base/util.h"
 
-#define EN_DASH "\xe2\x80\x93"		/* U+2013: "not reported", and ranges */
+/* U+2013 in ranges ("3–5"); a value not reported is numfmt.h's NUM_MISSING */
+#define EN_DASH "\xe2\x80\x93"
 #define MIDDOT " \xc2\xb7 "		/* U+00B7: items of one line */
 
 /* A finite number, or NAN (absent, null, wrong type: "not reported"). */
