@@ -13,6 +13,7 @@
 #include "analyze/integrate.h"
 #include "base/idmap.h"
 #include "base/jsonx.h"
+#include "base/num.h"
 #include "analyze/stats.h"
 #include "base/util.h"
 
@@ -221,13 +222,13 @@ per_window(struct run *r)
 			w->mj_per_2xx = w->ok2xx > 0 ? e * 1000.0 / w->ok2xx : NAN;
 			/* (a window outside the power data is an error already) */
 			if (w->net_energy_j < 0 && w->pw.coverage > 0) {
-				char a[JX_FMT_LEN], b[JX_FMT_LEN], c[JX_FMT_LEN];
+				char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN], c[NUM_TEXT_LEN];
 
 				bad = error_at(tl, w->line, "window '%s' of '%s' has net energy "
 					       "below zero (%s J): the idle floor of '%s' (%s W) is "
 					       "above its mean power (%s W)", w->name, m->id,
-					       jx_fmt(a, w->net_energy_j), r->idle[k].id,
-					       jx_fmt(b, w->idle_watts), jx_fmt(c, w->pw.mean_watts));
+					       num_text(a, w->net_energy_j), r->idle[k].id,
+					       num_text(b, w->idle_watts), num_text(c, w->pw.mean_watts));
 			}
 			if (w->per_mb)
 				continue;

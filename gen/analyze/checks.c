@@ -38,6 +38,7 @@
 #include "analyze/integrate.h"
 #include "base/idmap.h"
 #include "base/jsonx.h"
+#include "base/num.h"
 #include "analyze/stats.h"
 #include "base/util.h"
 
@@ -990,7 +991,7 @@ check_throttling(struct ctx *c, const struct wref *v, size_t n)
 	double mhz_sum = 0, mhz_min = INFINITY, mhz_max = -INFINITY;
 	size_t i, nmhz = 0, nthermal = 0;
 	int worst = THERMAL_ABSENT;
-	char f1[JX_FMT_LEN], f2[JX_FMT_LEN];
+	char f1[NUM_TEXT_LEN], f2[NUM_TEXT_LEN];
 
 	if (!c->has_power) {
 		json_object_set_new(o, "non_nominal", nn.a);
@@ -1066,12 +1067,12 @@ check_throttling(struct ctx *c, const struct wref *v, size_t n)
 			thermal_str(worst));
 	} else if (!nthermal) {
 		verdict(c, o, ST_OK, "no thermal pressure recorded; performance cluster "
-			"%s-%s MHz across %zu windows", jx_fmt(f1, round(mhz_min)),
-			jx_fmt(f2, round(mhz_max)), nmhz);
+			"%s-%s MHz across %zu windows", num_text(f1, round(mhz_min)),
+			num_text(f2, round(mhz_max)), nmhz);
 	} else if (nmhz) {
 		verdict(c, o, ST_OK, "thermal pressure Nominal in all %zu load windows; "
-			"performance cluster %s-%s MHz", nthermal, jx_fmt(f1, round(mhz_min)),
-			jx_fmt(f2, round(mhz_max)));
+			"performance cluster %s-%s MHz", nthermal, num_text(f1, round(mhz_min)),
+			num_text(f2, round(mhz_max)));
 	} else {
 		verdict(c, o, ST_OK, "thermal pressure Nominal in all %zu load windows",
 			nthermal);
@@ -1596,7 +1597,7 @@ check_attribution(struct ctx *c, const struct wref *v, size_t n)
 	size_t i, k, na = 0, nlow = 0, nnone = 0, nover_p = 0, nover_c = 0, npc = 0;
 	int rejected;
 	struct buf b = BUF_INIT;
-	char f1[JX_FMT_LEN];
+	char f1[NUM_TEXT_LEN];
 
 	json_object_set_new(o, "metric", json_string(
 		"share of CPU time (and of P-core time) of each process group in each load "
@@ -1697,11 +1698,11 @@ check_attribution(struct ctx *c, const struct wref *v, size_t n)
 		buf_addf(&b, "; no joules-from-CPU-time fit (%s)", jx_path_str(fit, "reason"));
 	if (nover_p)
 		buf_addf(&b, "; P-core time exceeds what the %s performance cores can run in "
-			 "%zu window%s (up to %.2f per second)", jx_fmt(f1, pcores), nover_p,
+			 "%zu window%s (up to %.2f per second)", num_text(f1, pcores), nover_p,
 			 nover_p == 1 ? "" : "s", pmax);
 	if (nover_c)
 		buf_addf(&b, "; CPU time exceeds the %s cores in %zu window%s",
-			 jx_fmt(f1, pcores + ecores),
+			 num_text(f1, pcores + ecores),
 			 nover_c, nover_c == 1 ? "" : "s");
 	if (nlow || nnone)
 		buf_addf(&b, "; %zu window%s without task data, %zu under %.0f%% covered", nnone,
@@ -1711,11 +1712,11 @@ check_attribution(struct ctx *c, const struct wref *v, size_t n)
 		pitfall(c, "per-task P-core time (ptime_ns) adds up to more than the %s "
 			"performance cores can run in %zu load window%s (up to %.2f core-seconds "
 			"per second): it cannot be P-core time alone, so P-core shares and the "
-			"joules fit rest on an unclear quantity", jx_fmt(f1, pcores), nover_p,
+			"joules fit rest on an unclear quantity", num_text(f1, pcores), nover_p,
 			nover_p == 1 ? "" : "s", pmax);
 	if (nover_c)
 		pitfall(c, "per-task CPU time adds up to more than the %s cores can run in "
-			"%zu load window%s", jx_fmt(f1, pcores + ecores), nover_c,
+			"%zu load window%s", num_text(f1, pcores + ecores), nover_c,
 			nover_c == 1 ? "" : "s");
 out:
 	buf_release(&b);

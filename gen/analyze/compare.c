@@ -12,6 +12,7 @@
 #include "analyze/stats.h"
 #include "base/buf.h"
 #include "base/jsonx.h"
+#include "base/utf8.h"
 #include "base/util.h"
 
 /* ------------------------------------------------------------ metrics */
@@ -271,7 +272,7 @@ jstr(const char *s)
 		return json_null();
 	if ((v = json_string(s)))
 		return v;
-	utf8_clean(&b, s);
+	utf8_term(&b, s);
 	v = json_string(b.ptr);
 	buf_release(&b);
 	return v;

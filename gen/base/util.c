@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/buf.h"
+#include "base/utf8.h"
 #include "base/util.h"
 
 _Atomic int diag_errors;
@@ -101,22 +102,16 @@ xstrndup(const char *s, size_t n)
 static void
 sanitise(struct buf *b)
 {
-	unsigned char *p = (unsigned char *)b->ptr;
-	size_t i, o = 0;
+	size_t i, o = 0, len;
+	uint32_t cp;
 
-	for (i = 0; i < b->len; i++) {
-		if (p[i] < 0x20 || p[i] == 0x7f) {
-			p[o++] = '?';
-		} else if (p[i] == 0xc2 && i + 1 < b->len && p[i + 1] >= 0x80 && p[i + 1] <= 0x9f) {
-			p[o++] = '?';
-			i++;
-		} else if (p[i] == 0xe2 && i + 2 < b->len &&
-			   ((p[i + 1] == 0x80 && p[i + 2] >= 0xaa && p[i + 2] <= 0xae) ||
-			    (p[i + 1] == 0x81 && p[i + 2] >= 0xa6 && p[i + 2] <= 0xa9))) {
-			p[o++] = '?';
-			i += 2;
+	for (i = 0; i < b->len; i += len) {
+		len = utf8_decode(b->ptr + i, b->len - i, &cp);
+		if (utf8_is_control(cp) || utf8_is_bidi(cp)) {
+			b->ptr[o++] = '?';
 		} else {
-			p[o++] = p[i];
+			memmove(b->ptr + o, b->ptr + i, len);
+			o += len;
 		}
 	}
 	buf_setlen(b, o);
@@ -344,98 +339,6 @@ int
 str_startswith(const char *s, const char *prefix)
 {
 	return !strncmp(s, prefix, strlen(prefix));
-}
-
-int
-utf8_valid(const char *str, size_t n)
-{
-	const unsigned char *p = (const unsigned char *)str, *end = p + n;
-
-	while (p < end) {
-		unsigned int c = *p;
-		size_t len, k;
-
-		if (c < 0x80) {
-			p++;
-			continue;
-		}
-		if (c >= 0xc2 && c <= 0xdf)
-			len = 2;
-		else if (c >= 0xe0 && c <= 0xef)
-			len = 3;
-		else if (c >= 0xf0 && c <= 0xf4)
-			len = 4;
-		else
-			return 0;
-		if ((size_t)(end - p) < len)
-			return 0;
-		for (k = 1; k < len; k++)
-			if ((p[k] & 0xc0) != 0x80)
-				return 0;
-		if ((c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] > 0x9f) ||
-		    (c == 0xf0 && p[1] < 0x90) || (c == 0xf4 && p[1] > 0x8f))
-			return 0;
-		p += len;
-	}
-	return 1;
-}
-
-/*
- * Valid UTF-8 is kept except C0 and C1 controls and DEL, which (with
- * invalid bytes) become '?': a terminal is sent no escape sequence and
- * jansson, which refuses invalid UTF-8, accepts the result.
- */
-size_t
-utf8_clean(struct buf *out, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)(s ? s : "");
-	size_t w = 0, len, i;
-	unsigned cp;
-
-	while (*p) {
-		unsigned char c = *p;
-
-		if (c < 0x80) {
-			buf_addch(out, c < 0x20 || c == 0x7f ? '?' : c);
-			p++;
-			w++;
-			continue;
-		}
-		if (c >= 0xc2 && c <= 0xdf) {
-			len = 2;
-			cp = c & 0x1f;
-		} else if (c >= 0xe0 && c <= 0xef) {
-			len = 3;
-			cp = c & 0x0f;
-		} else if (c >= 0xf0 && c <= 0xf4) {
-			len = 4;
-			cp = c & 0x07;
-		} else {
-			len = 0;
-			cp = 0;
-		}
-		for (i = 1; i < len; i++) {
-			if ((p[i] & 0xc0) != 0x80)
-				break;
-			cp = cp << 6 | (p[i] & 0x3f);
-		}
-		if (!len || i < len || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-		    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || (cp >= 0x80 && cp < 0xa0)) {
-			buf_addch(out, '?');
-			p += len && i == len ? len : 1;
-		} else {
-			buf_add(out, p, len);
-			p += len;
-		}
-		w++;
-	}
-	return w;
-}
-
-size_t
-utf8_bom(const char *s, size_t n)
-{
-	return n >= 3 && !memcmp(s, "\xef\xbb\xbf", 3) ? 3 : 0;
 }
 
 uint64_t

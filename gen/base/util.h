@@ -77,15 +77,6 @@ int diag_thread_errors(void);
 int parse_double(const char *s, double *out);
 int parse_i64(const char *s, int64_t *out);
 
-/* Is s[0..n) well-formed UTF-8 (no overlongs, surrogates, > U+10FFFF)? */
-int utf8_valid(const char *s, size_t n);
-/* Append s (NULL: "") to out for a terminal or a JSON string: valid
- * UTF-8 kept, controls (C0, DEL, C1) and invalid bytes as '?'.  Returns
- * the width in code points. */
-size_t utf8_clean(struct buf *out, const char *s);
-/* 3 if s starts with a UTF-8 byte order mark (which editors and
- * spreadsheets write and every text input may skip), else 0. */
-size_t utf8_bom(const char *s, size_t n);
 
 /* FNV-1a of s[0..n): the hash of every table of names (idmap, string
  * sets, interned task names).  Names are short and an adversary gains at

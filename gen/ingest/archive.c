@@ -20,6 +20,7 @@
 #include "base/buf.h"
 #include "base/path.h"
 #include "base/util.h"
+#include "base/utf8.h"
 
 size_t archive_max_runs = 20000;
 

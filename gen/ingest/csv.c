@@ -9,6 +9,7 @@
 #include "base/buf.h"
 #include "ingest/csv.h"
 #include "base/util.h"
+#include "base/utf8.h"
 
 /*
  * Field texts go to one buffer, NUL after each; while it grows they are

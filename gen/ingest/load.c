@@ -24,6 +24,7 @@
 
 #define LOAD_INTERNAL
 #include "ingest/load.h"
+#include "base/utf8.h"
 
 /* ---- text helpers ---------------------------------------------------- */
 
@@ -417,13 +418,13 @@ load_json_start(const char *data, size_t len, int allow_prefix)
 		;
 	if (first >= len)
 		return len;
-	if (ljson_top_keys(data, len, first, &complete) & (LK_SPEC | LK_RESULT))
+	if (load_top_keys(data, len, first, &complete) & (LK_SPEC | LK_RESULT))
 		return first;
 	for (k = first + 1, tries = 0; k < len && tries < 16; k++) {
 		if (data[k] != '{' || data[k - 1] != '\n')
 			continue;
 		tries++;	/* bounded: each try may scan to the end */
-		if (ljson_top_keys(data, len, k, &complete) &
+		if (load_top_keys(data, len, k, &complete) &
 		    (LK_SPEC | LK_RESULT))
 			return k;
 	}
@@ -443,7 +444,7 @@ detect(const char *data, size_t len)
 	int complete = 0;
 
 	if (s < len && data[s] == '{') {
-		k = ljson_top_keys(data, len, s, &complete);
+		k = load_top_keys(data, len, s, &complete);
 		if ((k & LK_SPEC) && (k & LK_RESULT))
 			return LOAD_BOMBARDIER_JSON;
 		if ((k & LK_SUMMARY) && (k & (LK_LATPCT | LK_STATUSDIST)))
@@ -467,7 +468,7 @@ detect(const char *data, size_t len)
 		return DET_JSON_UNKNOWN;
 	}
 	s = load_json_start(data, len, 1);
-	if (s < len && (ljson_top_keys(data, len, s, &complete) &
+	if (s < len && (load_top_keys(data, len, s, &complete) &
 			(LK_SPEC | LK_RESULT)))
 		return LOAD_BOMBARDIER_JSON;
 	if (has(data, len, "Req/Bytes counts sampled") ||
@@ -557,16 +558,16 @@ load_parse_multi_as(const char *path, const char *data, size_t len,
 				"supported; use -j");
 	case DET_JSON_UNKNOWN: {
 		/* Say what is wrong with broken JSON before giving up. */
-		struct ljson j;
+		struct jdoc j;
 		size_t s = load_json_start(data, len, 0);
 		long line0 = 0;
 		size_t i;
 
 		for (i = 0; i < s; i++)
 			line0 += data[i] == '\n';
-		if (ljson_load(&j, path, data + s, len - s, line0, 0))
+		if (load_json_parse(&j, path, data + s, len - s, line0, 0))
 			return -1;
-		ljson_free(&j);
+		jdoc_free(&j);
 		return error_at(path, 0, "cannot tell the load-generator "
 				"format of this JSON; name it with 'loadFormat' on "
 				"its routeComplete or 'erg.loadFormat' in meta.json "

@@ -44,6 +44,7 @@ int load_parse_multi_as(const char *path, const char *data, size_t len,
 #include <jansson.h>
 
 #include "base/buf.h"
+#include "base/json.h"
 #include "base/util.h"
 
 /* A text file split into NUL-terminated lines; line[i] is file line i + 1,
@@ -97,57 +98,11 @@ int load_words_is(const struct load_words *w, const char *prog);
 const char *load_words_opt(const struct load_words *w, size_t *i,
 			   const char *name, int *missing);
 
-/* JSON documents, with locations for every diagnostic. */
-struct ljson {
-	const char *path;
-	char *text;		/* the text given to jansson (a private copy) */
-	size_t len;
-	long line0;		/* file line of text[0], minus one */
-	json_t *root;
-};
-
-/* A value inside the document: a chain of steps (member key or array
- * index) up to the root. */
-struct jpos {
-	const struct jpos *up;	/* NULL for the root */
-	const char *key;	/* member name, or NULL for an array element */
-	size_t idx;
-	json_t *v;
-};
-
-/* Parse text[0..len) (file line line0 + 1 onwards).  go_escapes: rewrite Go
- * %q escapes (\a \v \xNN \UXXXXXXXX) into JSON ones first. */
-int ljson_load(struct ljson *j, const char *path, const char *text, size_t len,
-	       long line0, int go_escapes);
-void ljson_free(struct ljson *j);
-void ljson_root(struct ljson *j, struct jpos *p);
-long ljson_line(const struct ljson *j, const struct jpos *p);
-/* p's path for messages: "result.errors[1].count" (empty for the root). */
-void ljson_name(const struct jpos *p, struct buf *b);
-/* error_at(p's line, "'NAME' " fmt...); returns -1. */
-int ljson_error(const struct ljson *j, const struct jpos *p,
-		const char *fmt, ...) PRINTF(3, 4);
-
-#define LJ_REQ    1	/* missing is an error */
-#define LJ_NULL   2	/* JSON null reads as NAN */
-#define LJ_NONNEG 4	/* negative is an error */
-/* Member `key` of object o into *out (a jpos chained to o).  1 = present,
- * 0 = absent (not an error; a value *out is then left unchanged), -1 =
- * error printed.  Wrong types and negative counts are errors at the
- * member's line; a missing LJ_REQ member is one at the object's line. */
-int ljson_get(const struct ljson *j, const struct jpos *o, const char *key,
-	      int flags, struct jpos *out);
-int ljson_object(const struct ljson *j, const struct jpos *o, const char *key,
-		 int flags, struct jpos *out);
-int ljson_array(const struct ljson *j, const struct jpos *o, const char *key,
-		int flags, struct jpos *out);
-int ljson_count(const struct ljson *j, const struct jpos *o, const char *key,
-		int flags, double *out);	/* non-negative integer */
-int ljson_real(const struct ljson *j, const struct jpos *o, const char *key,
-	       int flags, double *out);	/* finite number */
-int ljson_string(const struct ljson *j, const struct jpos *o, const char *key,
-		 int flags, char **out);
-int ljson_count_value(const struct ljson *j, const struct jpos *p, double *out);
+/* Parse text[0..len) (file line line0 + 1 onwards) as base/json.h does;
+ * go_escapes: rewrite Go %q escapes (\a \v \xNN \UXXXXXXXX) into JSON
+ * ones first. */
+int load_json_parse(struct jdoc *j, const char *path, const char *text, size_t len,
+		    long line0, int go_escapes);
 
 /* Per-format parsers; each fills r (already load_result_init'ed). */
 int load_bombardier_json(const char *path, const char *data, size_t len,
@@ -175,8 +130,7 @@ int load_wrk_text(const char *path, const char *data, size_t len,
 #define LK_REQUESTS	0x080
 #define LK_THROUGHPUT	0x100
 #define LK_SAMPLEINT	0x200
-unsigned ljson_top_keys(const char *data, size_t len, size_t start,
-			int *complete);
+unsigned load_top_keys(const char *data, size_t len, size_t start, int *complete);
 /* Offset of the first non-blank byte (after a UTF-8 BOM); with allow_prefix
  * the '{' where a bombardier JSON starts after progress text (len if none). */
 size_t load_json_start(const char *data, size_t len, int allow_prefix);

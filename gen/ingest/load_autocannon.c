@@ -20,7 +20,7 @@
 #include <string.h>
 
 #define LOAD_INTERNAL
-#include "base/jsonx.h"
+#include "base/num.h"
 #include "ingest/load.h"
 
 /* Days since 1970-01-01 of a proleptic Gregorian date. */
@@ -83,19 +83,19 @@ struct iso_time {
 };
 
 static int
-read_time(const struct ljson *j, const struct jpos *root, const char *key,
+read_time(const struct jdoc *j, const struct jpos *root, const char *key,
 	  struct iso_time *t)
 {
 	char *s = NULL;
 	struct jpos p;
-	int rc = ljson_string(j, root, key, 0, &s);
+	int rc = jdoc_string(j, root, key, 0, &s);
 
 	t->ok = 0;
 	if (rc <= 0)
 		return rc;
 	if (parse_iso_utc(s, &t->whole, &t->frac)) {
-		ljson_get(j, root, key, 0, &p);
-		ljson_error(j, &p, "is not an ISO-8601 UTC time like "
+		jdoc_get(j, root, key, 0, &p);
+		jdoc_error(j, &p, "is not an ISO-8601 UTC time like "
 			    "'2026-12-02T07:57:52.307Z'");
 		free(s);
 		return -1;
@@ -106,7 +106,7 @@ read_time(const struct ljson *j, const struct jpos *root, const char *key,
 }
 
 static int
-read_latency(const struct ljson *j, const struct jpos *root,
+read_latency(const struct jdoc *j, const struct jpos *root,
 	     struct load_result *r)
 {
 	static const char *const keys[PCT_N] = { "p50", "p75", "p90", NULL,
@@ -115,15 +115,15 @@ read_latency(const struct ljson *j, const struct jpos *root,
 	double count = NAN;
 	size_t i;
 
-	if (ljson_object(j, root, "latency", LJ_REQ, &lat) < 0 ||
-	    ljson_real(j, &lat, "mean", LJ_REQ | LJ_NONNEG, &r->lat_mean_us) < 0 ||
-	    ljson_real(j, &lat, "stddev", LJ_REQ | LJ_NONNEG, &r->lat_sd_us) < 0 ||
-	    ljson_real(j, &lat, "min", LJ_NONNEG, &r->lat_min_us) < 0 ||
-	    ljson_real(j, &lat, "max", LJ_REQ | LJ_NONNEG, &r->lat_max_us) < 0 ||
-	    ljson_count(j, &lat, "totalCount", 0, &count) < 0)
+	if (jdoc_object(j, root, "latency", JD_REQ, &lat) < 0 ||
+	    jdoc_real(j, &lat, "mean", JD_REQ | JD_NONNEG, &r->lat_mean_us) < 0 ||
+	    jdoc_real(j, &lat, "stddev", JD_REQ | JD_NONNEG, &r->lat_sd_us) < 0 ||
+	    jdoc_real(j, &lat, "min", JD_NONNEG, &r->lat_min_us) < 0 ||
+	    jdoc_real(j, &lat, "max", JD_REQ | JD_NONNEG, &r->lat_max_us) < 0 ||
+	    jdoc_count(j, &lat, "totalCount", 0, &count) < 0)
 		return -1;
 	for (i = 0; i < PCT_N; i++)
-		if (keys[i] && ljson_real(j, &lat, keys[i], LJ_NONNEG,
+		if (keys[i] && jdoc_real(j, &lat, keys[i], JD_NONNEG,
 					  &r->lat_pct_us[i]) < 0)
 			return -1;
 	r->lat_mean_us *= 1e3;
@@ -147,7 +147,7 @@ load_autocannon_json(const char *path, const char *data, size_t len,
 {
 	static const char *const cls[] = { NULL, "1xx", "2xx", "3xx", "4xx",
 					   "5xx" };
-	struct ljson j;
+	struct jdoc j;
 	struct jpos root, req, thr, p;
 	double sample_ms = 1000, duration = NAN, classes = 0;
 	struct iso_time start, finish;
@@ -161,51 +161,51 @@ load_autocannon_json(const char *path, const char *data, size_t len,
 				"supported; use -j)");
 	for (i = 0; i < s; i++)
 		line0 += data[i] == '\n';
-	if (ljson_load(&j, path, data + s, len - s, line0, 0))
+	if (load_json_parse(&j, path, data + s, len - s, line0, 0))
 		return -1;
 	r->tool = LOAD_AUTOCANNON_JSON;
 	r->bytes_kind = LOAD_BYTES_WIRE;
-	ljson_root(&j, &root);
-	if (ljson_string(&j, &root, "url", 0, &r->url) < 0 ||
-	    ljson_count(&j, &root, "connections", LJ_REQ, &r->connections) < 0 ||
-	    ljson_real(&j, &root, "duration", LJ_REQ | LJ_NONNEG, &duration) < 0 ||
+	jdoc_root(&j, &root);
+	if (jdoc_string(&j, &root, "url", 0, &r->url) < 0 ||
+	    jdoc_count(&j, &root, "connections", JD_REQ, &r->connections) < 0 ||
+	    jdoc_real(&j, &root, "duration", JD_REQ | JD_NONNEG, &duration) < 0 ||
 	    read_time(&j, &root, "start", &start) < 0 ||
 	    read_time(&j, &root, "finish", &finish) < 0 ||
-	    ljson_count(&j, &root, "errors", LJ_REQ, &r->errors) < 0 ||
-	    ljson_count(&j, &root, "timeouts", 0, &r->timeouts) < 0)
+	    jdoc_count(&j, &root, "errors", JD_REQ, &r->errors) < 0 ||
+	    jdoc_count(&j, &root, "timeouts", 0, &r->timeouts) < 0)
 		goto out;
-	rc = ljson_real(&j, &root, "sampleInt", 0, &sample_ms);
+	rc = jdoc_real(&j, &root, "sampleInt", 0, &sample_ms);
 	if (rc < 0)
 		goto out;
 	if (rc && !(sample_ms > 0)) {
-		ljson_get(&j, &root, "sampleInt", 0, &p);
-		ljson_error(&j, &p, "must be a positive number of "
+		jdoc_get(&j, &root, "sampleInt", 0, &p);
+		jdoc_error(&j, &p, "must be a positive number of "
 			    "milliseconds");
 		goto out;
 	}
 	for (i = 1; i < 6; i++) {
-		if (ljson_count(&j, &root, cls[i], LJ_REQ, &r->status[i]) < 0)
+		if (jdoc_count(&j, &root, cls[i], JD_REQ, &r->status[i]) < 0)
 			goto out;
 		classes += r->status[i];
 	}
 	if (read_latency(&j, &root, r) ||
-	    ljson_object(&j, &root, "requests", LJ_REQ, &req) < 0 ||
-	    ljson_count(&j, &req, "total", LJ_REQ, &r->responses) < 0 ||
-	    ljson_real(&j, &req, "mean", LJ_REQ | LJ_NONNEG, &r->rps_mean) < 0 ||
-	    ljson_real(&j, &req, "stddev", LJ_REQ | LJ_NONNEG, &r->rps_sd) < 0 ||
-	    ljson_real(&j, &req, "max", LJ_REQ | LJ_NONNEG, &r->rps_max) < 0 ||
-	    ljson_object(&j, &root, "throughput", LJ_REQ, &thr) < 0 ||
-	    ljson_count(&j, &thr, "total", LJ_REQ, &r->bytes_read) < 0)
+	    jdoc_object(&j, &root, "requests", JD_REQ, &req) < 0 ||
+	    jdoc_count(&j, &req, "total", JD_REQ, &r->responses) < 0 ||
+	    jdoc_real(&j, &req, "mean", JD_REQ | JD_NONNEG, &r->rps_mean) < 0 ||
+	    jdoc_real(&j, &req, "stddev", JD_REQ | JD_NONNEG, &r->rps_sd) < 0 ||
+	    jdoc_real(&j, &req, "max", JD_REQ | JD_NONNEG, &r->rps_max) < 0 ||
+	    jdoc_object(&j, &root, "throughput", JD_REQ, &thr) < 0 ||
+	    jdoc_count(&j, &thr, "total", JD_REQ, &r->bytes_read) < 0)
 		goto out;
 	r->rps_mean *= 1000 / sample_ms;
 	r->rps_sd *= 1000 / sample_ms;
 	r->rps_max *= 1000 / sample_ms;
 	if (classes > r->responses) {
-		ljson_get(&j, &req, "total", 0, &p);
-		char a[JX_FMT_LEN], b[JX_FMT_LEN];
+		jdoc_get(&j, &req, "total", 0, &p);
+		char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN];
 
-		ljson_error(&j, &p, "(%s) is smaller than the 1xx-5xx counts "
-			    "together (%s)", jx_fmt(a, r->responses), jx_fmt(b, classes));
+		jdoc_error(&j, &p, "(%s) is smaller than the 1xx-5xx counts "
+			    "together (%s)", num_text(a, r->responses), num_text(b, classes));
 		goto out;
 	}
 	r->requests = r->responses + r->errors;
@@ -220,6 +220,6 @@ load_autocannon_json(const char *path, const char *data, size_t len,
 	}
 	ret = 0;
 out:
-	ljson_free(&j);
+	jdoc_free(&j);
 	return ret;
 }

@@ -18,28 +18,28 @@
 #include <string.h>
 
 #define LOAD_INTERNAL
-#include "base/jsonx.h"
+#include "base/num.h"
 #include "ingest/load.h"
 
 static int
-read_spec(const struct ljson *j, const struct jpos *spec,
+read_spec(const struct jdoc *j, const struct jpos *spec,
 	  struct load_result *r)
 {
 	char *type = NULL;
 	double rate = NAN;
 	int rc;
 
-	if (ljson_count(j, spec, "numberOfConnections", LJ_REQ,
+	if (jdoc_count(j, spec, "numberOfConnections", JD_REQ,
 			&r->connections) < 0 ||
-	    ljson_string(j, spec, "testType", 0, &type) < 0)
+	    jdoc_string(j, spec, "testType", 0, &type) < 0)
 		goto fail;
-	rc = ljson_real(j, spec, "testDurationSeconds",
-			(type && !strcmp(type, "timed") ? LJ_REQ : 0) |
-			LJ_NONNEG, &r->duration_s);
-	if (rc < 0 || ljson_string(j, spec, "url", 0, &r->url) < 0 ||
-	    ljson_string(j, spec, "client", 0, &r->client) < 0)
+	rc = jdoc_real(j, spec, "testDurationSeconds",
+			(type && !strcmp(type, "timed") ? JD_REQ : 0) |
+			JD_NONNEG, &r->duration_s);
+	if (rc < 0 || jdoc_string(j, spec, "url", 0, &r->url) < 0 ||
+	    jdoc_string(j, spec, "client", 0, &r->client) < 0)
 		goto fail;
-	rc = ljson_real(j, spec, "rate", LJ_NONNEG, &rate);
+	rc = jdoc_real(j, spec, "rate", JD_NONNEG, &rate);
 	if (rc < 0)
 		goto fail;
 	if (rc) {
@@ -56,14 +56,14 @@ fail:
 }
 
 static int
-read_errors(const struct ljson *j, const struct jpos *result, double *sum)
+read_errors(const struct jdoc *j, const struct jpos *result, double *sum)
 {
 	struct jpos arr, el;
 	size_t i;
 	int rc;
 
 	*sum = 0;
-	rc = ljson_array(j, result, "errors", 0, &arr);
+	rc = jdoc_array(j, result, "errors", 0, &arr);
 	if (rc <= 0)
 		return rc;
 	for (i = 0; i < json_array_size(arr.v); i++) {
@@ -75,11 +75,11 @@ read_errors(const struct ljson *j, const struct jpos *result, double *sum)
 		el.idx = i;
 		el.v = json_array_get(arr.v, i);
 		if (!json_is_object(el.v))
-			return ljson_error(j, &el, "must be an object with "
+			return jdoc_error(j, &el, "must be an object with "
 					   "'description' and 'count'");
-		rc = ljson_string(j, &el, "description", LJ_REQ, &desc);
+		rc = jdoc_string(j, &el, "description", JD_REQ, &desc);
 		free(desc);
-		if (rc < 0 || ljson_count(j, &el, "count", LJ_REQ, &c) < 0)
+		if (rc < 0 || jdoc_count(j, &el, "count", JD_REQ, &c) < 0)
 			return -1;
 		*sum += c;
 	}
@@ -87,7 +87,7 @@ read_errors(const struct ljson *j, const struct jpos *result, double *sum)
 }
 
 static int
-read_latency(const struct ljson *j, const struct jpos *result,
+read_latency(const struct jdoc *j, const struct jpos *result,
 	     struct load_result *r)
 {
 	static const char *const keys[] = { "50", "75", "90", "95", "99" };
@@ -97,35 +97,35 @@ read_latency(const struct ljson *j, const struct jpos *result,
 	size_t i;
 	int rc;
 
-	rc = ljson_object(j, result, "latency", 0, &lat);
+	rc = jdoc_object(j, result, "latency", 0, &lat);
 	if (rc <= 0)
 		return rc;
-	if (ljson_real(j, &lat, "mean", LJ_REQ | LJ_NONNEG, &r->lat_mean_us) < 0 ||
-	    ljson_real(j, &lat, "stddev", LJ_REQ | LJ_NONNEG, &r->lat_sd_us) < 0 ||
-	    ljson_real(j, &lat, "max", LJ_REQ | LJ_NONNEG, &r->lat_max_us) < 0)
+	if (jdoc_real(j, &lat, "mean", JD_REQ | JD_NONNEG, &r->lat_mean_us) < 0 ||
+	    jdoc_real(j, &lat, "stddev", JD_REQ | JD_NONNEG, &r->lat_sd_us) < 0 ||
+	    jdoc_real(j, &lat, "max", JD_REQ | JD_NONNEG, &r->lat_max_us) < 0)
 		return -1;
-	rc = ljson_object(j, &lat, "percentiles", 0, &pct);
+	rc = jdoc_object(j, &lat, "percentiles", 0, &pct);
 	if (rc <= 0)
 		return rc;
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (ljson_real(j, &pct, keys[i], LJ_NONNEG,
+		if (jdoc_real(j, &pct, keys[i], JD_NONNEG,
 			       &r->lat_pct_us[idx[i]]) < 0)
 			return -1;
 	return 0;
 }
 
 static int
-read_rps(const struct ljson *j, const struct jpos *result,
+read_rps(const struct jdoc *j, const struct jpos *result,
 	 struct load_result *r)
 {
 	struct jpos rps;
-	int rc = ljson_object(j, result, "rps", 0, &rps);
+	int rc = jdoc_object(j, result, "rps", 0, &rps);
 
 	if (rc <= 0)
 		return rc;
-	if (ljson_real(j, &rps, "mean", LJ_REQ | LJ_NONNEG, &r->rps_mean) < 0 ||
-	    ljson_real(j, &rps, "stddev", LJ_REQ | LJ_NONNEG, &r->rps_sd) < 0 ||
-	    ljson_real(j, &rps, "max", LJ_REQ | LJ_NONNEG, &r->rps_max) < 0)
+	if (jdoc_real(j, &rps, "mean", JD_REQ | JD_NONNEG, &r->rps_mean) < 0 ||
+	    jdoc_real(j, &rps, "stddev", JD_REQ | JD_NONNEG, &r->rps_sd) < 0 ||
+	    jdoc_real(j, &rps, "max", JD_REQ | JD_NONNEG, &r->rps_max) < 0)
 		return -1;
 	return 0;
 }
@@ -136,7 +136,7 @@ load_bombardier_json(const char *path, const char *data, size_t len,
 {
 	static const char *const cls[] = { "others", "req1xx", "req2xx",
 					   "req3xx", "req4xx", "req5xx" };
-	struct ljson j;
+	struct jdoc j;
 	struct jpos root, spec, result;
 	size_t s = load_json_start(data, len, 1), i;
 	long line0 = 0;
@@ -147,24 +147,24 @@ load_bombardier_json(const char *path, const char *data, size_t len,
 				"output");
 	for (i = 0; i < s; i++)
 		line0 += data[i] == '\n';
-	if (ljson_load(&j, path, data + s, len - s, line0, 1))
+	if (load_json_parse(&j, path, data + s, len - s, line0, 1))
 		return -1;
 	r->tool = LOAD_BOMBARDIER_JSON;
 	r->bytes_kind = LOAD_BYTES_WIRE;
-	ljson_root(&j, &root);
-	if (ljson_object(&j, &root, "spec", LJ_REQ, &spec) < 0 ||
-	    ljson_object(&j, &root, "result", LJ_REQ, &result) < 0 ||
+	jdoc_root(&j, &root);
+	if (jdoc_object(&j, &root, "spec", JD_REQ, &spec) < 0 ||
+	    jdoc_object(&j, &root, "result", JD_REQ, &result) < 0 ||
 	    read_spec(&j, &spec, r))
 		goto out;
-	if (ljson_count(&j, &result, "bytesRead", LJ_REQ, &r->bytes_read) < 0 ||
-	    ljson_count(&j, &result, "bytesWritten", LJ_REQ,
+	if (jdoc_count(&j, &result, "bytesRead", JD_REQ, &r->bytes_read) < 0 ||
+	    jdoc_count(&j, &result, "bytesWritten", JD_REQ,
 			&r->bytes_written) < 0 ||
-	    ljson_real(&j, &result, "timeTakenSeconds", LJ_REQ | LJ_NONNEG,
+	    jdoc_real(&j, &result, "timeTakenSeconds", JD_REQ | JD_NONNEG,
 		       &r->time_taken_s) < 0)
 		goto out;
 	r->responses = 0;
 	for (i = 0; i < 6; i++) {
-		if (ljson_count(&j, &result, cls[i], LJ_REQ, &r->status[i]) < 0)
+		if (jdoc_count(&j, &result, cls[i], JD_REQ, &r->status[i]) < 0)
 			goto out;
 		if (i)
 			r->responses += r->status[i];
@@ -174,16 +174,16 @@ load_bombardier_json(const char *path, const char *data, size_t len,
 	    read_latency(&j, &result, r) < 0 || read_rps(&j, &result, r) < 0)
 		goto out;
 	if (r->errors > r->status[0]) {
-		char a[JX_FMT_LEN], b[JX_FMT_LEN];
+		char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN];
 		struct jpos o;
 
-		ljson_get(&j, &result, "others", 0, &o);
-		warn_at(path, ljson_line(&j, &o), "errors add up to %s, more "
+		jdoc_get(&j, &result, "others", 0, &o);
+		warn_at(path, jdoc_line(&j, &o), "errors add up to %s, more "
 			"than 'others' (%s), which should include them",
-			jx_fmt(a, r->errors), jx_fmt(b, r->status[0]));
+			num_text(a, r->errors), num_text(b, r->status[0]));
 	}
 	ret = 0;
 out:
-	ljson_free(&j);
+	jdoc_free(&j);
 	return ret;
 }

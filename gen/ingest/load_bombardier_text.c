@@ -29,7 +29,7 @@
 #include <string.h>
 
 #define LOAD_INTERNAL
-#include "base/jsonx.h"
+#include "base/num.h"
 #include "ingest/load.h"
 
 /* What the lines before a statistics block said about it. */
@@ -405,11 +405,11 @@ run_finish(const char *path, struct run *run)
 		run->r.responses += run->r.status[k];
 	run->r.requests = run->r.responses + run->r.status[0];
 	if (run->r.errors > run->r.status[0]) {
-		char a[JX_FMT_LEN], b[JX_FMT_LEN];
+		char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN];
 
 		warn_at(path, run->start, "errors add up to %s, more than "
 			"'others' (%s), which should include them",
-			jx_fmt(a, run->r.errors), jx_fmt(b, run->r.status[0]));
+			num_text(a, run->r.errors), num_text(b, run->r.status[0]));
 	}
 	return 0;
 }

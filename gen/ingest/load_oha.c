@@ -28,24 +28,24 @@
 #define DEADLINE_ERROR "aborted due to deadline"
 
 static int
-read_summary(const struct ljson *j, const struct jpos *root,
+read_summary(const struct jdoc *j, const struct jpos *root,
 	     struct load_result *r)
 {
 	struct jpos sum;
 	double ok = NAN;
 
-	if (ljson_object(j, root, "summary", LJ_REQ, &sum) < 0)
+	if (jdoc_object(j, root, "summary", JD_REQ, &sum) < 0)
 		return -1;
-	if (ljson_real(j, &sum, "successRate", LJ_NULL | LJ_NONNEG, &ok) < 0 ||
-	    ljson_real(j, &sum, "total", LJ_REQ | LJ_NULL | LJ_NONNEG,
+	if (jdoc_real(j, &sum, "successRate", JD_NULL | JD_NONNEG, &ok) < 0 ||
+	    jdoc_real(j, &sum, "total", JD_REQ | JD_NULL | JD_NONNEG,
 		       &r->time_taken_s) < 0 ||
-	    ljson_real(j, &sum, "slowest", LJ_REQ | LJ_NULL | LJ_NONNEG,
+	    jdoc_real(j, &sum, "slowest", JD_REQ | JD_NULL | JD_NONNEG,
 		       &r->lat_max_us) < 0 ||
-	    ljson_real(j, &sum, "fastest", LJ_REQ | LJ_NULL | LJ_NONNEG,
+	    jdoc_real(j, &sum, "fastest", JD_REQ | JD_NULL | JD_NONNEG,
 		       &r->lat_min_us) < 0 ||
-	    ljson_real(j, &sum, "average", LJ_REQ | LJ_NULL | LJ_NONNEG,
+	    jdoc_real(j, &sum, "average", JD_REQ | JD_NULL | JD_NONNEG,
 		       &r->lat_mean_us) < 0 ||
-	    ljson_count(j, &sum, "totalData", LJ_REQ, &r->bytes_read) < 0)
+	    jdoc_count(j, &sum, "totalData", JD_REQ, &r->bytes_read) < 0)
 		return -1;
 	r->lat_max_us *= 1e6;
 	r->lat_min_us *= 1e6;
@@ -54,19 +54,19 @@ read_summary(const struct ljson *j, const struct jpos *root,
 }
 
 static int
-read_percentiles(const struct ljson *j, const struct jpos *root,
+read_percentiles(const struct jdoc *j, const struct jpos *root,
 		 struct load_result *r)
 {
 	static const char *const keys[PCT_N] = { "p50", "p75", "p90", "p95",
 						 "p99", "p99.9" };
 	struct jpos pct;
 	size_t i;
-	int rc = ljson_object(j, root, "latencyPercentiles", 0, &pct);
+	int rc = jdoc_object(j, root, "latencyPercentiles", 0, &pct);
 
 	if (rc <= 0)
 		return rc;
 	for (i = 0; i < PCT_N; i++) {
-		if (ljson_real(j, &pct, keys[i], LJ_NULL | LJ_NONNEG,
+		if (jdoc_real(j, &pct, keys[i], JD_NULL | JD_NONNEG,
 			       &r->lat_pct_us[i]) < 0)
 			return -1;
 		r->lat_pct_us[i] *= 1e6;
@@ -75,19 +75,19 @@ read_percentiles(const struct ljson *j, const struct jpos *root,
 }
 
 static int
-read_rps(const struct ljson *j, const struct jpos *root,
+read_rps(const struct jdoc *j, const struct jpos *root,
 	 struct load_result *r)
 {
 	struct jpos rps;
-	int rc = ljson_object(j, root, "rps", 0, &rps);
+	int rc = jdoc_object(j, root, "rps", 0, &rps);
 
 	if (rc <= 0)
 		return rc;
-	if (ljson_real(j, &rps, "mean", LJ_REQ | LJ_NULL | LJ_NONNEG,
+	if (jdoc_real(j, &rps, "mean", JD_REQ | JD_NULL | JD_NONNEG,
 		       &r->rps_mean) < 0 ||
-	    ljson_real(j, &rps, "stddev", LJ_REQ | LJ_NULL | LJ_NONNEG,
+	    jdoc_real(j, &rps, "stddev", JD_REQ | JD_NULL | JD_NONNEG,
 		       &r->rps_sd) < 0 ||
-	    ljson_real(j, &rps, "max", LJ_REQ | LJ_NULL | LJ_NONNEG,
+	    jdoc_real(j, &rps, "max", JD_REQ | JD_NULL | JD_NONNEG,
 		       &r->rps_max) < 0)
 		return -1;
 	return 0;
@@ -108,7 +108,7 @@ status_code(const char *s)
 }
 
 static int
-read_status(const struct ljson *j, const struct jpos *root,
+read_status(const struct jdoc *j, const struct jpos *root,
 	    struct load_result *r)
 {
 	struct jpos dist, m;
@@ -116,7 +116,7 @@ read_status(const struct ljson *j, const struct jpos *root,
 	json_t *v;
 	size_t i;
 
-	if (ljson_object(j, root, "statusCodeDistribution", LJ_REQ, &dist) < 0)
+	if (jdoc_object(j, root, "statusCodeDistribution", JD_REQ, &dist) < 0)
 		return -1;
 	for (i = 0; i < 6; i++)
 		r->status[i] = 0;
@@ -129,8 +129,8 @@ read_status(const struct ljson *j, const struct jpos *root,
 		m.idx = 0;
 		m.v = v;
 		if (code < 0)
-			return ljson_error(j, &m, "is not an HTTP status code");
-		if (ljson_count_value(j, &m, &n))
+			return jdoc_error(j, &m, "is not an HTTP status code");
+		if (jdoc_count_value(j, &m, &n))
 			return -1;
 		r->status[code >= 100 && code < 600 ? code / 100 : 0] += n;
 	}
@@ -138,14 +138,14 @@ read_status(const struct ljson *j, const struct jpos *root,
 }
 
 static int
-read_errors(const struct ljson *j, const struct jpos *root,
+read_errors(const struct jdoc *j, const struct jpos *root,
 	    struct load_result *r)
 {
 	struct jpos dist, m;
 	const char *key;
 	json_t *v;
 
-	if (ljson_object(j, root, "errorDistribution", LJ_REQ, &dist) < 0)
+	if (jdoc_object(j, root, "errorDistribution", JD_REQ, &dist) < 0)
 		return -1;
 	r->errors = r->aborted = 0;
 	json_object_foreach(dist.v, key, v) {
@@ -155,7 +155,7 @@ read_errors(const struct ljson *j, const struct jpos *root,
 		m.key = key;
 		m.idx = 0;
 		m.v = v;
-		if (ljson_count_value(j, &m, &n))
+		if (jdoc_count_value(j, &m, &n))
 			return -1;
 		if (!strcmp(key, DEADLINE_ERROR))
 			r->aborted += n;
@@ -169,7 +169,7 @@ int
 load_oha_json(const char *path, const char *data, size_t len,
 	      struct load_result *r)
 {
-	struct ljson j;
+	struct jdoc j;
 	struct jpos root;
 	size_t s = load_json_start(data, len, 0), i;
 	long line0 = 0;
@@ -179,11 +179,11 @@ load_oha_json(const char *path, const char *data, size_t len,
 		return error_at(path, 0, "oha output must be a JSON object");
 	for (i = 0; i < s; i++)
 		line0 += data[i] == '\n';
-	if (ljson_load(&j, path, data + s, len - s, line0, 0))
+	if (load_json_parse(&j, path, data + s, len - s, line0, 0))
 		return -1;
 	r->tool = LOAD_OHA_JSON;
 	r->bytes_kind = LOAD_BYTES_BODY;
-	ljson_root(&j, &root);
+	jdoc_root(&j, &root);
 	if (read_summary(&j, &root, r) || read_percentiles(&j, &root, r) ||
 	    read_rps(&j, &root, r) || read_status(&j, &root, r) ||
 	    read_errors(&j, &root, r))
@@ -196,6 +196,6 @@ load_oha_json(const char *path, const char *data, size_t len,
 	r->status[0] += r->errors;
 	ret = 0;
 out:
-	ljson_free(&j);
+	jdoc_free(&j);
 	return ret;
 }

@@ -11,8 +11,8 @@
  * at its line, never read as 0 or dropped; a field that is absent, or null
  * (JSON.stringify writes NaN as null), is "not reported" (NAN) where the
  * runner may leave it out, and an error where erg cannot do without it.
- * meta.json members are located by their own line (jsonx.h finds it in the
- * text, as jansson keeps no positions).
+ * meta.json members and timeline records are read with base/json.h,
+ * which locates every value it complains about by its own line.
  *
  * Cross-checks, all errors:
  *   - an event name that differs from a known one only by case;
@@ -45,10 +45,13 @@
 #include "ingest/input.h"
 #include "ingest/load.h"
 #include "ingest/powermetrics.h"
+#include "base/json.h"
 #include "base/jsonx.h"
+#include "base/num.h"
 #include "base/path.h"
 #include "ingest/session.h"
 #include "base/util.h"
+#include "base/utf8.h"
 
 int
 session_detect(const char *dir)
@@ -67,49 +70,48 @@ session_detect(const char *dir)
 
 /* ---- typed fields of one record --------------------------------------- */
 
+/* A record of the timeline (one line, one JSON document), or an object
+ * inside one (a measurementComplete's routes.NAME). */
 struct rec {
 	const char *path;
 	long line;
 	json_t *o;
+	const struct jdoc *doc;
+	struct jpos pos;	/* of o */
 };
 
+/* 1 and *out when key is present and of kind k; 0 when absent or null
+ * (not reported, *out untouched); -1 after an error at its line. */
 static int
-type_error(const struct rec *c, const char *key, const char *want, const json_t *v)
+rec_get(const struct rec *c, const char *key, enum jd_kind k, struct jpos *out)
 {
-	return error_at(c->path, c->line, "'%s' must be %s, not %s", key, want,
-			jx_type_name(v));
+	if (jdoc_get(c->doc, &c->pos, key, 0, out) <= 0 || json_is_null(out->v))
+		return 0;
+	return jdoc_check(c->doc, out, k) ? -1 : 1;
 }
 
-/* 1 and *out when present; 0 when absent or null (not reported, *out
- * untouched); -1 after an error. */
+static int
+rec_num_kind(const struct rec *c, const char *key, enum jd_kind k, double *out)
+{
+	struct jpos p;
+	int rc = rec_get(c, key, k, &p);
+
+	if (rc > 0)
+		*out = json_number_value(p.v);
+	return rc;
+}
+
 static int
 rec_num(const struct rec *c, const char *key, double *out)
 {
-	json_t *v = json_object_get(c->o, key);
-
-	if (!v || json_is_null(v))
-		return 0;
-	if (!json_is_number(v))
-		return type_error(c, key, "a number", v);
-	*out = json_number_value(v);
-	return 1;
+	return rec_num_kind(c, key, JD_NUMBER, out);
 }
 
 /* A count: a whole number, at least 0. */
 static int
 rec_count(const struct rec *c, const char *key, double *out)
 {
-	char b[JX_FMT_LEN];
-	double v;
-	int rc = rec_num(c, key, &v);
-
-	if (rc <= 0)
-		return rc;
-	if (v < 0 || v != floor(v))
-		return error_at(c->path, c->line, "'%s' must be a whole number of at "
-				"least 0, not %s", key, jx_fmt(b, v));
-	*out = v;
-	return 1;
+	return rec_num_kind(c, key, JD_COUNT, out);
 }
 
 /* Rounds, slots and indexes: small whole numbers (anything else is not a
@@ -117,43 +119,34 @@ rec_count(const struct rec *c, const char *key, double *out)
 static int
 rec_small(const struct rec *c, const char *key, int *out)
 {
-	char b[JX_FMT_LEN];
 	double v;
-	int rc = rec_num(c, key, &v);
+	int rc = rec_num_kind(c, key, JD_SMALL, &v);
 
-	if (rc <= 0)
-		return rc;
-	if (v != floor(v) || v < 0 || v > 1e6)
-		return error_at(c->path, c->line, "'%s' must be a whole number from 0 "
-				"to 1000000, not %s", key, jx_fmt(b, v));
-	*out = (int)v;
-	return 1;
+	if (rc > 0)
+		*out = (int)v;
+	return rc;
 }
 
 static int
 rec_str(const struct rec *c, const char *key, const char **out)
 {
-	json_t *v = json_object_get(c->o, key);
+	struct jpos p;
+	int rc = rec_get(c, key, JD_STRING, &p);
 
-	if (!v || json_is_null(v))
-		return 0;
-	if (!json_is_string(v))
-		return type_error(c, key, "a string", v);
-	*out = json_string_value(v);
-	return 1;
+	if (rc > 0)
+		*out = json_string_value(p.v);
+	return rc;
 }
 
 static int
 rec_bool(const struct rec *c, const char *key, int *out)
 {
-	json_t *v = json_object_get(c->o, key);
+	struct jpos p;
+	int rc = rec_get(c, key, JD_BOOL, &p);
 
-	if (!v || json_is_null(v))
-		return 0;
-	if (!json_is_boolean(v))
-		return type_error(c, key, "true or false", v);
-	*out = json_is_true(v);
-	return 1;
+	if (rc > 0)
+		*out = json_is_true(p.v);
+	return rc;
 }
 
 /* A load format named by loadFormat (routeComplete) or erg.loadFormat. */
@@ -257,7 +250,7 @@ read_route_fields(const struct rec *c, struct route_win *w)
 	static const char *const cls[6] = {
 		"others", "req1xx", "req2xx", "req3xx", "req4xx", "req5xx"
 	};
-	char a[JX_FMT_LEN], b[JX_FMT_LEN];
+	char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN];
 	const char *s;
 	double sum = 0;
 	size_t i, nclass = 0;
@@ -312,11 +305,11 @@ read_route_fields(const struct rec *c, struct route_win *w)
 		return 0;
 	if (w->tl_status[2] > w->requests)
 		return error_at(c->path, c->line, "'req2xx' (%s) is more than 'requests' (%s)",
-				jx_fmt(a, w->tl_status[2]), jx_fmt(b, w->requests));
+				num_text(a, w->tl_status[2]), num_text(b, w->requests));
 	if (sum > w->requests || (nclass == 6 && sum != w->requests))
 		return error_at(c->path, c->line, "'req1xx'..'req5xx' and 'others' add up to "
-				"%s, not 'requests' (%s)", jx_fmt(a, sum),
-				jx_fmt(b, w->requests));
+				"%s, not 'requests' (%s)", num_text(a, sum),
+				num_text(b, w->requests));
 	return 0;
 }
 
@@ -553,7 +546,7 @@ read_idle(struct tl *t, const struct rec *c)
 static int
 read_route_complete(struct tl *t, const struct rec *c)
 {
-	const char *id, *route;
+	const char *id = NULL, *route = NULL;
 	struct measurement *m;
 	struct route_win *w;
 	int rc1 = rec_str(c, "id", &id), rc2 = rec_str(c, "route", &route), bad;
@@ -581,7 +574,8 @@ read_measurement_complete(struct tl *t, const struct rec *c, double ts)
 	const char *id, *name;
 	struct measurement *m;
 	struct route_win *w;
-	json_t *routes, *rv;
+	struct jpos routes;
+	json_t *rv;
 	double v;
 	int rc, bad;
 
@@ -606,17 +600,15 @@ read_measurement_complete(struct tl *t, const struct rec *c, double ts)
 	    rec_num(c, "startupMs", &v) < 0)
 		bad = -1;
 	/* A runner that logs no routeComplete still lists the routes here. */
-	routes = json_object_get(c->o, "routes");
-	if (routes && !json_is_null(routes) && !json_is_object(routes))
-		return type_error(c, "routes", "an object", routes);
-	if (m->nroutes || !routes)
+	if ((rc = rec_get(c, "routes", JD_OBJECT, &routes)) < 0)
+		return -1;
+	if (m->nroutes || !rc)
 		return bad;
-	json_object_foreach(routes, name, rv) {
-		struct rec rc2 = { c->path, c->line, rv };
+	json_object_foreach(routes.v, name, rv) {
+		struct rec rc2 = { c->path, c->line, rv, c->doc, { &routes, name, 0, rv } };
 
-		if (!json_is_object(rv)) {
-			bad = error_at(c->path, c->line, "'routes.%s' must be an object, not %s",
-				       name, jx_type_name(rv));
+		if (jdoc_check(c->doc, &rc2.pos, JD_OBJECT)) {
+			bad = -1;
 			continue;
 		}
 		if (!(w = add_route(t, m, name, c->line)) || read_route_fields(&rc2, w))
@@ -854,7 +846,7 @@ static int
 check_idle(struct tl *t)
 {
 	struct run *r = t->r;
-	char a[JX_FMT_LEN], b[JX_FMT_LEN], c[JX_FMT_LEN], d[JX_FMT_LEN];
+	char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN], c[NUM_TEXT_LEN], d[NUM_TEXT_LEN];
 	size_t i, k;
 	int bad = 0;
 
@@ -866,8 +858,8 @@ check_idle(struct tl *t)
 		      w->base_end_ms <= w->end_ms))
 			bad = error_at(t->path, w->line, "idle window '%s': its baseline "
 				       "%s..%s ms is not inside the window %s..%s ms", w->id,
-				       jx_fmt(a, w->base_start_ms), jx_fmt(b, w->base_end_ms),
-				       jx_fmt(c, w->start_ms), jx_fmt(d, w->end_ms));
+				       num_text(a, w->base_start_ms), num_text(b, w->base_end_ms),
+				       num_text(c, w->start_ms), num_text(d, w->end_ms));
 		if (w->precedes && !idmap_get(&t->mid, w->precedes, &k))
 			bad = error_at(t->path, w->line, "idle window '%s' precedes '%s', which "
 				       "is not a measurement of the timeline", w->id, w->precedes);
@@ -886,7 +878,6 @@ read_timeline(struct run *r, const char *dir)
 	long line = 0;
 	double ts, last_ts = -INFINITY;
 	int bad = 0, errors0 = diag_thread_errors();
-	json_error_t err;
 	struct tl t;
 	size_t i;
 
@@ -904,9 +895,9 @@ read_timeline(struct run *r, const char *dir)
 	r->session_end_ms = -INFINITY;
 	p = data.ptr + utf8_bom(data.ptr, data.len);
 	for (end = data.ptr + data.len; p < end; p = nl + 1) {
-		char x[JX_FMT_LEN], y[JX_FMT_LEN];
+		char x[NUM_TEXT_LEN], y[NUM_TEXT_LEN];
+		struct jdoc doc;
 		struct rec c;
-		json_t *o;
 		const char *ev;
 		size_t n;
 		int rc;
@@ -920,24 +911,24 @@ read_timeline(struct run *r, const char *dir)
 			n--;
 		if (!n)
 			continue;
-		o = json_loadb(p, n, 0, &err);
-		if (!o) {
-			bad |= error_at(path.ptr, line, "not a JSON object: %s", err.text);
+		/* a record is one line (duplicate keys: the last wins, as in JS) */
+		if (jdoc_load(&doc, path.ptr, p, n, line - 1, JD_DUPKEYS)) {
+			bad = -1;
 			continue;
 		}
 		c.path = path.ptr;
 		c.line = line;
-		c.o = o;
-		if (!json_is_object(o)) {
-			bad |= error_at(path.ptr, line, "not a JSON object");
-		} else if ((rc = rec_str(&c, "event", &ev)) <= 0) {
+		c.o = doc.root;
+		c.doc = &doc;
+		jdoc_root(&doc, &c.pos);
+		if ((rc = rec_str(&c, "event", &ev)) <= 0) {
 			bad |= rc ? -1 : error_at(path.ptr, line, "record without a string 'event'");
 		} else if ((rc = rec_num(&c, "ts", &ts)) <= 0) {
 			bad |= rc ? -1 : error_at(path.ptr, line, "record without a numeric 'ts'");
 		} else {
 			if (ts < last_ts)
 				warn_at(path.ptr, line, "'ts' goes backwards (%s after %s)",
-					jx_fmt(x, ts), jx_fmt(y, last_ts));
+					num_text(x, ts), num_text(y, last_ts));
 			last_ts = ts;
 			if (ts < r->session_start_ms)
 				r->session_start_ms = ts;
@@ -946,7 +937,7 @@ read_timeline(struct run *r, const char *dir)
 			if (read_event(&t, &c, ev, ts))
 				bad = -1;
 		}
-		json_decref(o);
+		jdoc_free(&doc);
 	}
 	if (diag_thread_errors() > errors0)
 		bad = -1;	/* errors reported below read_event's return value */
@@ -1063,16 +1054,16 @@ static int
 same_count(const char *tl, const struct route_win *w, const char *what, double here,
 	   double there, double tol, const char *rel)
 {
-	char a[JX_FMT_LEN], b[JX_FMT_LEN], c[JX_FMT_LEN];
+	char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN], c[NUM_TEXT_LEN];
 
 	if (isnan(here) || isnan(there) || fabs(here - there) <= tol)
 		return 0;
 	if (tol > 0)
 		return error_at(tl, w->line, "%s %s differ from %s in '%s' by more than "
-				"its printed precision (%s)", what, jx_fmt(a, here),
-				jx_fmt(b, there), rel, jx_fmt(c, tol));
-	return error_at(tl, w->line, "%s %s differ from %s in '%s'", what, jx_fmt(a, here),
-			jx_fmt(b, there), rel);
+				"its printed precision (%s)", what, num_text(a, here),
+				num_text(b, there), rel, num_text(c, tol));
+	return error_at(tl, w->line, "%s %s differ from %s in '%s'", what, num_text(a, here),
+			num_text(b, there), rel);
 }
 
 static int
@@ -1136,19 +1127,19 @@ static void
 warn_outcome(struct run *r, const char *tl, const struct measurement *m,
 	     const struct route_win *w)
 {
-	char a[JX_FMT_LEN], b[JX_FMT_LEN], c[JX_FMT_LEN];
+	char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN], c[NUM_TEXT_LEN];
 	struct buf of = BUF_INIT, err = BUF_INIT;
 
 	if (!(w->non2xx > 0) && !(w->errors > 0))
 		return;
 	if (!isnan(w->requests))
-		buf_addf(&of, " of %s", jx_fmt(b, w->requests));
+		buf_addf(&of, " of %s", num_text(b, w->requests));
 	if (w->errors > 0)
-		buf_addf(&err, " (%s of them transport errors)", jx_fmt(c, w->errors));
+		buf_addf(&err, " (%s of them transport errors)", num_text(c, w->errors));
 	run_warn(r, tl, w->line, "window '%s' of '%s': %s%s requests got no 2xx "
 		 "response%s; its energy per request counts them, and its energy per 2xx "
 		 "response is given beside it", w->name, m->id,
-		 jx_fmt(a, w->non2xx > 0 ? w->non2xx : w->errors), of.ptr, err.ptr);
+		 num_text(a, w->non2xx > 0 ? w->non2xx : w->errors), of.ptr, err.ptr);
 	buf_release(&of);
 	buf_release(&err);
 }
@@ -1480,87 +1471,55 @@ read_power(struct run *r, const char *dir)
  */
 static const struct {
 	const char *path;
-	char type;
+	enum jd_kind type;
 } meta_types[] = {
-	{ "title", 'S' }, { "capturedAt", 'S' }, { "notes", 'S' }, { "roomTempC", 'N' },
-	{ "machine", 'O' }, { "machine.model", 'S' }, { "machine.chip", 'S' },
-	{ "machine.id", 'S' }, { "machine.os", 'S' }, { "machine.darwin", 'S' },
-	{ "machine.memoryBytes", 'C' },
-	{ "tools", 'O' }, { "tools.powermetrics", 'O' },
-	{ "tools.powermetrics.energyField", 'S' },
-	{ "load", 'O' }, { "load.tool", 'S' }, { "load.url", 'S' },
-	{ "methodology", 'O' }, { "methodology.rounds", 'K' },
-	{ "methodology.cooldownSec", 'N' }, { "methodology.interRouteGapSec", 'N' },
-	{ "methodology.orderingScheme", 'S' }, { "methodology.integration", 'S' },
-	{ "methodology.headlineMetric", 'S' }, { "methodology.idleWindow", 'O' },
-	{ "methodology.idleWindow.offsetSec", 'N' },
-	{ "methodology.idleWindow.endOffsetSec", 'N' },
-	{ "methodology.idleWindow.source", 'S' },
-	{ "caveats", 'A' }, { "erg", 'O' }, { "erg.perMbRoutes", 'A' },
-	{ "erg.loadFormat", 'S' },
+	{ "title", JD_STRING }, { "capturedAt", JD_STRING }, { "notes", JD_STRING },
+	{ "roomTempC", JD_NUMBER },
+	{ "machine", JD_OBJECT }, { "machine.model", JD_STRING }, { "machine.chip", JD_STRING },
+	{ "machine.id", JD_STRING }, { "machine.os", JD_STRING }, { "machine.darwin", JD_STRING },
+	{ "machine.memoryBytes", JD_COUNT },
+	{ "tools", JD_OBJECT }, { "tools.powermetrics", JD_OBJECT },
+	{ "tools.powermetrics.energyField", JD_STRING },
+	{ "load", JD_OBJECT }, { "load.tool", JD_STRING }, { "load.url", JD_STRING },
+	{ "methodology", JD_OBJECT }, { "methodology.rounds", JD_SMALL },
+	{ "methodology.cooldownSec", JD_NUMBER }, { "methodology.interRouteGapSec", JD_NUMBER },
+	{ "methodology.orderingScheme", JD_STRING }, { "methodology.integration", JD_STRING },
+	{ "methodology.headlineMetric", JD_STRING }, { "methodology.idleWindow", JD_OBJECT },
+	{ "methodology.idleWindow.offsetSec", JD_NUMBER },
+	{ "methodology.idleWindow.endOffsetSec", JD_NUMBER },
+	{ "methodology.idleWindow.source", JD_STRING },
+	{ "caveats", JD_ARRAY }, { "erg", JD_OBJECT }, { "erg.perMbRoutes", JD_ARRAY },
+	{ "erg.loadFormat", JD_STRING },
 };
 
+/* The member at path, when present and not null, must be of the kind
+ * given (an error at its line). */
 static int
-meta_type(const char *path, const struct buf *text, json_t *meta, const char *key,
-	  char type)
+meta_type(const struct jdoc *j, const char *path, enum jd_kind type)
 {
-	json_t *v = jx_path(meta, key);
-	const char *want = NULL;
-	char b[JX_FMT_LEN];
-	double x;
+	struct jd_path at;
+	const struct jpos *p = jdoc_at(j, path, &at);
 
-	if (!v || json_is_null(v))
-		return 0;
-	switch (type) {
-	case 'S':
-		want = json_is_string(v) ? NULL : "a string";
-		break;
-	case 'N':
-		want = json_is_number(v) ? NULL : "a number";
-		break;
-	case 'C':
-	case 'K':
-		if (!json_is_number(v)) {
-			want = "a whole number";
-			break;
-		}
-		x = json_number_value(v);
-		if (x < 0 || x != floor(x) || (type == 'K' && x > 1e6))
-			return error_at(path, jx_member_line(text->ptr, text->len, key),
-					"'%s' must be a whole number %s, not %s", key,
-					type == 'K' ? "from 0 to 1000000" : "of at least 0",
-					jx_fmt(b, x));
-		break;
-	case 'O':
-		want = json_is_object(v) ? NULL : "an object";
-		break;
-	case 'A':
-		want = json_is_array(v) ? NULL : "an array";
-		break;
-	}
-	if (want)
-		return error_at(path, jx_member_line(text->ptr, text->len, key),
-				"'%s' must be %s, not %s", key, want, jx_type_name(v));
-	return 0;
+	return p && !json_is_null(p->v) ? jdoc_check(j, p, type) : 0;
 }
 
 static int
-meta_types_check(const char *path, const struct buf *text, json_t *meta)
+meta_types_check(const struct jdoc *j)
 {
 	char key[64];
 	size_t i;
 	int bad = 0, k;
 
 	for (i = 0; i < sizeof(meta_types) / sizeof(meta_types[0]); i++)
-		bad |= meta_type(path, text, meta, meta_types[i].path, meta_types[i].type);
+		bad |= meta_type(j, meta_types[i].path, meta_types[i].type);
 	/* the pages show perflevel0..7 (performance levels of the cores) */
 	for (k = 0; k < 8; k++) {
 		snprintf(key, sizeof(key), "machine.perflevel%d", k);
-		bad |= meta_type(path, text, meta, key, 'O');
+		bad |= meta_type(j, key, JD_OBJECT);
 		snprintf(key, sizeof(key), "machine.perflevel%d.count", k);
-		bad |= meta_type(path, text, meta, key, 'K');
+		bad |= meta_type(j, key, JD_SMALL);
 		snprintf(key, sizeof(key), "machine.perflevel%d.name", k);
-		bad |= meta_type(path, text, meta, key, 'S');
+		bad |= meta_type(j, key, JD_STRING);
 	}
 	return bad;
 }
@@ -1569,35 +1528,39 @@ static int
 read_meta(struct run *r, const char *dir)
 {
 	struct buf path = BUF_INIT, data = BUF_INIT, full = BUF_INIT;
-	const char *notes = "notes.md", *why, *s;
-	json_t *list, *v;
+	const char *notes = "notes.md", *why;
+	const struct jpos *list, *fmt, *np;
+	struct jd_path at, at2, at3;
+	struct jdoc doc = { 0 };
+	json_t *v;
 	size_t i;
-	int rc = -1, explicit;
+	long nline = 0;
+	int rc = -1;
 
 	buf_addf(&path, "%s/meta.json", dir);
 	if (input_read_all(path.ptr, input_max_small, &data))
 		goto out;
-	if (!(r->meta = jx_load(path.ptr, data.ptr, data.len)))
+	/* duplicate keys: the last wins, as browsers and JS read them */
+	if (jdoc_load(&doc, path.ptr, data.ptr, data.len, 0, JD_DUPKEYS))
 		goto out;
-	if (!json_is_object(r->meta)) {
-		error_at(path.ptr, 1, "meta.json is not a JSON object");
+	r->meta = json_incref(doc.root);
+	if (meta_types_check(&doc))
 		goto out;
-	}
-	if (meta_types_check(path.ptr, &data, r->meta))
-		goto out;
-	list = jx_path(r->meta, "erg.perMbRoutes");
-	json_array_foreach(list, i, v)
+	list = jdoc_at(&doc, "erg.perMbRoutes", &at);
+	json_array_foreach(list ? list->v : NULL, i, v)
 		if (!json_is_string(v)) {
-			error_at(path.ptr, jx_member_line(data.ptr, data.len, "erg.perMbRoutes"),
-				 "'erg.perMbRoutes' is not an array of route names");
+			jdoc_error(&doc, list, "is not an array of route names");
 			goto out;
 		}
 	r->load_force = LOAD_UNKNOWN;
-	if ((s = jx_path_str(r->meta, "erg.loadFormat")) &&
-	    load_format(path.ptr, jx_member_line(data.ptr, data.len, "erg.loadFormat"),
-			"erg.loadFormat", s, &r->load_force))
+	if ((fmt = jdoc_at(&doc, "erg.loadFormat", &at2)) && json_is_string(fmt->v) &&
+	    load_format(path.ptr, jdoc_line(&doc, fmt), "erg.loadFormat",
+			json_string_value(fmt->v), &r->load_force))
 		goto out;
-	explicit = jx_str(r->meta, "notes", &notes) > 0;
+	if ((np = jdoc_at(&doc, "notes", &at3)) && json_is_string(np->v)) {
+		notes = json_string_value(np->v);
+		nline = jdoc_line(&doc, np);
+	}
 	switch (path_inside(dir, notes, &full, &why)) {
 	case 0:
 		buf_reset(&data);
@@ -1607,22 +1570,23 @@ read_meta(struct run *r, const char *dir)
 		r->notes_rel = xstrdup(notes);
 		break;
 	case -2:
-		if (explicit) {
-			error_at(path.ptr, 0, "notes file '%s' does not exist", notes);
+		if (nline) {
+			error_at(path.ptr, nline, "notes file '%s' does not exist", notes);
 			goto out;
 		}
 		break;
 	default:
-		error_at(path.ptr, 0, "notes file '%s': %s", notes, why);
+		error_at(path.ptr, nline, "notes file '%s': %s", notes, why);
 		goto out;
 	}
-	json_array_foreach(list, i, v) {
+	json_array_foreach(list ? list->v : NULL, i, v) {
 		r->per_mb_routes = xrealloc(r->per_mb_routes,
 					    (r->nper_mb_routes + 1) * sizeof(char *));
 		r->per_mb_routes[r->nper_mb_routes++] = xstrdup(json_string_value(v));
 	}
 	rc = 0;
 out:
+	jdoc_free(&doc);
 	buf_release(&path);
 	buf_release(&data);
 	buf_release(&full);

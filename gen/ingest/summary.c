@@ -24,10 +24,12 @@
 
 #include "ingest/csv.h"
 #include "ingest/input.h"
+#include "base/json.h"
 #include "base/jsonx.h"
 #include "base/path.h"
 #include "ingest/summary.h"
 #include "base/util.h"
+#include "base/utf8.h"
 
 struct known {
 	const char *name, *label, *unit, *role;
@@ -533,48 +535,55 @@ json_t *
 summary_read(const char *dir, const char *id)
 {
 	struct buf path = BUF_INIT, data = BUF_INIT, full = BUF_INIT;
-	json_t *run = NULL, *res = NULL, *tables, *specs, *spec, *units, *notes, *cond;
-	const char *s, *why;
+	json_t *run = NULL, *res = NULL, *tables, *specs, *spec, *units, *notes, *cond, *v;
+	struct jdoc doc = { 0 };
+	struct jpos root, p, q, sp;
+	const char *s = NULL, *why, *k;
+	long nline = 0;
 	size_t i;
 	int bad = 0, errors0 = diag_thread_errors();
 
 	buf_addf(&path, "%s/run.json", dir);
+	/* duplicate keys: the last wins, as browsers and JS read them */
 	if (input_read_all(path.ptr, input_max_small, &data) ||
-	    !(run = jx_load(path.ptr, data.ptr, data.len)))
+	    jdoc_load(&doc, path.ptr, data.ptr, data.len, 0, JD_DUPKEYS))
 		goto out;
-	if (!json_is_object(run)) {
-		error_at(path.ptr, 1, "run.json is not a JSON object");
-		goto out;
-	}
+	run = doc.root;
+	jdoc_root(&doc, &root);
 	{
 		static const char *const strs[] = { "title", "date" };
 		static const char *const objs[] = { "software", "load", "conditions", "source", "units" };
-		json_t *v;
+		struct buf why = BUF_INIT;
 
+		/* every error at the member's line; a missing one at the line
+		 * of the object that lacks it */
 		for (i = 0; i < 2; i++)
-			if (!json_is_string(json_object_get(run, strs[i])))
-				bad = error_at(path.ptr, 0, "'%s' must be a string", strs[i]);
-		if (jx_str(run, "date", &s) > 0) {
-			struct buf why = BUF_INIT;
+			if (jdoc_get(&doc, &root, strs[i], JD_REQ, &p) < 0 ||
+			    (p.v && jdoc_check(&doc, &p, JD_STRING)))
+				bad = -1;
+		if (jdoc_get(&doc, &root, "date", 0, &p) > 0 && json_is_string(p.v) &&
+		    check_date(json_string_value(p.v), &why))
+			bad = jdoc_error(&doc, &p, "'%s' is not a real date (%s)",
+					 json_string_value(p.v), why.ptr);
+		buf_release(&why);
+		if (jdoc_object(&doc, &root, "machine", JD_REQ, &p) <= 0 ||
+		    jdoc_get(&doc, &p, "id", JD_REQ, &q) < 0 ||
+		    (q.v && jdoc_check(&doc, &q, JD_STRING)))
+			bad = -1;
+		for (i = 0; i < 5; i++)
+			if (jdoc_get(&doc, &root, objs[i], 0, &p) > 0 && !json_is_null(p.v) &&
+			    jdoc_check(&doc, &p, JD_OBJECT))
+				bad = -1;
+		/* a unit is a string: another type would be dropped unseen */
+		if (jdoc_get(&doc, &root, "units", 0, &p) > 0 && json_is_object(p.v))
+			json_object_foreach(p.v, k, v) {
+				struct jpos u = { &p, k, 0, v };
 
-			if (check_date(s, &why))
-				bad = error_at(path.ptr, 0, "'date' '%s' is not a real date (%s)", s,
-					       why.ptr);
-			buf_release(&why);
-		}
-		v = json_object_get(run, "machine");
-		if (!json_is_object(v))
-			bad = error_at(path.ptr, 0, "'machine' must be an object");
-		else if (!json_is_string(json_object_get(v, "id")))
-			bad = error_at(path.ptr, 0, "'machine.id' must be a string");
-		for (i = 0; i < 5; i++) {
-			v = json_object_get(run, objs[i]);
-			if (v && !json_is_null(v) && !json_is_object(v))
-				bad = error_at(path.ptr, 0, "'%s' must be an object", objs[i]);
-		}
-		v = json_object_get(run, "caveats");
-		if (v && !json_is_array(v))
-			bad = error_at(path.ptr, 0, "'caveats' must be an array of strings");
+				if (jdoc_check(&doc, &u, JD_STRING))
+					bad = -1;
+			}
+		if (jdoc_get(&doc, &root, "caveats", 0, &p) > 0 && jdoc_check(&doc, &p, JD_ARRAY))
+			bad = -1;
 		if (bad)
 			goto out;
 	}
@@ -596,9 +605,12 @@ summary_read(const char *dir, const char *id)
 
 	notes = json_object();
 	s = "notes.md";
-	if (jx_str(run, "notes", &s) < 0) {
-		error_at(path.ptr, 0, "'notes' is not a string");
-		bad = 1;
+	if (jdoc_get(&doc, &root, "notes", 0, &p) > 0 && !json_is_null(p.v)) {
+		if (jdoc_check(&doc, &p, JD_STRING))
+			bad = 1;
+		else
+			s = json_string_value(p.v);
+		nline = jdoc_line(&doc, &p);
 	}
 	switch (path_inside(dir, s, &full, &why)) {
 	case 0:
@@ -609,33 +621,38 @@ summary_read(const char *dir, const char *id)
 		json_object_set_new(notes, "markdown", json_stringn(data.ptr, data.len));
 		break;
 	case -2:
-		if (jx_str(run, "notes", &s) > 0) {
-			error_at(path.ptr, 0, "notes file '%s' does not exist", s);
+		if (nline) {
+			error_at(path.ptr, nline, "notes file '%s' does not exist", s);
 			bad = 1;
 		}
 		json_object_set_new(notes, "file", json_null());
 		json_object_set_new(notes, "markdown", json_null());
 		break;
 	default:
-		error_at(path.ptr, 0, "notes file '%s': %s", s, why);
+		error_at(path.ptr, nline, "notes file '%s': %s", s, why);
 		bad = 1;
 	}
 	json_object_set_new(res, "notes", notes);
 
 	tables = json_array();
-	specs = json_object_get(run, "tables");
-	if (specs && !json_is_array(specs)) {
-		error_at(path.ptr, 0, "'tables' is not an array");
-		bad = 1;
-	} else if (specs) {
+	specs = NULL;
+	if (jdoc_get(&doc, &root, "tables", 0, &p) > 0 && jdoc_check(&doc, &p, JD_ARRAY)) {
+		bad = 1;	/* and no tables of a list that is not one */
+	} else if ((specs = p.v)) {
 		json_array_foreach(specs, i, spec) {
 			json_t *t;
 
-			if (jx_str(spec, "file", &s) <= 0) {
-				error_at(path.ptr, 0, "tables[%zu] has no 'file'", i);
+			sp.up = &p;
+			sp.key = NULL;
+			sp.idx = i;
+			sp.v = spec;
+			if (!json_is_object(spec) || jdoc_get(&doc, &sp, "file", 0, &q) <= 0 ||
+			    !json_is_string(q.v)) {
+				jdoc_error(&doc, &sp, "has no 'file'");
 				bad = 1;
 				continue;
 			}
+			s = json_string_value(q.v);
 			if ((t = read_table(dir, s, spec, units)))
 				json_array_append_new(tables, t);
 			else
@@ -695,7 +712,7 @@ summary_read(const char *dir, const char *id)
 	json_object_set_new(res, "measurements", json_array());
 	json_object_set_new(res, "idle_windows", json_array());
 out:
-	json_decref(run);
+	jdoc_free(&doc);
 	buf_release(&path);
 	buf_release(&data);
 	buf_release(&full);

@@ -12,6 +12,7 @@
 #include "analyze/compare.h"
 #include "base/buf.h"
 #include "base/jsonx.h"
+#include "base/utf8.h"
 #include "base/util.h"
 #include "render/diff_cells.h"
 #include "render/html.h"
@@ -218,20 +219,20 @@ dcell_title(struct buf *b, json_t *row)
 		ml = compare_metric_label(name, 0);
 	buf_addstr(b, route ? "route " : "headline");
 	if (route)
-		utf8_clean(b, route);
+		utf8_term(b, route);
 	buf_addstr(b, ": ");
-	utf8_clean(b, label ? label : ml ? ml : name);
+	utf8_term(b, label ? label : ml ? ml : name);
 	if (label && strcmp(label, jx_path_str(row, "metric"))) {
 		buf_addstr(b, " [");
-		utf8_clean(b, jx_path_str(row, "metric"));
+		utf8_term(b, jx_path_str(row, "metric"));
 		buf_addch(b, ']');
 	}
 	buf_addstr(b, " (");
-	utf8_clean(b, unit && *unit ? unit : "no unit");
+	utf8_term(b, unit && *unit ? unit : "no unit");
 	buf_addch(b, ')');
 	if (jx_path_str(row, "x.label")) {
 		buf_addstr(b, ", by ");
-		utf8_clean(b, jx_path_str(row, "x.label"));
+		utf8_term(b, jx_path_str(row, "x.label"));
 	}
 }
 
@@ -431,10 +432,10 @@ dcell_env_value(struct buf *b, json_t *v)
 	if (!v || json_is_null(v)) {
 		buf_addstr(b, "(absent)");
 	} else if (json_is_string(v)) {
-		utf8_clean(b, json_string_value(v));
+		utf8_term(b, json_string_value(v));
 	} else {
 		s = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(17));
-		utf8_clean(b, s ? s : "?");
+		utf8_term(b, s ? s : "?");
 		free(s);
 	}
 }
@@ -581,7 +582,7 @@ dcell_not_comparable(struct buf *b, json_t *e, dcell_esc_fn *esc)
 void
 dcell_clean(struct buf *b, const char *s)
 {
-	utf8_clean(b, s);
+	utf8_term(b, s);
 }
 
 

@@ -40,7 +40,7 @@ struct dcell_widths {
 	size_t mean, sd, n;
 };
 
-/* s with controls and invalid UTF-8 as '?' (utf8_clean), a dcell_esc_fn. */
+/* s with controls and invalid UTF-8 as '?' (utf8_term), a dcell_esc_fn. */
 void dcell_clean(struct buf *b, const char *s);
 /* Width in code points of valid UTF-8. */
 size_t dcell_width(const char *s);

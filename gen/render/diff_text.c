@@ -12,6 +12,7 @@
 
 #include "base/buf.h"
 #include "base/jsonx.h"
+#include "base/utf8.h"
 #include "base/util.h"
 #include "render/diff_cells.h"
 #include "render/diff_text.h"
@@ -224,14 +225,14 @@ static void
 text_side(struct buf *out, const char *which, json_t *s)
 {
 	buf_addf(out, "%s: ", which);
-	utf8_clean(out, jx_path_str(s, "run"));
+	utf8_term(out, jx_path_str(s, "run"));
 	buf_addstr(out, "\n   ");
 	if (jx_path_str(s, "captured_at")) {
 		buf_addstr(out, json_is_null(json_object_get(s, "rounds")) ? "dated " : "captured ");
-		utf8_clean(out, jx_path_str(s, "captured_at"));
+		utf8_term(out, jx_path_str(s, "captured_at"));
 		buf_addstr(out, "; ");
 	}
-	utf8_clean(out, jx_path_str(s, "machine"));
+	utf8_term(out, jx_path_str(s, "machine"));
 	if (json_is_null(json_object_get(s, "rounds")))
 		buf_addstr(out, "; summary run: figures as published, no rounds\n");
 	else
@@ -324,7 +325,7 @@ md_esc(struct buf *b, const char *s)
 	struct buf t = BUF_INIT;
 	size_t i;
 
-	utf8_clean(&t, s);
+	utf8_term(&t, s);
 	for (i = 0; i < t.len; i++) {
 		if (strchr("\\`*_[]<>|~&!#$", t.ptr[i]))
 			buf_addch(b, '\\');
@@ -355,7 +356,7 @@ md_side(struct buf *out, const char *which, json_t *s)
 	size_t i;
 
 	/* the run id as a code span, where only a backtick would matter */
-	utf8_clean(&t, jx_path_str(s, "run"));
+	utf8_term(&t, jx_path_str(s, "run"));
 	buf_addf(out, "- **%s**: `", which);
 	for (i = 0; i < t.len; i++)
 		buf_addch(out, t.ptr[i] == '`' ? '\'' : t.ptr[i]);

@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/num.h"
+#include "base/utf8.h"
 #include "render/html.h"
 #include "base/util.h"
 
-#define BAD_CP UINT32_MAX
 #define REPLACEMENT "\xef\xbf\xbd"	/* U+FFFD */
-#define EN_DASH "\xe2\x80\x93"		/* U+2013: "not reported" */
 
 /* Entities for the five ASCII bytes that are never written as themselves. */
 static const char *const entity[128] = {
@@ -24,76 +24,6 @@ static const char *const entity[128] = {
 	['"'] = "&quot;",
 	['\''] = "&#39;",
 };
-
-/*
- * Decode one UTF-8 sequence at p (n > 0 bytes left).  Returns its length;
- * *cp is the code point, or BAD_CP for an ill-formed sequence, whose
- * length is then its maximal subpart (the lead byte and the continuation
- * bytes that were still acceptable), at least 1.  Well-formed means
- * Unicode table 3-7: no overlongs, no surrogates, nothing past U+10FFFF.
- */
-static size_t
-utf8_decode(const unsigned char *p, size_t n, uint32_t *cp)
-{
-	unsigned char c = p[0], lo = 0x80, hi = 0xbf;
-	size_t need, i;
-	uint32_t v;
-
-	if (c < 0x80) {
-		*cp = c;
-		return 1;
-	}
-	if (c >= 0xc2 && c <= 0xdf) {
-		need = 1;
-		v = c & 0x1f;
-	} else if (c >= 0xe0 && c <= 0xef) {
-		need = 2;
-		v = c & 0x0f;
-		if (c == 0xe0)
-			lo = 0xa0;	/* overlong */
-		else if (c == 0xed)
-			hi = 0x9f;	/* surrogates */
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		need = 3;
-		v = c & 0x07;
-		if (c == 0xf0)
-			lo = 0x90;	/* overlong */
-		else if (c == 0xf4)
-			hi = 0x8f;	/* past U+10FFFF */
-	} else {
-		*cp = BAD_CP;
-		return 1;
-	}
-	for (i = 1; i <= need; i++) {
-		if (i >= n || p[i] < lo || p[i] > hi) {
-			*cp = BAD_CP;
-			return i;
-		}
-		v = v << 6 | (p[i] & 0x3f);
-		lo = 0x80;
-		hi = 0xbf;
-	}
-	*cp = v;
-	return need + 1;
-}
-
-/* LRE RLE PDF LRO RLO, LRI RLI FSI PDI (see html.h) */
-static int
-is_bidi(uint32_t cp)
-{
-	return (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
-}
-
-unsigned long
-html_bidi_control(const char *s, size_t n)
-{
-	uint32_t cp;
-
-	if (n < 3 || (unsigned char)s[0] != 0xe2)
-		return 0;
-	utf8_decode((const unsigned char *)s, n, &cp);
-	return is_bidi(cp) ? cp : 0;
-}
 
 static void
 escape(struct buf *b, const char *s, size_t n, int attr)
@@ -121,10 +51,10 @@ escape(struct buf *b, const char *s, size_t n, int attr)
 			i++;
 			continue;
 		}
-		len = utf8_decode(p + i, n - i, &cp);
-		if (cp == BAD_CP || cp == 0xfffe || cp == 0xffff)
+		len = utf8_decode(s + i, n - i, &cp);
+		if (cp == UTF8_BAD || cp == 0xfffe || cp == 0xffff)
 			buf_addstr(b, REPLACEMENT);
-		else if (is_bidi(cp))
+		else if (utf8_is_bidi(cp))
 			buf_addf(b, "[U+%04lX]", (unsigned long)cp);
 		else if (cp > 0x9f)
 			buf_add(b, s + i, len);
@@ -303,42 +233,6 @@ html_url_part(struct buf *b, const char *s, size_t n)
 	url_encode(b, (const unsigned char *)s, n);
 }
 
-/*
- * Copy the output of snprintf("%f/%g/%e") from in to out (same size or
- * larger) in the C locale's shape: whatever the current LC_NUMERIC uses as
- * decimal point (any run of bytes that is not a digit, sign or exponent
- * letter; printf never groups without the ' flag) becomes '.'.  A result
- * with no non-zero mantissa digit loses its minus sign.
- */
-static void
-c_number(char *out, const char *in)
-{
-	size_t k = 0;
-	int nonzero = 0, in_exp = 0;
-	const char *s = in;
-
-	while (*s) {
-		unsigned char c = (unsigned char)*s;
-
-		if (is_digit(c) || c == '-' || c == '+' || c == 'e' || c == 'E') {
-			if (c == 'e' || c == 'E')
-				in_exp = 1;
-			else if (is_digit(c) && c != '0' && !in_exp)
-				nonzero = 1;
-			out[k++] = (char)c;
-			s++;
-			continue;
-		}
-		out[k++] = '.';
-		while (*s && !is_digit((unsigned char)*s) && *s != '-' &&
-		       *s != '+' && *s != 'e' && *s != 'E')
-			s++;
-	}
-	out[k] = '\0';
-	if (out[0] == '-' && !nonzero)
-		memmove(out, out + 1, k);
-}
-
 /* Large enough for "%.40f" of DBL_MAX (309 digits + point + 40 + sign). */
 #define NUMBUF 400
 #define MAX_PREC 40
@@ -346,7 +240,7 @@ c_number(char *out, const char *in)
 static void
 add_double(struct buf *b, char conv, int prec, double v)
 {
-	char tmp[NUMBUF], out[NUMBUF];
+	char out[NUMBUF];
 
 	if (!isfinite(v)) {
 #ifdef ERG_DEBUG
@@ -355,11 +249,7 @@ add_double(struct buf *b, char conv, int prec, double v)
 		buf_addch(b, '0');
 		return;
 	}
-	if (conv == 'f')
-		snprintf(tmp, sizeof(tmp), "%.*f", prec, v);
-	else
-		snprintf(tmp, sizeof(tmp), "%.*g", prec, v);
-	c_number(out, tmp);
+	num_format(out, sizeof(out), conv, prec, v);
 	buf_addstr(b, out);
 }
 
@@ -494,178 +384,4 @@ html_printf(struct buf *b, const char *fmt, ...)
 	va_start(ap, fmt);
 	html_vprintf(b, fmt, ap);
 	va_end(ap);
-}
-
-#define MAX_DECIMALS 20
-
-static int
-clamp(int v, int lo, int hi)
-{
-	return v < lo ? lo : v > hi ? hi : v;
-}
-
-/* "%.*f" of a finite v into out[NUMBUF], C-shaped. */
-static void
-fixed(char *out, double v, int decimals)
-{
-	char tmp[NUMBUF];
-
-	snprintf(tmp, sizeof(tmp), "%.*f", clamp(decimals, 0, MAX_DECIMALS), v);
-	c_number(out, tmp);
-}
-
-void
-html_fmt_fixed(struct buf *b, double v, int decimals)
-{
-	char out[NUMBUF];
-
-	if (!isfinite(v)) {
-		buf_addstr(b, EN_DASH);
-		return;
-	}
-	fixed(out, v, decimals);
-	buf_addstr(b, out);
-}
-
-void
-html_fmt_thousands(struct buf *b, double v, int decimals)
-{
-	char out[NUMBUF];
-	const char *p = out;
-	size_t digits;
-
-	if (!isfinite(v)) {
-		buf_addstr(b, EN_DASH);
-		return;
-	}
-	fixed(out, v, decimals);
-	if (*p == '-')
-		buf_addch(b, *p++);
-	digits = strspn(p, "0123456789");
-	while (digits) {
-		size_t group = digits % 3 ? digits % 3 : 3;
-
-		buf_add(b, p, group);
-		p += group;
-		digits -= group;
-		if (digits)
-			buf_addch(b, ',');
-	}
-	buf_addstr(b, p);
-}
-
-void
-html_fmt_sig(struct buf *b, double v, int sig)
-{
-	char tmp[NUMBUF];
-	const char *e;
-	int exp10;
-
-	if (!isfinite(v)) {
-		buf_addstr(b, EN_DASH);
-		return;
-	}
-	if (v == 0) {
-		buf_addch(b, '0');
-		return;
-	}
-	sig = clamp(sig, 1, 17);
-	/* %e rounds to sig digits first, so 9.996 with sig 3 gives exponent 1. */
-	snprintf(tmp, sizeof(tmp), "%.*e", sig - 1, v);
-	e = strchr(tmp, 'e');
-	exp10 = e ? (int)strtol(e + 1, NULL, 10) : 0;
-	html_fmt_fixed(b, v, clamp(sig - 1 - exp10, 0, MAX_DECIMALS));
-}
-
-/*
- * Does "%.*f" (fixed) or "%.*g" of v with k decimals or digits read back as
- * v?  strtod reads what snprintf wrote in the same locale, so the test
- * holds whatever LC_NUMERIC is.
- */
-static int
-reads_back(double v, int k, int fixed)
-{
-	char tmp[NUMBUF];
-
-	snprintf(tmp, sizeof(tmp), fixed ? "%.*f" : "%.*g", k, v);
-	return strtod(tmp, NULL) == v;
-}
-
-/*
- * The least k in [lo, hi] for which v reads back, or -1.  Printing is a
- * correct rounding to the nearest point of a grid, and the grid for k + 1
- * contains the grid for k, so a k that reads back is followed by k + 1
- * that does too -- as long as the doubles that read back as v lie
- * symmetrically around it.  They do unless v is a power of two (the gap
- * below it is half the gap above), so only then is every k tried in turn;
- * otherwise a binary search finds the same k.  test_html compares the two
- * on 60,000 values (3 million and every power of ten, checked once).
- */
-static int
-least_reading_back(double v, int lo, int hi, int fixed)
-{
-	int e, mid;
-
-	if (!isfinite(v) || lo > hi)
-		return -1;
-	if (fabs(frexp(v, &e)) == 0.5) {
-		for (; lo <= hi; lo++)
-			if (reads_back(v, lo, fixed))
-				return lo;
-		return -1;
-	}
-	if (!reads_back(v, hi, fixed))
-		return -1;
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (reads_back(v, mid, fixed))
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return lo;
-}
-
-int
-html_shortest_decimals(double v, int max_dec)
-{
-	int sure, k;
-
-	if (!isfinite(v) || max_dec < 0)
-		return -1;
-	/*
-	 * 17 significant digits always read back: with |v| < 10^(e+1) that
-	 * is 16 - e decimals (one more in case log10 rounds up).  Printing
-	 * costs time by the digit, so the search stays below that.
-	 */
-	sure = v == 0 ? 0 : 17 - (int)floor(log10(fabs(v)));
-	if (sure < 0)
-		sure = 0;
-	if (sure >= max_dec)
-		return least_reading_back(v, 0, max_dec, 1);
-	k = least_reading_back(v, 0, sure, 1);
-	return k >= 0 ? k : least_reading_back(v, sure + 1, max_dec, 1);
-}
-
-int
-html_shortest_digits(double v)
-{
-	/* 17 significant digits always read back (DBL_DECIMAL_DIG). */
-	int p = least_reading_back(v, 1, 16, 0);
-
-	return p < 0 ? 17 : p;
-}
-
-void
-html_fmt_real(struct buf *b, double v)
-{
-	char tmp[NUMBUF], out[NUMBUF];
-
-	if (!isfinite(v)) {
-		buf_addstr(b, EN_DASH);
-		return;
-	}
-	snprintf(tmp, sizeof(tmp), "%.*g", html_shortest_digits(v), v);
-	c_number(out, tmp);
-	buf_addstr(b, out);
 }

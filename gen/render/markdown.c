@@ -8,7 +8,7 @@
 
 #include <cmark.h>
 
-#include "render/html.h"
+#include "base/utf8.h"
 #include "render/markdown.h"
 #include "base/util.h"
 
@@ -116,37 +116,6 @@ image_to_link(cmark_node *img)
 	cmark_node_free(img);
 }
 
-/*
- * Append cmark's HTML without the characters html.h never writes either:
- * C0 controls other than TAB, LF and CR, DEL and the C1 controls
- * (U+0080..U+009F).  cmark passes them through from the notes, and they
- * are invalid or discouraged in HTML.  The input is valid UTF-8
- * (CMARK_OPT_VALIDATE_UTF8), so "\xc2" followed by 0x80..0x9f is a C1.
- * Bidirectional controls become "[U+202E]" as html.h writes them, here
- * in text and attribute values alike (both take that text as it is).
- */
-static void
-add_clean(struct buf *out, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s, *end = p + strlen(s);
-	unsigned long cp;
-
-	for (; *p; p++) {
-		if ((*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r') || *p == 0x7f)
-			continue;
-		if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {
-			p++;
-			continue;
-		}
-		if ((cp = html_bidi_control((const char *)p, (size_t)(end - p)))) {
-			buf_addf(out, "[U+%04lX]", cp);
-			p += 2;
-			continue;
-		}
-		buf_addch(out, (char)*p);
-	}
-}
-
 int
 markdown_to_html_opts(const char *md, size_t len, const struct md_opts *o,
 		      struct buf *out)
@@ -194,7 +163,11 @@ markdown_to_html_opts(const char *md, size_t len, const struct md_opts *o,
 	cmark_node_free(doc);
 	if (!html)
 		return error("cannot render the notes (Markdown)");
-	add_clean(out, html);
+	/* without the characters html.h never writes either (cmark passes
+	 * them through from the notes): controls other than TAB, LF and CR,
+	 * and bidirectional ones as "[U+202E]", in text and attribute values
+	 * alike (both take that text as it is) */
+	utf8_clean(out, html, strlen(html));
 	free(html);
 	return 0;
 }

@@ -13,8 +13,8 @@
  *   tables.md     the tables, rounded as on the page, for a README
  * and at the root index.html (every run, grouped by machine) and erg.css.
  *
- * Conventions of the view: a missing figure (JSON null, non-finite) is
- * {"na": true} and prints as an en dash titled "not reported", never 0.
+ * Conventions of the view: a missing figure (JSON null, non-finite)
+ * prints as the missing value (render/numfmt.h), never 0.
  * Every table row and chart has an id unique in its page, derived from
  * names sanitised to [A-Za-z0-9_-] with "-2", "-3", ... on collisions.
  * Links are relative and name index.html explicitly (file:// has no
@@ -35,12 +35,13 @@
 #include "render/html.h"
 #include "base/idmap.h"
 #include "ingest/input.h"
-#include "base/jsonx.h"
 #include "render/markdown.h"
+#include "render/numfmt.h"
 #include "render/page_run.h"
 #include "render/page_summary.h"
 #include "analyze/stats.h"
 #include "render/svg.h"
+#include "render/table.h"
 #include "render/tmpl.h"
 #include "base/util.h"
 #include "render/view.h"
@@ -49,108 +50,8 @@
 #define CSS_MAX (1u << 20)
 
 struct cache {
-	struct tmpl *run, *index;
+	struct tmpl *run, *index, *rows;
 };
-
-/* ------------------------------------------------------------------ */
-/* JSON access and view values */
-
-/* obj.a.b lookup (jx_path takes a non-const object). */
-static json_t *
-jpath(const json_t *o, const char *dotted)
-{
-	return jx_path((json_t *)o, dotted);
-}
-
-/* A string for the view; null for NULL.  The results hold valid UTF-8 and
- * what erg adds is ASCII, but the escapers repair anything else anyway. */
-enum fmt {
-	F_FIXED,	/* decimals */
-	F_THOUS,	/* thousands separators, decimals */
-	F_PCT,		/* share 0..1 as percent, decimals */
-	F_ASIS,		/* as published: shortest round-trip, thousands */
-};
-
-/*
- * Full precision in plain decimal notation: the fewest decimals that read
- * back as the same double (0.1, 1700000021000, 2.8510625000000003), '.'
- * as decimal separator.  Values too small or too large for that fall back
- * to %.17g.  Nothing when not finite.
- */
-static void
-num_plain(struct buf *b, double v)
-{
-	char tmp[512], *p;
-	int d;
-
-	if (!isfinite(v))
-		return;
-	if (v == 0) {
-		buf_addch(b, '0');
-		return;
-	}
-	d = fabs(v) < 1e21 ? html_shortest_decimals(v, 40) : -1;
-	if (d >= 0)
-		snprintf(tmp, sizeof(tmp), "%.*f", d, v);
-	else
-		snprintf(tmp, sizeof(tmp), "%.17g", v);
-	for (p = tmp; *p; p++)
-		if (*p == ',')
-			*p = '.';	/* a decimal comma, should a locale be set */
-	buf_addstr(b, tmp);
-}
-
-static void
-fmt_add(struct buf *b, double v, enum fmt f, int dec)
-{
-	switch (f) {
-	case F_FIXED:
-		html_fmt_fixed(b, v, dec);
-		break;
-	case F_THOUS:
-		html_fmt_thousands(b, v, dec);
-		break;
-	case F_PCT:
-		html_fmt_fixed(b, v * 100.0, dec);
-		break;
-	case F_ASIS: {
-		struct buf t = BUF_INIT;
-		size_t i, lead, digits;
-
-		num_plain(&t, v);
-		lead = t.ptr[0] == '-';
-		digits = strspn(t.ptr + lead, "0123456789");
-		if (strchr(t.ptr, 'e') || digits < 5) {	/* 1234 stays 1234 */
-			buf_addstr(b, t.ptr);
-		} else {
-			buf_add(b, t.ptr, lead);
-			for (i = 0; i < digits; i++) {
-				if (i && (digits - i) % 3 == 0)
-					buf_addch(b, ',');
-				buf_addch(b, t.ptr[lead + i]);
-			}
-			buf_addstr(b, t.ptr + lead + digits);
-		}
-		buf_release(&t);
-		break;
-	}
-	}
-}
-
-/* Formatted number as a view string, null when not reported. */
-static json_t *
-jfmt(double v, enum fmt f, int dec)
-{
-	struct buf b = BUF_INIT;
-	json_t *s;
-
-	if (!isfinite(v))
-		return json_null();
-	fmt_add(&b, v, f, dec);
-	s = json_string_nocheck(b.ptr);
-	buf_release(&b);
-	return s;
-}
 
 /* ------------------------------------------------------------------ */
 /* ids: unique in a page, [A-Za-z0-9_-] */
@@ -175,168 +76,18 @@ ids_make(struct sset *ids, const char *prefix, const char *a, const char *b)
 }
 
 /* ------------------------------------------------------------------ */
-/* tables: {id, caption, note, cols: [{h, u, cls}], rows: [{id, th, cells}]}
- * cells: {t, na, sd, sdna, cls}.  Tables become HTML (p-table.html) and
- * Markdown (tables.md) from the same view, so the two always agree. */
+/* tables (render/table.h): HTML (p-table.html) and Markdown (tables.md)
+ * from the same cells, so the two always agree */
 
-struct tbl {
-	json_t *o, *cols, *rows;
-};
-
+/* A count from the results. */
 static void
-tbl_init(struct tbl *t, struct sset *ids, const char *id, const char *caption)
+cell_int(struct table *t, const json_t *v)
 {
-	t->o = json_object();
-	t->cols = json_array();
-	t->rows = json_array();
-	set_s(t->o, "id", ids_make(ids, id, NULL, NULL));
-	set_s(t->o, "caption", caption);
-	json_object_set_new(t->o, "note", json_null());
-	json_object_set(t->o, "cols", t->cols);
-	json_object_set(t->o, "rows", t->rows);
-	json_decref(t->cols);
-	json_decref(t->rows);
-}
-
-static void
-tbl_col(struct tbl *t, const char *h, const char *unit, int num)
-{
-	json_t *c = json_object();
-
-	set_s(c, "h", h);
-	set_s(c, "u", unit);
-	set_s(c, "cls", num ? "num" : "txt");
-	json_array_append_new(t->cols, c);
-}
-
-static json_t *
-tbl_row(struct tbl *t, const char *id, const char *th)
-{
-	json_t *r = json_object(), *cells = json_array();
-
-	set_s(r, "id", id);
-	set_s(r, "th", th);
-	json_object_set_new(r, "cells", cells);
-	json_array_append_new(t->rows, r);
-	return cells;
-}
-
-static json_t *
-cell_new(json_t *t, int num)
-{
-	json_t *c = json_object();
-	int na = json_is_null(t);
-
-	json_object_set_new(c, "t", t);
-	json_object_set_new(c, "na", json_boolean(na));
-	json_object_set_new(c, "sd", json_null());
-	json_object_set_new(c, "sdna", json_false());
-	set_s(c, "cls", num ? "num" : "txt");
-	return c;
-}
-
-static void
-cell_num(json_t *cells, double v, enum fmt f, int dec)
-{
-	json_array_append_new(cells, cell_new(jfmt(v, f, dec), 1));
-}
-
-/* mean ± SD; the SD shows as "± –" when the mean is known and it is not. */
-static void
-cell_pm(json_t *cells, double v, double sd, enum fmt f, int dec)
-{
-	json_t *c = cell_new(jfmt(v, f, dec), 1);
-
-	if (isfinite(v)) {
-		json_object_set_new(c, "sd", jfmt(sd, f, dec));
-		json_object_set_new(c, "sdna", json_boolean(!isfinite(sd)));
-	}
-	json_array_append_new(cells, c);
-}
-
-static void
-cell_range(json_t *cells, double lo, double hi, int dec)
-{
-	struct buf b = BUF_INIT;
-
-	if (!isfinite(lo) || !isfinite(hi)) {
-		json_array_append_new(cells, cell_new(json_null(), 1));
-		return;
-	}
-	html_fmt_fixed(&b, lo, dec);
-	buf_addstr(&b, " " EN_DASH " ");
-	html_fmt_fixed(&b, hi, dec);
-	json_array_append_new(cells, cell_new(json_string_nocheck(b.ptr), 1));
-	buf_release(&b);
-}
-
-static void
-cell_int(json_t *cells, const json_t *v)
-{
-	json_array_append_new(cells, cell_new(jfmt(num_of(v), F_THOUS, 0), 1));
-}
-
-static void
-cell_txt(json_t *cells, const char *s)
-{
-	json_array_append_new(cells, cell_new(S(s), 0));
+	table_num(t, num_of(v), NF_THOUS(0));
 }
 
 /* ------------------------------------------------------------------ */
-/* Markdown and CSV exports */
-
-static void
-md_table(struct buf *b, const json_t *t)
-{
-	const json_t *cols = json_object_get(t, "cols"), *rows = json_object_get(t, "rows");
-	const json_t *c, *r, *cell;
-	size_t i, j;
-
-	buf_addstr(b, "### ");
-	md_text(b, jstr(t, "caption"));
-	buf_addstr(b, "\n\n|");
-	json_array_foreach(cols, i, c) {
-		buf_addch(b, ' ');
-		md_text(b, jstr(c, "h"));
-		if (jstr(c, "u")) {
-			buf_addstr(b, " (");
-			md_text(b, jstr(c, "u"));
-			buf_addch(b, ')');
-		}
-		buf_addstr(b, " |");
-	}
-	buf_addstr(b, "\n|");
-	json_array_foreach(cols, i, c)
-		buf_addstr(b, !strcmp(jstr(c, "cls"), "num") ? " ---: |" : " --- |");
-	buf_addch(b, '\n');
-	json_array_foreach(rows, i, r) {
-		buf_addstr(b, "| ");
-		md_text(b, jstr(r, "th"));
-		buf_addstr(b, " |");
-		json_array_foreach(json_object_get(r, "cells"), j, cell) {
-			buf_addch(b, ' ');
-			if (json_is_true(json_object_get(cell, "na"))) {
-				buf_addstr(b, EN_DASH);
-			} else {
-				md_text(b, jstr(cell, "t"));
-				if (jstr(cell, "sd")) {
-					buf_addstr(b, " \xc2\xb1 ");
-					md_text(b, jstr(cell, "sd"));
-				} else if (json_is_true(json_object_get(cell, "sdna"))) {
-					buf_addstr(b, " \xc2\xb1 " EN_DASH);
-				}
-			}
-			buf_addstr(b, " |");
-		}
-		buf_addch(b, '\n');
-	}
-	if (jstr(t, "note")) {
-		buf_addch(b, '\n');
-		md_text(b, jstr(t, "note"));
-		buf_addch(b, '\n');
-	}
-	buf_addch(b, '\n');
-}
+/* CSV exports */
 
 /* A field from a C string; NULL is an empty field. */
 static void
@@ -349,7 +100,7 @@ csv_text(struct buf *b, const char *s)
 static void
 csv_num(struct buf *b, double v)
 {
-	num_plain(b, v);	/* empty when null */
+	numfmt_csv(b, v);	/* empty when null */
 }
 
 static void
@@ -389,6 +140,7 @@ struct rv {			/* one run being rendered */
 	struct sset ids;
 	json_t *view;
 	struct buf md;		/* tables.md */
+	int err;		/* a table's rows did not render */
 };
 
 static int
@@ -569,8 +321,8 @@ rv_load(struct rv *v)
 				mb[nmb++] = jnum(r, "mj_per_mb");
 		}
 	}
-	v->dec_mj = col_decimals(mj, nmj, 4, 3);
-	v->dec_mb = col_decimals(mb, nmb, 4, 3);
+	v->dec_mj = numfmt_col_decimals(mj, nmj, 4, 3);
+	v->dec_mb = numfmt_col_decimals(mb, nmb, 4, 3);
 	free(mj);
 	free(mb);
 }
@@ -688,7 +440,7 @@ value_text(struct buf *b, const json_t *x)
 		break;
 	case JSON_INTEGER:
 	case JSON_REAL:
-		num_plain(b, json_number_value(x));
+		numfmt_add(b, json_number_value(x), NF_SHORT);
 		break;
 	case JSON_TRUE:
 		buf_addstr(b, "yes");
@@ -781,11 +533,11 @@ load_url(const json_t *res)
 	const char *u;
 	size_t i, j;
 
-	if ((u = jx_path_str((json_t *)res, "conditions.load.url")))
+	if ((u = jpath_str(res, "conditions.load.url")))
 		return u;
 	json_array_foreach(json_object_get(res, "measurements"), i, m)
 		json_array_foreach(json_object_get(m, "routes"), j, r)
-			if ((u = jx_path_str((json_t *)r, "load.url")))
+			if ((u = jpath_str(r, "load.url")))
 				return u;
 	return NULL;
 }
@@ -819,10 +571,10 @@ add_range(struct buf *b, double lo, double hi, int dec, const char *unit)
 {
 	if (!isfinite(lo))
 		return;
-	html_fmt_thousands(b, lo, dec);
+	numfmt_add(b, lo, NF_THOUS(dec));
 	if (hi != lo) {
 		buf_addstr(b, EN_DASH);
-		html_fmt_thousands(b, hi, dec);
+		numfmt_add(b, hi, NF_THOUS(dec));
 	}
 	buf_addstr(b, unit);
 }
@@ -870,7 +622,7 @@ setup_view(struct rv *v)
 	x = jnum(mach, "memoryBytes");
 	if (isfinite(x)) {
 		y = x / 1073741824.0;
-		html_fmt_fixed(&b, y, y == floor(y) ? 0 : 1);
+		numfmt_add(&b, y, NF_FIXED(y == floor(y) ? 0 : 1));
 		buf_addstr(&b, " GiB");
 	}
 	kv_addf(rows, "Memory", &b);
@@ -902,7 +654,7 @@ setup_view(struct rv *v)
 		if (x == 0)
 			buf_addstr(&b, "unlimited (saturating)");
 		else
-			html_fmt_thousands(&b, x, 0), buf_addstr(&b, " req/s");
+			numfmt_add(&b, x, NF_THOUS(0)), buf_addstr(&b, " req/s");
 	}
 	kv_addf(rows, "Request rate", &b);
 	if (jstr(ss, "arm"))
@@ -911,7 +663,7 @@ setup_view(struct rv *v)
 	/* conditions */
 	rows = kv_group(groups, "setup-conditions", "Conditions");
 	if (isfinite(x = jnum(cond, "room_temp_c"))) {
-		html_fmt_fixed(&b, x, x == floor(x) ? 0 : 1);
+		numfmt_add(&b, x, NF_FIXED(x == floor(x) ? 0 : 1));
 		buf_addstr(&b, " \xc2\xb0" "C");
 	}
 	kv_addf(rows, "Room temperature", &b);
@@ -922,7 +674,7 @@ setup_view(struct rv *v)
 	x = jnum(cond, "session_start_ms");
 	y = jnum(cond, "session_end_ms");
 	if (isfinite(x) && isfinite(y)) {
-		html_fmt_fixed(&b, (y - x) / 60000.0, 1);
+		numfmt_add(&b, (y - x) / 60000.0, NF_FIXED(1));
 		buf_addstr(&b, " min");
 	}
 	kv_addf(rows, "Session length", &b);
@@ -939,10 +691,10 @@ setup_view(struct rv *v)
 		x = jnum(ss, "rounds");
 	if (!isfinite(x))
 		x = jnum(ord, "rounds");
-	kv_add(rows, "Rounds", jfmt(x, F_THOUS, 0));
-	kv_add(rows, "Targets", jfmt((double)v->nt, F_THOUS, 0));
+	kv_add(rows, "Rounds", numfmt_json(x, NF_THOUS(0)));
+	kv_add(rows, "Targets", numfmt_json((double)v->nt, NF_THOUS(0)));
 	kv_add(rows, "Measurements",
-	       jfmt((double)json_array_size(json_object_get(res, "measurements")), F_THOUS, 0));
+	       numfmt_json((double)json_array_size(json_object_get(res, "measurements")), NF_THOUS(0)));
 	if (jstr(ord, "scheme")) {
 		buf_addstr(&b, jstr(ord, "scheme"));
 		if (json_is_true(json_object_get(ord, "latin_square")))
@@ -955,7 +707,7 @@ setup_view(struct rv *v)
 	if (!isfinite(x))
 		x = jnum(ss, "cooldownSec");
 	if (isfinite(x)) {
-		html_fmt_thousands(&b, x, 0);
+		numfmt_add(&b, x, NF_THOUS(0));
 		buf_addstr(&b, " s between measurements");
 	}
 	kv_addf(rows, "Cooldown", &b);
@@ -963,7 +715,7 @@ setup_view(struct rv *v)
 	if (!isfinite(x))
 		x = jnum(ss, "gapSec");
 	if (isfinite(x)) {
-		html_fmt_thousands(&b, x, 0);
+		numfmt_add(&b, x, NF_THOUS(0));
 		buf_addstr(&b, " s between routes");
 		kv_addf(rows, "Gap", &b);
 	}
@@ -985,11 +737,11 @@ setup_view(struct rv *v)
 				}
 			if (first && isfinite(jnum(first, "baseline_start_ms"))) {
 				buf_addstr(&b, "mean power over seconds ");
-				html_fmt_fixed(&b, (jnum(first, "baseline_start_ms") -
-						    jnum(first, "start_ms")) / 1000.0, 0);
+				numfmt_add(&b, (jnum(first, "baseline_start_ms") -
+						jnum(first, "start_ms")) / 1000.0, NF_FIXED(0));
 				buf_addstr(&b, EN_DASH);
-				html_fmt_fixed(&b, (jnum(first, "baseline_end_ms") -
-						    jnum(first, "start_ms")) / 1000.0, 0);
+				numfmt_add(&b, (jnum(first, "baseline_end_ms") -
+						jnum(first, "start_ms")) / 1000.0, NF_FIXED(0));
 				buf_addstr(&b, " of the idle window before each measurement");
 			}
 		}
@@ -998,8 +750,8 @@ setup_view(struct rv *v)
 				 json_array_size(json_object_get(res, "idle_windows")));
 		kv_addf(rows, "Idle floor", &b);
 		buf_addstr(&b, "powermetrics ");
-		buf_addstr(&b, jx_path_str((json_t *)res, "software.powermetrics.energyField")
-			   ? jx_path_str((json_t *)res, "software.powermetrics.energyField")
+		buf_addstr(&b, jpath_str(res, "software.powermetrics.energyField")
+			   ? jpath_str(res, "software.powermetrics.energyField")
 			   : "cpu + gpu + ane energy");
 		buf_addstr(&b, ": SoC compute only (no DRAM, display, SSD, radios, "
 			   "VRM or charger losses)");
@@ -1009,7 +761,7 @@ setup_view(struct rv *v)
 			x += isfinite(jnum(w, "samples")) ? jnum(w, "samples") : 0;
 		buf_addf(&b, "%zu file%s, ", json_array_size(json_object_get(res, "power_files")),
 			 json_array_size(json_object_get(res, "power_files")) == 1 ? "" : "s");
-		html_fmt_thousands(&b, x, 0);
+		numfmt_add(&b, x, NF_THOUS(0));
 		buf_addstr(&b, " samples");
 		kv_addf(rows, "Power samples", &b);
 	} else {
@@ -1028,49 +780,92 @@ setup_view(struct rv *v)
 /* tables */
 
 static void
+run_table(struct rv *v, struct table *t, const char *id, const char *caption)
+{
+	table_init(t, render_rows(v->c), ids_make(&v->ids, id, NULL, NULL), caption);
+}
+
+/*
+ * Finish t and put it into the view as key: [t], or [] when it is left
+ * out (!keep); lead is the line the page shows above it.  A table with
+ * table_md() goes to tables.md too: "### caption", the table, note.
+ */
+static void
+run_table_put(struct rv *v, struct table *t, const char *key, int keep, const char *caption,
+	const char *lead, const char *note)
+{
+	json_t *o;
+
+	if (table_end(t))
+		v->err = -1;
+	if (!keep) {
+		json_object_set_new(v->view, key, json_array());
+		table_free(t);
+		return;
+	}
+	o = table_view(t);
+	json_object_set_new(o, "lead", S(lead));
+	json_object_set_new(v->view, key, one(o));
+	if (t->md_on) {
+		buf_addstr(&v->md, "### ");
+		md_text(&v->md, caption);
+		buf_addstr(&v->md, "\n\n");
+		buf_add(&v->md, table_md_text(t)->ptr, table_md_text(t)->len);
+		if (note) {
+			buf_addch(&v->md, '\n');
+			md_text(&v->md, note);
+			buf_addch(&v->md, '\n');
+		}
+		buf_addch(&v->md, '\n');
+	}
+	table_free(t);
+}
+
+static void
 headline_view(struct rv *v)
 {
-	struct tbl t;
+	static const char *const cap_e = "Headline per target, ranked by energy per request";
+	static const char *const cap = "Headline per target";
+	struct table t;
 	struct buf b = BUF_INIT;
 	size_t i;
 
-	tbl_init(&t, &v->ids, "tbl-headline",
-		 v->energy ? "Headline per target, ranked by energy per request"
-			   : "Headline per target");
-	tbl_col(&t, "Target", NULL, 0);
+	run_table(v, &t, "tbl-headline", v->energy ? cap_e : cap);
+	table_md(&t);
+	table_col(&t, "Target", NULL, 0);
 	if (v->energy) {
-		tbl_col(&t, "Energy per request", "mJ/req, mean \xc2\xb1 SD", 1);
-		tbl_col(&t, "n", "rounds", 1);
-		tbl_col(&t, "CV", "SD/mean", 1);
-		tbl_col(&t, "95 % CI of the mean", "mJ/req", 1);
+		table_col(&t, "Energy per request", "mJ/req, mean \xc2\xb1 SD", 1);
+		table_col(&t, "n", "rounds", 1);
+		table_col(&t, "CV", "SD/mean", 1);
+		table_col(&t, "95 % CI of the mean", "mJ/req", 1);
 	}
-	tbl_col(&t, "Throughput", "req/s, mean \xc2\xb1 SD", 1);
+	table_col(&t, "Throughput", "req/s, mean \xc2\xb1 SD", 1);
 	if (v->energy) {
-		tbl_col(&t, "SoC power", "W, mean \xc2\xb1 SD", 1);
-		tbl_col(&t, "Rank", "1 = least mJ/req", 1);
+		table_col(&t, "SoC power", "W, mean \xc2\xb1 SD", 1);
+		table_col(&t, "Rank", "1 = least mJ/req", 1);
 		if (v->nfailed)
-			tbl_col(&t, "Energy per 2xx response", "mJ, mean \xc2\xb1 SD", 1);
+			table_col(&t, "Energy per 2xx response", "mJ, mean \xc2\xb1 SD", 1);
 	}
 	for (i = 0; i < v->nt; i++) {
 		const struct tgt *g = &v->t[i];
-		json_t *cells = tbl_row(&t, g->id, g->name);
 		const json_t *ci = json_object_get(g->mj, "ci95");
 
+		table_row(&t, g->id, g->name);
 		if (v->energy) {
-			cell_pm(cells, jnum(g->mj, "mean"), jnum(g->mj, "sd"), F_FIXED, v->dec_mj);
-			cell_int(cells, json_object_get(g->mj, "n"));
-			cell_num(cells, jnum(g->mj, "cv"), F_FIXED, 4);
-			cell_range(cells, num_of(json_array_get(ci, 0)),
-				   num_of(json_array_get(ci, 1)), v->dec_mj);
+			table_pm(&t, jnum(g->mj, "mean"), jnum(g->mj, "sd"), NF_FIXED(v->dec_mj));
+			cell_int(&t, json_object_get(g->mj, "n"));
+			table_num(&t, jnum(g->mj, "cv"), NF_FIXED(4));
+			table_range(&t, num_of(json_array_get(ci, 0)), num_of(json_array_get(ci, 1)),
+				    NF_FIXED(v->dec_mj));
 		}
-		cell_pm(cells, jnum(g->head, "rps"), jnum(g->head, "rps_sd"), F_THOUS, 1);
+		table_pm(&t, jnum(g->head, "rps"), jnum(g->head, "rps_sd"), NF_THOUS(1));
 		if (v->energy) {
 			const json_t *ok = json_object_get(g->head, "mj_per_2xx");
 
-			cell_pm(cells, jnum(g->head, "watts"), jnum(g->head, "watts_sd"), F_FIXED, 3);
-			cell_int(cells, json_object_get(g->head, "rank_mj_per_req"));
+			table_pm(&t, jnum(g->head, "watts"), jnum(g->head, "watts_sd"), NF_FIXED(3));
+			cell_int(&t, json_object_get(g->head, "rank_mj_per_req"));
 			if (v->nfailed)
-				cell_pm(cells, jnum(ok, "mean"), jnum(ok, "sd"), F_FIXED, v->dec_mj);
+				table_pm(&t, jnum(ok, "mean"), jnum(ok, "sd"), NF_FIXED(v->dec_mj));
 		}
 	}
 	if (v->energy) {
@@ -1095,43 +890,45 @@ headline_view(struct rv *v)
 		n_range(&b, v);
 		buf_addstr(&b, ").");
 	}
-	set_s(t.o, "note", b.ptr);
 	set_s(v->view, "headline_note", b.ptr);
-	json_object_set_new(v->view, "tbl_headline", one(json_incref(t.o)));
-	md_table(&v->md, t.o);
-	json_decref(t.o);
+	run_table_put(v, &t, "tbl_headline", 1, v->energy ? cap_e : cap, NULL, b.ptr);
 	buf_release(&b);
 }
 
 static void
 routes_view(struct rv *v)
 {
-	struct tbl t, m;
+	static const char *const cap = "Energy, throughput and power per target and route";
+	static const char *const cap_mb = "Large-payload routes, per megabyte";
+	struct table t, m;
 	size_t i, j, k;
 	int any_mb = 0;
+	const char *note;
 
-	tbl_init(&t, &v->ids, "tbl-routes", "Energy, throughput and power per target and route");
-	tbl_col(&t, "Target", NULL, 0);
-	tbl_col(&t, "Route", NULL, 0);
+	run_table(v, &t, "tbl-routes", cap);
+	table_md(&t);
+	table_col(&t, "Target", NULL, 0);
+	table_col(&t, "Route", NULL, 0);
 	if (v->energy) {
-		tbl_col(&t, "Energy per request", "mJ/req, mean \xc2\xb1 SD", 1);
-		tbl_col(&t, "n", "rounds", 1);
-		tbl_col(&t, "Net energy per request", "mJ/req above the idle floor", 1);
+		table_col(&t, "Energy per request", "mJ/req, mean \xc2\xb1 SD", 1);
+		table_col(&t, "n", "rounds", 1);
+		table_col(&t, "Net energy per request", "mJ/req above the idle floor", 1);
 	}
-	tbl_col(&t, "Throughput", "req/s, mean \xc2\xb1 SD", 1);
+	table_col(&t, "Throughput", "req/s, mean \xc2\xb1 SD", 1);
 	if (v->energy) {
-		tbl_col(&t, "SoC power", "W, mean \xc2\xb1 SD", 1);
-		tbl_col(&t, "Idle share", "% of gross energy", 1);
+		table_col(&t, "SoC power", "W, mean \xc2\xb1 SD", 1);
+		table_col(&t, "Idle share", "% of gross energy", 1);
 	}
-	tbl_init(&m, &v->ids, "tbl-per-mb", "Large-payload routes, per megabyte");
-	tbl_col(&m, "Target", NULL, 0);
-	tbl_col(&m, "Route", NULL, 0);
-	tbl_col(&m, "Energy per MB", "mJ/MB, mean \xc2\xb1 SD", 1);
-	tbl_col(&m, "n", "rounds", 1);
-	tbl_col(&m, "CV", "SD/mean", 1);
-	tbl_col(&m, "95 % CI of the mean", "mJ/MB", 1);
-	tbl_col(&m, "Throughput", "req/s, mean \xc2\xb1 SD", 1);
-	tbl_col(&m, "SoC power", "W, mean \xc2\xb1 SD", 1);
+	run_table(v, &m, "tbl-per-mb", cap_mb);
+	table_md(&m);
+	table_col(&m, "Target", NULL, 0);
+	table_col(&m, "Route", NULL, 0);
+	table_col(&m, "Energy per MB", "mJ/MB, mean \xc2\xb1 SD", 1);
+	table_col(&m, "n", "rounds", 1);
+	table_col(&m, "CV", "SD/mean", 1);
+	table_col(&m, "95 % CI of the mean", "mJ/MB", 1);
+	table_col(&m, "Throughput", "req/s, mean \xc2\xb1 SD", 1);
+	table_col(&m, "SoC power", "W, mean \xc2\xb1 SD", 1);
 	for (i = 0; i < v->nt; i++) {
 		const struct tgt *g = &v->t[i];
 		const json_t *r;
@@ -1141,24 +938,23 @@ routes_view(struct rv *v)
 			json_array_foreach(json_object_get(g->o, "routes"), j, r) {
 				const char *name = jstr(r, "name");
 				const json_t *mj = json_object_get(r, "mj_per_req");
-				json_t *cells;
 				int large = jstr(r, "per") && !strcmp(jstr(r, "per"), "MB");
 
 				if ((k == 0) != (in_names(v->small, v->nsmall, name) && !large))
 					continue;
-				cells = tbl_row(&t, ids_make(&v->ids, "r-", g->name, name), g->name);
-				cell_txt(cells, name);
+				table_row(&t, ids_make(&v->ids, "r-", g->name, name), g->name);
+				table_text(&t, name);
 				if (v->energy) {
-					cell_pm(cells, jnum(mj, "mean"), jnum(mj, "sd"), F_FIXED, v->dec_mj);
-					cell_int(cells, json_object_get(mj, "n"));
-					cell_num(cells, jnum(r, "net_mj_per_req"), F_FIXED, v->dec_mj);
+					table_pm(&t, jnum(mj, "mean"), jnum(mj, "sd"), NF_FIXED(v->dec_mj));
+					cell_int(&t, json_object_get(mj, "n"));
+					table_num(&t, jnum(r, "net_mj_per_req"), NF_FIXED(v->dec_mj));
 				}
-				cell_pm(cells, num_of(jpath(r, "rps.mean")), num_of(jpath(r, "rps.sd")),
-					F_THOUS, 1);
+				table_pm(&t, num_of(jpath(r, "rps.mean")), num_of(jpath(r, "rps.sd")),
+					 NF_THOUS(1));
 				if (v->energy) {
-					cell_pm(cells, num_of(jpath(r, "watts.mean")),
-						num_of(jpath(r, "watts.sd")), F_FIXED, 3);
-					cell_num(cells, jnum(r, "idle_share"), F_PCT, 2);
+					table_pm(&t, num_of(jpath(r, "watts.mean")),
+						 num_of(jpath(r, "watts.sd")), NF_FIXED(3));
+					table_num(&t, jnum(r, "idle_share"), NF_PCT(2));
 				}
 				if (large && v->energy) {
 					const json_t *s = json_object_get(r, "mj_per_mb_stat");
@@ -1168,155 +964,143 @@ routes_view(struct rv *v)
 					if (!isfinite(mean))
 						mean = jnum(r, "mj_per_mb");
 					any_mb = 1;
-					cells = tbl_row(&m, ids_make(&v->ids, "m-", g->name, name), g->name);
-					cell_txt(cells, name);
-					cell_pm(cells, mean, jnum(s, "sd"), F_FIXED, v->dec_mb);
-					cell_int(cells, json_object_get(s, "n"));
-					cell_num(cells, jnum(s, "cv"), F_FIXED, 4);
-					cell_range(cells, num_of(json_array_get(ci, 0)),
-						   num_of(json_array_get(ci, 1)), v->dec_mb);
-					cell_pm(cells, num_of(jpath(r, "rps.mean")),
-						num_of(jpath(r, "rps.sd")), F_THOUS, 1);
-					cell_pm(cells, num_of(jpath(r, "watts.mean")),
-						num_of(jpath(r, "watts.sd")), F_FIXED, 3);
+					table_row(&m, ids_make(&v->ids, "m-", g->name, name), g->name);
+					table_text(&m, name);
+					table_pm(&m, mean, jnum(s, "sd"), NF_FIXED(v->dec_mb));
+					cell_int(&m, json_object_get(s, "n"));
+					table_num(&m, jnum(s, "cv"), NF_FIXED(4));
+					table_range(&m, num_of(json_array_get(ci, 0)),
+						    num_of(json_array_get(ci, 1)), NF_FIXED(v->dec_mb));
+					table_pm(&m, num_of(jpath(r, "rps.mean")),
+						 num_of(jpath(r, "rps.sd")), NF_THOUS(1));
+					table_pm(&m, num_of(jpath(r, "watts.mean")),
+						 num_of(jpath(r, "watts.sd")), NF_FIXED(3));
 				}
 			}
 	}
-	set_s(t.o, "note", v->energy
-	      ? "Gross energy per request of each route window, mean \xc2\xb1 1 SD over "
-		"the rounds. Net subtracts the idle floor (the mean power of the idle "
-		"window before the measurement) times the window length; idle share is "
-		"that floor's part of the gross energy."
-	      : "Mean \xc2\xb1 1 SD over the rounds.");
-	json_object_set_new(v->view, "tbl_routes", one(json_incref(t.o)));
-	md_table(&v->md, t.o);
-	if (any_mb) {
-		set_s(m.o, "note", "Routes with large responses, reported per megabyte "
-		      "(10^6 bytes read by the client, headers included): mean \xc2\xb1 1 SD "
-		      "over the rounds. They are not part of the headline.");
-		json_object_set_new(v->view, "tbl_per_mb", one(json_incref(m.o)));
-		md_table(&v->md, m.o);
-	} else {
-		json_object_set_new(v->view, "tbl_per_mb", json_array());
-	}
-	json_decref(t.o);
-	json_decref(m.o);
+	note = v->energy
+	       ? "Gross energy per request of each route window, mean \xc2\xb1 1 SD over "
+		 "the rounds. Net subtracts the idle floor (the mean power of the idle "
+		 "window before the measurement) times the window length; idle share is "
+		 "that floor's part of the gross energy."
+	       : "Mean \xc2\xb1 1 SD over the rounds.";
+	run_table_put(v, &t, "tbl_routes", 1, cap, note, note);
+	note = "Routes with large responses, reported per megabyte (10^6 bytes read by the "
+	       "client, headers included): mean \xc2\xb1 1 SD over the rounds. They are not "
+	       "part of the headline.";
+	run_table_put(v, &m, "tbl_per_mb", any_mb, cap_mb, note, note);
 }
 
 static void
 windows_view(struct rv *v)
 {
-	struct tbl t, it;
+	struct table t, it;
 	const json_t *m, *r, *w;
 	size_t i, j;
 
-	tbl_init(&t, &v->ids, "tbl-windows", "Every load window (measurement \xc3\x97 route)");
-	tbl_col(&t, "Measurement", NULL, 0);
-	tbl_col(&t, "Target", NULL, 0);
-	tbl_col(&t, "Round", NULL, 1);
-	tbl_col(&t, "Slot", NULL, 1);
-	tbl_col(&t, "Route", NULL, 0);
-	tbl_col(&t, "Length", "s", 1);
-	tbl_col(&t, "Requests", "count", 1);
-	tbl_col(&t, "Throughput", "req/s", 1);
+	run_table(v, &t, "tbl-windows", "Every load window (measurement \xc3\x97 route)");
+	table_col(&t, "Measurement", NULL, 0);
+	table_col(&t, "Target", NULL, 0);
+	table_col(&t, "Round", NULL, 1);
+	table_col(&t, "Slot", NULL, 1);
+	table_col(&t, "Route", NULL, 0);
+	table_col(&t, "Length", "s", 1);
+	table_col(&t, "Requests", "count", 1);
+	table_col(&t, "Throughput", "req/s", 1);
 	if (v->energy) {
-		tbl_col(&t, "Energy", "J", 1);
-		tbl_col(&t, "SoC power", "W", 1);
-		tbl_col(&t, "Energy per request", "mJ/req", 1);
-		tbl_col(&t, "Net", "mJ/req", 1);
-		tbl_col(&t, "Idle floor", "W", 1);
-		tbl_col(&t, "Coverage", "%", 1);
-		tbl_col(&t, "P-cluster", "MHz", 1);
-		tbl_col(&t, "Thermal", NULL, 0);
+		table_col(&t, "Energy", "J", 1);
+		table_col(&t, "SoC power", "W", 1);
+		table_col(&t, "Energy per request", "mJ/req", 1);
+		table_col(&t, "Net", "mJ/req", 1);
+		table_col(&t, "Idle floor", "W", 1);
+		table_col(&t, "Coverage", "%", 1);
+		table_col(&t, "P-cluster", "MHz", 1);
+		table_col(&t, "Thermal", NULL, 0);
 	}
-	tbl_col(&t, "Non-2xx", "requests", 1);
+	table_col(&t, "Non-2xx", "requests", 1);
 	if (v->energy && v->nfailed)
-		tbl_col(&t, "Per 2xx response", "mJ", 1);
+		table_col(&t, "Per 2xx response", "mJ", 1);
 	json_array_foreach(json_object_get(v->res, "measurements"), i, m)
 		json_array_foreach(json_object_get(m, "routes"), j, r) {
-			json_t *cells = tbl_row(&t, ids_make(&v->ids, "w-", jstr(m, "id"), jstr(r, "name")),
-						jstr(m, "id"));
-
-			cell_txt(cells, jstr(m, "target"));
-			cell_int(cells, json_object_get(m, "round"));
-			cell_int(cells, json_object_get(m, "slot"));
-			cell_txt(cells, jstr(r, "name"));
-			cell_num(cells, (jnum(r, "end_ms") - jnum(r, "start_ms")) / 1000.0, F_FIXED, 3);
-			cell_int(cells, json_object_get(r, "requests"));
-			cell_num(cells, jnum(r, "rps"), F_THOUS, 1);
+			table_row(&t, ids_make(&v->ids, "w-", jstr(m, "id"), jstr(r, "name")),
+				  jstr(m, "id"));
+			table_text(&t, jstr(m, "target"));
+			cell_int(&t, json_object_get(m, "round"));
+			cell_int(&t, json_object_get(m, "slot"));
+			table_text(&t, jstr(r, "name"));
+			table_num(&t, (jnum(r, "end_ms") - jnum(r, "start_ms")) / 1000.0, NF_FIXED(3));
+			cell_int(&t, json_object_get(r, "requests"));
+			table_num(&t, jnum(r, "rps"), NF_THOUS(1));
 			if (v->energy) {
-				cell_num(cells, jnum(r, "energy_j"), F_FIXED, 3);
-				cell_num(cells, jnum(r, "mean_watts"), F_FIXED, 3);
-				cell_num(cells, jnum(r, "mj_per_req"), F_FIXED, v->dec_mj);
-				cell_num(cells, jnum(r, "net_mj_per_req"), F_FIXED, v->dec_mj);
-				cell_num(cells, jnum(r, "idle_watts"), F_FIXED, 3);
-				cell_num(cells, jnum(r, "coverage"), F_PCT, 1);
-				cell_num(cells, jnum(r, "cluster_mhz"), F_THOUS, 0);
-				cell_txt(cells, jstr(r, "thermal"));
+				table_num(&t, jnum(r, "energy_j"), NF_FIXED(3));
+				table_num(&t, jnum(r, "mean_watts"), NF_FIXED(3));
+				table_num(&t, jnum(r, "mj_per_req"), NF_FIXED(v->dec_mj));
+				table_num(&t, jnum(r, "net_mj_per_req"), NF_FIXED(v->dec_mj));
+				table_num(&t, jnum(r, "idle_watts"), NF_FIXED(3));
+				table_num(&t, jnum(r, "coverage"), NF_PCT(1));
+				table_num(&t, jnum(r, "cluster_mhz"), NF_THOUS(0));
+				table_text(&t, jstr(r, "thermal"));
 			}
-			cell_int(cells, json_object_get(r, "non_2xx"));
+			cell_int(&t, json_object_get(r, "non_2xx"));
 			if (v->energy && v->nfailed)
-				cell_num(cells, jnum(r, "mj_per_2xx"), F_FIXED, v->dec_mj);
+				table_num(&t, jnum(r, "mj_per_2xx"), NF_FIXED(v->dec_mj));
 		}
-	json_object_set_new(v->view, "tbl_windows", one(json_incref(t.o)));
-	json_decref(t.o);
+	run_table_put(v, &t, "tbl_windows", 1, NULL, NULL, NULL);
 
 	if (!v->energy) {
 		json_object_set_new(v->view, "tbl_idle", json_array());
 		return;
 	}
-	tbl_init(&it, &v->ids, "tbl-idle", "Idle windows");
-	tbl_col(&it, "Idle window", NULL, 0);
-	tbl_col(&it, "Kind", NULL, 0);
-	tbl_col(&it, "Session minute", "min", 1);
-	tbl_col(&it, "Baseline", "s", 1);
-	tbl_col(&it, "Idle power", "W", 1);
-	tbl_col(&it, "Coverage", "%", 1);
-	tbl_col(&it, "After", NULL, 0);
-	tbl_col(&it, "Before", NULL, 0);
+	run_table(v, &it, "tbl-idle", "Idle windows");
+	table_col(&it, "Idle window", NULL, 0);
+	table_col(&it, "Kind", NULL, 0);
+	table_col(&it, "Session minute", "min", 1);
+	table_col(&it, "Baseline", "s", 1);
+	table_col(&it, "Idle power", "W", 1);
+	table_col(&it, "Coverage", "%", 1);
+	table_col(&it, "After", NULL, 0);
+	table_col(&it, "Before", NULL, 0);
 	json_array_foreach(json_object_get(v->res, "idle_windows"), i, w) {
-		json_t *cells = tbl_row(&it, ids_make(&v->ids, "i-", jstr(w, "id"), NULL), jstr(w, "id"));
-
-		cell_txt(cells, jstr(w, "kind"));
-		cell_num(cells, jnum(w, "session_min"), F_FIXED, 2);
-		cell_num(cells, (jnum(w, "baseline_end_ms") - jnum(w, "baseline_start_ms")) / 1000.0,
-			 F_FIXED, 1);
-		cell_num(cells, jnum(w, "mean_watts"), F_FIXED, 3);
-		cell_num(cells, jnum(w, "coverage"), F_PCT, 1);
+		table_row(&it, ids_make(&v->ids, "i-", jstr(w, "id"), NULL), jstr(w, "id"));
+		table_text(&it, jstr(w, "kind"));
+		table_num(&it, jnum(w, "session_min"), NF_FIXED(2));
+		table_num(&it, (jnum(w, "baseline_end_ms") - jnum(w, "baseline_start_ms")) / 1000.0,
+			  NF_FIXED(1));
+		table_num(&it, jnum(w, "mean_watts"), NF_FIXED(3));
+		table_num(&it, jnum(w, "coverage"), NF_PCT(1));
 		/* null here is "nothing", not "not reported" */
-		cell_txt(cells, jstr(w, "follows") ? jstr(w, "follows") : "(session start)");
-		cell_txt(cells, jstr(w, "precedes") ? jstr(w, "precedes") : "(session end)");
+		table_text(&it, jstr(w, "follows") ? jstr(w, "follows") : "(session start)");
+		table_text(&it, jstr(w, "precedes") ? jstr(w, "precedes") : "(session end)");
 	}
-	json_object_set_new(v->view, "tbl_idle", one(json_incref(it.o)));
-	json_decref(it.o);
+	run_table_put(v, &it, "tbl_idle", 1, NULL, NULL, NULL);
 }
 
 static void
 files_view(struct rv *v)
 {
-	struct tbl t;
+	struct table t;
 	const json_t *f;
 	size_t i, undigested = 0;
 
-	tbl_init(&t, &v->ids, "tbl-files", "Raw files of the run (in the archive)");
-	tbl_col(&t, "File", NULL, 0);
-	tbl_col(&t, "Size", "bytes", 1);
-	tbl_col(&t, "SHA-256", NULL, 0);
+	run_table(v, &t, "tbl-files", "Raw files of the run (in the archive)");
+	table_col(&t, "File", NULL, 0);
+	table_col(&t, "Size", "bytes", 1);
+	table_col(&t, "SHA-256", NULL, 0);
 	json_array_foreach(json_object_get(v->res, "files"), i, f) {
-		json_t *cells = tbl_row(&t, ids_make(&v->ids, "f-", jstr(f, "name"), NULL),
-					jstr(f, "name"));
+		struct tcell hash = { jstr(f, "sha256"), 0, "hash", NULL, NULL, NULL };
 
-		cell_int(cells, json_object_get(f, "bytes"));
-		cell_txt(cells, jstr(f, "sha256") ? jstr(f, "sha256") : "not computed");
-		if (jstr(f, "sha256"))
-			json_object_set_new(json_array_get(cells, 1), "cls", json_string("hash"));
-		else
+		table_row(&t, ids_make(&v->ids, "f-", jstr(f, "name"), NULL), jstr(f, "name"));
+		cell_int(&t, json_object_get(f, "bytes"));
+		if (hash.text) {
+			table_cell(&t, &hash);
+		} else {
+			table_text(&t, "not computed");
 			undigested++;
+		}
 	}
 	/* erg build --no-digest: say so above the table, not only in cells. */
 	json_object_set_new(v->view, "files_undigested", json_boolean(undigested));
-	json_object_set_new(v->view, "tbl_files", one(json_incref(t.o)));
-	json_decref(t.o);
+	run_table_put(v, &t, "tbl_files", 1, NULL, NULL, NULL);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1400,30 +1184,27 @@ checks_view(struct rv *v)
 	/* The order grid: rounds x slots. */
 	grid = jpath(val, "ordering.grid");
 	if (json_array_size(grid)) {
-		struct tbl t;
+		struct table t;
 		size_t ns = 0;
 		char h[32];
 
 		json_array_foreach(grid, i, row)
 			ns = json_array_size(row) > ns ? json_array_size(row) : ns;
-		tbl_init(&t, &v->ids, "tbl-order", "Order: the target in each slot of each round");
-		tbl_col(&t, "Round", NULL, 0);
+		run_table(v, &t, "tbl-order", "Order: the target in each slot of each round");
+		table_col(&t, "Round", NULL, 0);
 		for (j = 0; j < ns; j++) {
 			snprintf(h, sizeof(h), "Slot %zu", j + 1);
-			tbl_col(&t, h, NULL, 0);
+			table_col(&t, h, NULL, 0);
 		}
 		json_array_foreach(grid, i, row) {
-			json_t *cells;
-
 			snprintf(h, sizeof(h), "%zu", i + 1);
-			cells = tbl_row(&t, ids_make(&v->ids, "o-", h, NULL), h);
+			table_row(&t, ids_make(&v->ids, "o-", h, NULL), h);
 			for (j = 0; j < ns; j++) {
 				cellv = json_array_get(row, j);
-				cell_txt(cells, json_string_value(cellv));
+				table_text(&t, json_string_value(cellv));
 			}
 		}
-		json_object_set_new(v->view, "tbl_order", one(json_incref(t.o)));
-		json_decref(t.o);
+		run_table_put(v, &t, "tbl_order", 1, NULL, NULL, NULL);
 	} else {
 		json_object_set_new(v->view, "tbl_order", json_array());
 	}
@@ -1770,7 +1551,7 @@ chart_idle(struct rv *v, json_t *list)
 		buf_addstr(&note, "slope ");
 		if (slope > 0)
 			buf_addch(&note, '+');
-		html_fmt_sig(&note, slope, 3);
+		numfmt_add(&note, slope, NF_SIG(3));
 		buf_addstr(&note, " W/h");
 		p.note = note.ptr;
 	}
@@ -2234,7 +2015,7 @@ render_run(struct render_ctx *c, json_t *res)
 	files_view(&v);
 
 	/* notes */
-	md = jx_path_str(res, "notes.markdown");
+	md = jpath_str(res, "notes.markdown");
 	if (md) {
 		struct md_opts o = { 2, keep, sizeof(keep) / sizeof(keep[0]) };
 
@@ -2243,7 +2024,7 @@ render_run(struct render_ctx *c, json_t *res)
 	}
 	json_object_set_new(v.view, "notes", notes.len ? tmpl_rawn(notes.ptr, notes.len)
 						       : json_null());
-	set_s(v.view, "notes_file", jx_path_str(res, "notes.file"));
+	set_s(v.view, "notes_file", jpath_str(res, "notes.file"));
 
 	/* downloads */
 	dl = json_object();
@@ -2253,7 +2034,7 @@ render_run(struct render_ctx *c, json_t *res)
 	buf_addstr(&dir, "runs/");
 	buf_addstr(&dir, v.id);
 	buf_addch(&dir, '/');
-	if (exports(&v, dir.ptr))
+	if (v.err || exports(&v, dir.ptr))
 		goto out;
 	if (tmpl_render(k->run, v.view, &page, 1))
 		goto out;
@@ -2340,9 +2121,10 @@ pick_target(const json_t *res, int energy, int best, int dec)
 	h = json_object_get(pick, "headline");
 	o = json_object();
 	set_s(o, "name", jstr(pick, "name"));
-	json_object_set_new(o, "mj", energy ? jfmt(num_of(jpath(h, "mj_per_req.mean")), F_FIXED, dec)
+	json_object_set_new(o, "mj", energy ? numfmt_json(num_of(jpath(h, "mj_per_req.mean")),
+							  NF_FIXED(dec))
 					    : json_null());
-	json_object_set_new(o, "rps", jfmt(jnum(h, "rps"), F_THOUS, 1));
+	json_object_set_new(o, "rps", numfmt_json(jnum(h, "rps"), NF_THOUS(1)));
 	return o;
 }
 
@@ -2393,6 +2175,7 @@ render_index(struct render_ctx *c, json_t *all)
 			int energy = !src || strcmp(src, "none");
 			double mj[256];
 			size_t nmj = 0, q;
+			int dec;
 			const json_t *t;
 
 			o = json_object();
@@ -2413,14 +2196,15 @@ render_index(struct render_ctx *c, json_t *all)
 			json_array_foreach(json_object_get(r, "targets"), q, t)
 				if (nmj < 256)
 					mj[nmj++] = num_of(jpath(t, "headline.mj_per_req.mean"));
-			json_object_set_new(o, "best", pick_target(r, energy, 1, col_decimals(mj, nmj, 4, 3)));
-			json_object_set_new(o, "worst", pick_target(r, energy, 0, col_decimals(mj, nmj, 4, 3)));
+			dec = numfmt_col_decimals(mj, nmj, 4, 3);
+			json_object_set_new(o, "best", pick_target(r, energy, 1, dec));
+			json_object_set_new(o, "worst", pick_target(r, energy, 0, dec));
 			/* a summary without targets lists its figures in tables only */
 			json_object_set_new(o, "ntargets", json_array_size(json_object_get(r, "targets"))
 					    ? json_integer((json_int_t)json_array_size(json_object_get(r, "targets")))
 					    : json_null());
-			set_s(o, "status", jx_path_str((json_t *)r, "validation.status"));
-			set_s(o, "status_cls", status_class(jx_path_str((json_t *)r, "validation.status")));
+			set_s(o, "status", jpath_str(r, "validation.status"));
+			set_s(o, "status_cls", status_class(jpath_str(r, "validation.status")));
 			json_array_append_new(runs, o);
 		}
 		json_object_set_new(g, "runs", runs);
@@ -2462,7 +2246,8 @@ render_begin(struct render_ctx *c, const char *tmpl_dir, struct sink out)
 	c->out = out;
 	c->cache = k;
 	if (!(k->run = tmpl_load(tmpl_dir, "run")) ||
-	    !(k->index = tmpl_load(tmpl_dir, "index")))
+	    !(k->index = tmpl_load(tmpl_dir, "index")) ||
+	    !(k->rows = tmpl_load(tmpl_dir, "p-rows")))
 		goto out;
 	buf_addf(&path, "%s/%s", tmpl_dir, CSS_NAME);
 	if (input_read_all(path.ptr, CSS_MAX, &css))
@@ -2479,6 +2264,12 @@ out:
 	return rc;
 }
 
+const struct tmpl *
+render_rows(const struct render_ctx *c)
+{
+	return ((const struct cache *)c->cache)->rows;
+}
+
 void
 render_end(struct render_ctx *c)
 {
@@ -2488,6 +2279,7 @@ render_end(struct render_ctx *c)
 		return;
 	tmpl_free(k->run);
 	tmpl_free(k->index);
+	tmpl_free(k->rows);
 	free(k);
 	c->cache = NULL;
 }

@@ -28,5 +28,9 @@ int render_run(struct render_ctx *c, json_t *res);
 /* index.html (and other cross-run pages) from the array of all results. */
 int render_index(struct render_ctx *c, json_t *all);
 void render_end(struct render_ctx *c);
+/* templates/p-rows.html, loaded by render_begin(): the rows of every
+ * table of every page (render/table.h). */
+struct tmpl;
+const struct tmpl *render_rows(const struct render_ctx *c);
 
 #endif

@@ -13,14 +13,14 @@
  * Conventions follow render.c: the view is a JSON tree of ready-to-print
  * strings handed to templates/summary.html (escaped there by context);
  * the only raw markup is erg's own SVG and the cmark output of the notes.
- * A missing figure is {"na": true}, printed as an en dash titled "not
- * reported".  Every table row and chart has an id unique in the page,
- * built from sanitised names ([A-Za-z0-9_-]) with "-2", "-3", ... on a
+ * A missing figure prints as the missing value (render/numfmt.h); the
+ * tables are render/table.h's, as on every page.  Every table row and
+ * chart has an id unique in the page, built from sanitised names ([A-Za-z0-9_-]) with "-2", "-3", ... on a
  * collision, so links to them survive a rebuild.
  *
  * Numbers in tables show the digits the CSV gave: the shortest decimal
  * that reads back as the value, with trailing zeros restored in columns
- * that use fixed decimals (see struct colfmt), and thousands separators
+ * that use fixed decimals (numfmt_published), and thousands separators
  * in columns that reach 10,000.  The CSV copies keep full precision.
  */
 #include <math.h>
@@ -31,13 +31,14 @@
 
 #include "base/buf.h"
 #include "render/html.h"
-#include "base/jsonx.h"
 #include "render/markdown.h"
+#include "render/numfmt.h"
 #include "render/page_run.h"
 #include "render/page_summary.h"
 #include "analyze/stats.h"
 #include "ingest/summary.h"
 #include "render/svg.h"
+#include "render/table.h"
 #include "render/tmpl.h"
 #include "base/util.h"
 #include "render/view.h"
@@ -47,166 +48,23 @@
 /* ------------------------------------------------------------------ */
 /* numbers */
 
-/* snprintf's decimal point is the locale's; erg's is always '.'. */
-static void
-fix_point(char *s)
+/* Metadata: as published, grouped from 10,000 ("12,345", "2023"). */
+static const struct numfmt meta_num = { NUM_SHORT, 0, 5, 0 };
+
+/* The format of column j of rows (numfmt_published). */
+static struct numfmt
+column_format(const json_t *rows, size_t j, int numeric)
 {
-	for (; *s; s++)
-		if (*s == ',')
-			*s = '.';
-}
-
-/* Decimals of the shortest fixed-point text that reads back as v; -1 when
- * there is none with at most 17 decimals or |v| >= 1e15. */
-static int
-shortest_dec(double v)
-{
-	if (!isfinite(v) || fabs(v) >= 1e15)
-		return -1;
-	return html_shortest_decimals(v, 17);
-}
-
-/* Group the integer digits of a plain number text with commas when it has
- * at least min_digits of them. */
-static void
-add_grouped(struct buf *b, const char *t, size_t min_digits)
-{
-	size_t lead = *t == '-', digits = strspn(t + lead, "0123456789"), i;
-
-	if (strchr(t, 'e') || strchr(t, 'E') || digits < min_digits) {
-		buf_addstr(b, t);
-		return;
-	}
-	buf_add(b, t, lead);
-	for (i = 0; i < digits; i++) {
-		if (i && (digits - i) % 3 == 0)
-			buf_addch(b, ',');
-		buf_addch(b, t[lead + i]);
-	}
-	buf_addstr(b, t + lead + digits);
-}
-
-/* The shortest decimal that reads back as v ("0.1", "229275", "1e-20"),
- * '.' as decimal point; nothing when not finite. */
-static void
-num_short(struct buf *b, double v)
-{
-	char tmp[64];
-	int d, p;
-
-	if (!isfinite(v))
-		return;
-	if (v == 0) {
-		buf_addch(b, '0');
-		return;
-	}
-	if ((d = shortest_dec(v)) >= 0) {
-		snprintf(tmp, sizeof(tmp), "%.*f", d, v);
-	} else {
-		for (p = 1; p < 17; p++) {
-			snprintf(tmp, sizeof(tmp), "%.*g", p, v);
-			if (strtod(tmp, NULL) == v)
-				break;
-		}
-		if (p == 17)
-			snprintf(tmp, sizeof(tmp), "%.17g", v);
-	}
-	fix_point(tmp);
-	buf_addstr(b, tmp);
-}
-
-/* Significant digits of the shortest text of v ("0.0958" 3, "5007" 4). */
-static int
-sig_digits(double v)
-{
-	struct buf t = BUF_INIT;
-	const char *p;
-	int n = 0, lead = 1;
-
-	num_short(&t, v);
-	for (p = t.ptr; *p && *p != 'e' && *p != 'E'; p++) {
-		if (*p < '0' || *p > '9')
-			continue;
-		if (lead && *p == '0')
-			continue;
-		lead = 0;
-		n++;
-	}
-	buf_release(&t);
-	return n;
-}
-
-/*
- * How a column prints its numbers.  The CSV's text is gone (a cell is a
- * double by now, so "3.80" reads 3.8), and two styles of published table
- * must both come out as given: fixed decimals per column ("3.80", "5007.0",
- * "0.1010"), and significant figures ("55557", "633", "12.8").  So a
- * column pads its cells to the decimals of its most precise cell only
- * when at least half of its cells have that many (fixed decimals), and
- * never pads a cell that already has 5 significant digits or more
- * ("132489" stays, though its neighbours read "39.1").  Padding adds
- * zeros only: every cell still reads back as the value published.
- */
-struct colfmt {
-	int numeric;		/* the column holds numbers only */
-	int dec;		/* decimals to pad to */
-	int pad;		/* pad cells to dec decimals */
-	int group;		/* thousands separators */
-};
-
-static void
-colfmt_make(struct colfmt *f, const json_t *rows, size_t j, int numeric)
-{
+	double *v = xmalloc((json_array_size(rows) + 1) * sizeof(double));
 	const json_t *row;
-	double maxabs = 0;
-	size_t i, nf = 0, nd = 0;
-	int wide = 0;
+	struct numfmt f;
+	size_t i;
 
-	memset(f, 0, sizeof(*f));
-	f->numeric = numeric;
-	json_array_foreach(rows, i, row) {
-		double v = num_of(json_array_get(row, j));
-		int d;
-
-		if (!isfinite(v))
-			continue;
-		nf++;
-		d = shortest_dec(v);
-		if (d < 0 || d > 12)
-			wide = 1;
-		else if (d > f->dec)
-			f->dec = d;
-		if (fabs(v) > maxabs)
-			maxabs = fabs(v);
-	}
-	json_array_foreach(rows, i, row) {
-		double v = num_of(json_array_get(row, j));
-
-		if (isfinite(v) && shortest_dec(v) == f->dec)
-			nd++;
-	}
-	/* more than 15 significant digits cannot all be trusted to print */
-	f->pad = numeric && !wide && f->dec > 0 && 2 * nd >= nf &&
-		 maxabs * pow(10, f->dec) < 1e15;
-	f->group = maxabs >= 10000;
-}
-
-/* A number of a table cell, formatted for its column. */
-static void
-fmt_num(struct buf *b, const struct colfmt *f, double v)
-{
-	struct buf t = BUF_INIT;
-
-	if (!f->numeric) {
-		num_short(b, v);
-		return;
-	}
-	if (f->pad && shortest_dec(v) < f->dec && sig_digits(v) < 5)
-		html_fmt_fixed(&t, v, f->dec);
-	else
-		num_short(&t, v);
-	add_grouped(b, t.ptr, f->group ? 4 : 1000);
-	buf_release(&t);
+	json_array_foreach(rows, i, row)
+		v[i] = num_of(json_array_get(row, j));
+	f = numfmt_published(v, json_array_size(rows), numeric);
+	free(v);
+	return f;
 }
 
 /* ------------------------------------------------------------------ */
@@ -294,14 +152,9 @@ value_text(struct buf *b, const json_t *x)
 		buf_add(b, json_string_value(x), json_string_length(x));
 		break;
 	case JSON_INTEGER:
-	case JSON_REAL: {
-		struct buf t = BUF_INIT;
-
-		num_short(&t, json_number_value(x));
-		add_grouped(b, t.ptr, 5);
-		buf_release(&t);
+	case JSON_REAL:
+		numfmt_add(b, json_number_value(x), meta_num);
 		break;
-	}
 	case JSON_TRUE:
 		buf_addstr(b, "yes");
 		break;
@@ -342,7 +195,7 @@ static void
 csv_value(struct buf *b, const json_t *x)
 {
 	if (json_is_number(x))
-		num_short(b, num_of(x));	/* empty when not finite */
+		numfmt_csv(b, num_of(x));	/* empty when not finite */
 	else if (json_is_string(x))
 		csv_str(b, json_string_value(x), json_string_length(x));
 	/* null: an empty field */
@@ -380,7 +233,7 @@ struct col {
 	const char *name, *label, *unit, *role;
 	int numeric, recognised;
 	int is_label;		/* names a row in charts (never the x column) */
-	struct colfmt f;
+	struct numfmt f;	/* of its numbers */
 };
 
 struct tv {
@@ -420,7 +273,7 @@ tv_load(struct tv *v, const json_t *t, const char *fallback_title)
 		c->recognised = json_is_true(json_object_get(co, "recognised"));
 		if (xname && !strcmp(xname, c->name) && c->numeric && v->x < 0)
 			v->x = (long)j;
-		colfmt_make(&c->f, v->rows, j, c->numeric);
+		c->f = column_format(v->rows, j, c->numeric);
 	}
 	/* rows are named by their key columns (target, route, runtime,
 	 * phase); a table without one by its text columns */
@@ -457,7 +310,7 @@ cell_text(const struct tv *v, size_t i, size_t j, struct buf *b)
 		return 1;
 	}
 	if (json_is_number(x) && isfinite(num_of(x))) {
-		fmt_num(b, &v->c[j].f, num_of(x));
+		numfmt_add(b, num_of(x), v->c[j].f);
 		return 1;
 	}
 	return 0;
@@ -542,10 +395,10 @@ row_label(const struct tv *v, size_t i, const char *const *use, struct buf *b)
 		if (b->len > start)
 			buf_addstr(b, MIDDOT);
 		if (!cell_text(v, i, j, b))
-			buf_addstr(b, EN_DASH);
+			buf_addstr(b, NUM_MISSING);
 	}
 	if (b->len == start && v->nc && !cell_text(v, i, 0, b))
-		buf_addstr(b, EN_DASH);
+		buf_addstr(b, NUM_MISSING);
 }
 
 /* A column label, its first letter lowercased for the middle of a
@@ -678,13 +531,13 @@ bars_layout(const struct tv *v, struct bars_layout *L)
 
 		buf_reset(&b);
 		if (!cell_text(v, i, (size_t)tcol, &b))
-			buf_addstr(&b, EN_DASH);
+			buf_addstr(&b, NUM_MISSING);
 		n0 = b.len;
 		for (j = 0; j < v->nc; j++)
 			if (suse[j] && suse[j][0] == 'a') {
 				buf_addstr(&b, b.len == n0 ? " (" : ", ");
 				if (!cell_text(v, i, j, &b))
-					buf_addstr(&b, EN_DASH);
+					buf_addstr(&b, NUM_MISSING);
 			}
 		if (b.len > n0)
 			buf_addch(&b, ')');
@@ -972,38 +825,23 @@ table_lines(struct sset *ids, const struct tv *v, json_t *list)
 /* the table view and its Markdown */
 
 /*
- * The rows of a table, in chunks: the view of at most chunk rows
- * ({rows: [{id, th, na, cls, cells: [{t, na, sd, sdna, cls}]}]}) is
- * rendered with rows_tp into body and freed before the next, so a table
- * of 100,000 rows never has a JSON object per cell in memory at once (it
- * had: ~2 KB a cell with the template's output on top).  Row i's ids and
- * Markdown line are made in row order, as before.  0, or -1 after a
- * template error.
+ * The rows of a table (render/table.h renders them in chunks, so a table
+ * of 100,000 rows never has a JSON object per cell in memory at once),
+ * each named by an id from its key and x columns (else its label
+ * columns, else its first column), made in row order.
  */
-size_t render_summary_chunk = 256;
-size_t render_summary_chunk_peak;
-
-static int
-table_rows(struct sset *ids, const struct tv *v, const struct tmpl *rows_tp, struct buf *body,
-	   struct buf *md)
+static void
+tv_rows(struct sset *ids, const struct tv *v, struct table *t)
 {
-	struct buf b = BUF_INIT, want = BUF_INIT;
-	json_t *chunk = NULL, *rows = NULL;
-	size_t i, j, chunk_n = render_summary_chunk ? render_summary_chunk : 1;
-	int any_key = 0, rc = 0;
+	struct buf b = BUF_INIT, want = BUF_INIT, th = BUF_INIT;
+	size_t i, j;
+	int any_key = 0;
 
 	for (j = 0; j < v->nc; j++)
 		any_key |= !strcmp(v->c[j].role, "key") || (long)j == v->x;
-	for (i = 0; i < v->nr && !rc; i++) {
-		json_t *r = json_object(), *cells = json_array();
+	for (i = 0; i < v->nr; i++) {
+		struct trow r = { NULL, NULL, NULL, NULL, NULL, NULL };
 
-		if (!chunk) {
-			chunk = json_object();
-			rows = json_array();
-			json_object_set_new(chunk, "rows", rows);
-		}
-		/* the id from the key and x columns (else the label columns,
-		 * else the first column) */
 		buf_reset(&want);
 		buf_addstr(&want, "r-");
 		buf_addstr(&want, v->base);
@@ -1028,65 +866,35 @@ table_rows(struct sset *ids, const struct tv *v, const struct tmpl *rows_tp, str
 			else
 				buf_addf(&want, "%zu", i + 1);
 		}
-		set_s(r, "id", id_unique(ids, &want, NULL));
-		buf_addch(md, '|');
-		for (j = 0; j < v->nc; j++) {
-			int have;
+		buf_reset(&th);
+		r.id = id_unique(ids, &want, NULL);
+		r.th = v->nc && cell_text(v, i, 0, &th) ? th.ptr : NULL;
+		r.cls = v->nc && v->c[0].numeric ? "num" : "txt";
+		table_rowx(t, &r);
+		for (j = 1; j < v->nc; j++) {
+			struct tcell c = { NULL, v->c[j].numeric, NULL, NULL, NULL, NULL };
 
 			buf_reset(&b);
-			have = cell_text(v, i, j, &b);
-			buf_addch(md, ' ');
-			if (have)
-				md_text(md, b.ptr);
-			else
-				buf_addstr(md, EN_DASH);
-			buf_addstr(md, " |");
-			if (j == 0) {
-				set_s(r, "th", have ? b.ptr : NULL);
-				json_object_set_new(r, "na", json_boolean(!have));
-				set_s(r, "cls", v->c[0].numeric ? "num" : "txt");
-			} else {
-				json_t *c = json_object();
-
-				set_s(c, "t", have ? b.ptr : NULL);
-				json_object_set_new(c, "na", json_boolean(!have));
-				json_object_set_new(c, "sd", json_null());
-				json_object_set_new(c, "sdna", json_false());
-				set_s(c, "cls", v->c[j].numeric ? "num" : "txt");
-				json_array_append_new(cells, c);
-			}
-		}
-		buf_addch(md, '\n');
-		json_object_set_new(r, "cells", cells);
-		json_array_append_new(rows, r);
-		if (json_array_size(rows) == chunk_n || i + 1 == v->nr) {
-			if (json_array_size(rows) > render_summary_chunk_peak)
-				render_summary_chunk_peak = json_array_size(rows);
-			rc = tmpl_render(rows_tp, chunk, body, 1);
-			json_decref(chunk);
-			chunk = NULL;
+			c.text = cell_text(v, i, j, &b) ? b.ptr : NULL;
+			table_cell(t, &c);
 		}
 	}
-	json_decref(chunk);
-	/* the template puts {{{body}}} on a line of its own */
-	if (body->len && body->ptr[body->len - 1] == '\n')
-		buf_setlen(body, body->len - 1);
 	buf_release(&b);
 	buf_release(&want);
-	return rc;
+	buf_release(&th);
 }
 
 /* {sid, title, caption, file, csv, nrows, notes: [{id, text}],
- *  tbl: [{id, lab, ncols, cols: [{h, u, cls, name, mark}], body}],
+ *  tbl: [the table for p-table.html],
  *  charts: [{svg, caption}], nochart}; NULL after a template error. */
 static json_t *
-table_view(struct sset *ids, const struct tv *v, const char *csv_name,
+section_view(struct sset *ids, const struct tv *v, const char *csv_name,
 	   const struct tmpl *rows_tp, struct buf *md)
 {
 	static const char *const sec_sfx[] = { "-h", NULL };
-	json_t *o = json_object(), *tbl = json_object(), *cols = json_array();
-	json_t *notes = json_array(), *charts = json_array(), *x;
-	struct buf b = BUF_INIT, want = BUF_INIT, rowsb = BUF_INIT;
+	json_t *o = json_object(), *notes = json_array(), *charts = json_array(), *x;
+	struct buf b = BUF_INIT, want = BUF_INIT;
+	struct table t;
 	const char **marks = xcalloc(v->nc + 1, sizeof(char *));
 	const char *sid, *tid;
 	size_t i, j;
@@ -1098,6 +906,13 @@ table_view(struct sset *ids, const struct tv *v, const char *csv_name,
 	buf_addstr(&want, "tbl-");
 	buf_addstr(&want, v->base);
 	tid = id_unique(ids, &want, NULL);
+	table_init(&t, rows_tp, tid, NULL);
+	buf_reset(&b);
+	buf_addf(&b, "%s-h", sid);
+	table_label(&t, b.ptr);
+	table_empty(&t, "No rows were published in this table.");
+	table_md(&t);
+	buf_reset(&b);
 	set_s(o, "sid", sid);
 	set_s(o, "title", v->title);
 	set_s(o, "caption", jstr(v->t, "caption"));
@@ -1148,56 +963,24 @@ table_view(struct sset *ids, const struct tv *v, const char *csv_name,
 		}
 	}
 
-	/* columns */
-	buf_addch(md, '|');
+	/* columns, rows */
 	for (j = 0; j < v->nc; j++) {
-		json_t *c = json_object();
-		const char *u = unit_hint(&v->c[j]);
+		struct tcol c = { v->c[j].label, unit_hint(&v->c[j]), v->c[j].numeric, NULL, NULL,
+				  v->c[j].name, marks[j] };
 
-		set_s(c, "h", v->c[j].label);
-		set_s(c, "u", u);
-		set_s(c, "cls", v->c[j].numeric ? "num" : "txt");
-		set_s(c, "name", v->c[j].name);
-		set_s(c, "mark", marks[j]);
-		json_array_append_new(cols, c);
-		buf_addch(md, ' ');
-		md_text(md, v->c[j].label);
-		if (marks[j])
-			buf_addstr(md, " \\*");
-		if (u) {
-			buf_addstr(md, " (");
-			md_text(md, u);
-			buf_addch(md, ')');
-		}
-		buf_addstr(md, " |");
+		table_colx(&t, &c);
 	}
-	buf_addstr(md, "\n|");
-	for (j = 0; j < v->nc; j++)
-		buf_addstr(md, v->c[j].numeric ? " ---: |" : " --- |");
-	buf_addch(md, '\n');
-
-	if (table_rows(ids, v, rows_tp, &rowsb, md)) {
+	tv_rows(ids, v, &t);
+	if (table_end(&t)) {
 		json_decref(o);
-		json_decref(tbl);
-		json_decref(cols);
 		json_decref(notes);
 		json_decref(charts);
 		o = NULL;
 		goto out;
 	}
-	json_object_set_new(tbl, "body", rowsb.len ? tmpl_rawn(rowsb.ptr, rowsb.len) : json_null());
-	buf_release(&rowsb);
+	buf_add(md, table_md_text(&t)->ptr, table_md_text(&t)->len);
 	buf_addch(md, '\n');
-
-	set_s(tbl, "id", tid);
-	buf_reset(&b);
-	buf_addf(&b, "%s-h", sid);
-	set_s(tbl, "lab", b.ptr);
-	json_object_set_new(tbl, "ncols", json_integer((json_int_t)(v->nc ? v->nc : 1)));
-	json_object_set_new(tbl, "cols", cols);
-	x = json_array();
-	json_array_append_new(x, tbl);
-	json_object_set_new(o, "tbl", x);
+	json_object_set_new(o, "tbl", one(table_view(&t)));
 	json_object_set_new(o, "notes", notes);
 
 	/* a chart of thousands of bars or points shows nothing and costs a
@@ -1216,8 +999,8 @@ table_view(struct sset *ids, const struct tv *v, const char *csv_name,
 	}
 	json_object_set_new(o, "charts", charts);
 out:
+	table_free(&t);
 	free(marks);
-	buf_release(&rowsb);
 	buf_release(&b);
 	buf_release(&want);
 	return o;
@@ -1433,7 +1216,7 @@ render_summary_run(struct render_ctx *c, json_t *res)
 		"run-caveats", "files", "files-h", NULL,
 	};
 	struct sset ids = { 0 }, files = { 0 };
-	struct tmpl *tp = NULL, *rows_tp = NULL;
+	struct tmpl *tp = NULL;
 	json_t *view = NULL, *tables, *t, *tv;
 	const char *id = jstr(res, "run"), *md;
 	const char **keep = NULL;
@@ -1446,11 +1229,8 @@ render_summary_run(struct render_ctx *c, json_t *res)
 		return error("results without a run id ('run' missing or not a string)");
 	if ((depth = run_depth(id)) < 0)
 		return error("run id '%s' is not a relative path", id);
-	if (!(tp = tmpl_load(c->tmpl_dir, "summary")) ||
-	    !(rows_tp = tmpl_load(c->tmpl_dir, "summary-p-rows"))) {
-		tmpl_free(tp);
+	if (!(tp = tmpl_load(c->tmpl_dir, "summary")))
 		return -1;
-	}
 	for (i = 0; fixed[i]; i++)
 		sset_add(&ids, fixed[i]);
 	sset_add(&files, "results.json");
@@ -1468,9 +1248,9 @@ render_summary_run(struct render_ctx *c, json_t *res)
 	buf_addstr(&mdb, "\n\nRun ");
 	md_text(&mdb, id);
 	buf_addstr(&mdb, ". Figures as published");
-	if (jx_path_str(res, "source.title")) {
+	if (jpath_str(res, "source.title")) {
 		buf_addstr(&mdb, " in *");
-		md_text(&mdb, jx_path_str(res, "source.title"));
+		md_text(&mdb, jpath_str(res, "source.title"));
 		buf_addch(&mdb, '*');
 	}
 	if (json_object_get(json_object_get(res, "source"), "published") &&
@@ -1481,11 +1261,11 @@ render_summary_run(struct render_ctx *c, json_t *res)
 		buf_addch(&mdb, ')');
 		buf_reset(&b);
 	}
-	md = jx_path_str(res, "source.url");
+	md = jpath_str(res, "source.url");
 	if (md && (!strncasecmp(md, "http://", 7) || !strncasecmp(md, "https://", 8))) {
 		buf_addstr(&mdb, ", <");
 		/* an autolink: no spaces or angle brackets inside */
-		for (md = jx_path_str(res, "source.url"); *md; md++)
+		for (md = jpath_str(res, "source.url"); *md; md++)
 			if ((unsigned char)*md > 0x20 && *md != '<' && *md != '>' && *md != 0x7f)
 				buf_addch(&mdb, *md);
 		buf_addch(&mdb, '>');
@@ -1517,7 +1297,7 @@ render_summary_run(struct render_ctx *c, json_t *res)
 		v.base = xstrndup(fname, strlen(fname) - 4);
 		ALLOC_GROW(keep, nkeep + 1, akeep);
 		keep[nkeep++] = fname;
-		if (!(tv = table_view(&ids, &v, fname, rows_tp, &mdb))) {
+		if (!(tv = section_view(&ids, &v, fname, render_rows(c), &mdb))) {
 			tv_free(&v);
 			json_decref(tables);
 			goto out;
@@ -1535,7 +1315,7 @@ render_summary_run(struct render_ctx *c, json_t *res)
 	json_object_set_new(view, "tables", tables);
 
 	/* notes; links to the files written here stay links */
-	md = jx_path_str(res, "notes.markdown");
+	md = jpath_str(res, "notes.markdown");
 	if (md && *md) {
 		static const char *const base[] = { "results.json", "tables.md", "index.html" };
 		struct md_opts o = { 2, NULL, 0 };
@@ -1550,7 +1330,7 @@ render_summary_run(struct render_ctx *c, json_t *res)
 			goto out;
 	}
 	json_object_set_new(view, "notes", notes.len ? tmpl_rawn(notes.ptr, notes.len) : json_null());
-	set_s(view, "notes_file", jx_path_str(res, "notes.file"));
+	set_s(view, "notes_file", jpath_str(res, "notes.file"));
 
 	if (write_file(c, id, "tables.md", &mdb))
 		goto out;
@@ -1561,7 +1341,6 @@ render_summary_run(struct render_ctx *c, json_t *res)
 	rc = 0;
 out:
 	tmpl_free(tp);
-	tmpl_free(rows_tp);
 	json_decref(view);
 	sset_free(&ids);
 	sset_free(&files);

@@ -19,17 +19,15 @@
  *                 NAME is the table file's base name, made unique
  *   tables.md     the tables in Markdown, formatted as on the page
  * results.json is build.c's, as for every run.  Safe to call from several
- * threads at once (no state outside the arguments; the template is
- * loaded from c->tmpl_dir per call).  0, or -1 after a diagnostic.
+ * threads at once (no state outside the arguments; the page's template
+ * is loaded from c->tmpl_dir per call, the rows' is render_begin()'s).
+ * 0, or -1 after a diagnostic.
  */
 int render_summary_run(struct render_ctx *c, json_t *res);
 
 /* A table of more than SUMMARY_VIEW_MAX_ROWS (summary.h) rows gets no
- * charts, and a line on the page says why. */
-/* Rows per view handed to templates/summary-p-rows.html (at least 1); the
- * most any view held so far.  For tests of the chunking. */
-extern size_t render_summary_chunk;
-extern size_t render_summary_chunk_peak;
+ * charts, and a line on the page says why.  Its rows are rendered in
+ * chunks (render/table.h). */
 
 /*
  * Latency charts of a session from measurements[].routes[].load:

@@ -12,10 +12,10 @@
  * the targets (by name), and every (run, target) occurrence, sorted by
  * target then run, so a target's history is one contiguous slice.
  *
- * Conventions of the tables (templates/views-p-table.html): a figure not
- * reported is {"na": true} and prints as an en dash; a cell that does
- * not apply (another machine's energy column) is empty.  Numeric cells
- * carry their full-precision value in data-v for the sort script.
+ * Conventions of the tables (render/table.h): a figure not reported
+ * prints as the missing value; a cell that does not apply (another
+ * machine's energy column) is empty.  Every cell carries its value in
+ * data-v for the sort script (numbers at full precision).
  */
 #include <math.h>
 #include <stdio.h>
@@ -27,11 +27,13 @@
 #include "render/diff_html.h"
 #include "render/html.h"
 #include "ingest/pairs.h"
+#include "render/numfmt.h"
 #include "base/path.h"
 #include "render/page_run.h"
 #include "render/page_views.h"
 #include "analyze/stats.h"
 #include "render/svg.h"
+#include "render/table.h"
 #include "render/tmpl.h"
 #include "base/util.h"
 #include "render/view.h"
@@ -46,12 +48,6 @@ static const char caveat_devices[] =
 
 /* ------------------------------------------------------------------ */
 /* JSON access and view values */
-
-static void
-set_b(json_t *o, const char *key, int b)
-{
-	json_object_set_new(o, key, json_boolean(b));
-}
 
 /* A mean with its SD and n, from either shape of the results: an object
  * {mean, sd, n} (summary runs, routes, mj_per_req) or a number with a
@@ -78,38 +74,6 @@ mv_get(const json_t *o, const char *key)
 		m.n = jnum(json_object_get(o, "mj_per_req"), "n");
 	}
 	return m;
-}
-
-static json_t *
-jfmt(double v, int dec, int thousands)
-{
-	struct buf b = BUF_INIT;
-	json_t *s;
-
-	if (!isfinite(v))
-		return json_null();
-	if (thousands)
-		html_fmt_thousands(&b, v, dec);
-	else
-		html_fmt_fixed(&b, v, dec);
-	s = json_string_nocheck(b.ptr);
-	buf_release(&b);
-	return s;
-}
-
-/* Full precision, for data-v (shortest round trip; JS reads it). */
-static json_t *
-jreal(double v)
-{
-	struct buf b = BUF_INIT;
-	json_t *s;
-
-	if (!isfinite(v))
-		return json_null();
-	html_fmt_real(&b, v);
-	s = json_string_nocheck(b.ptr);
-	buf_release(&b);
-	return s;
 }
 
 /* ------------------------------------------------------------------ */
@@ -233,6 +197,8 @@ struct views {
 	size_t nskipped;	/* summary runs, not diffed */
 	struct tmpl *machine, *target, *compare, *list;
 	struct diff_html *diff;
+	const struct tmpl *rows;	/* render_rows() */
+	int err;		/* a table's rows did not render */
 	struct buf scratch;
 };
 
@@ -546,159 +512,100 @@ href_diff(const struct views *v, size_t di, size_t depth)
 }
 
 /* ------------------------------------------------------------------ */
-/* tables: {id, cls, caption, note, cols: [{h, u, cls, href, title}],
- * rows: [{id, th, href, sub, cells: [{t, na, v, sd, sdna, href, sub,
- * cls}]}]}.  Every key is always present: the template looks a missing
- * name up in the enclosing items. */
-
-struct vt {
-	json_t *o, *cols, *rows;
-	struct sset *ids;
-};
+/* tables (render/table.h): sortable, every cell carrying its value in
+ * data-v for the sort script (templates/views-p-sort.html) */
 
 static void
-vt_init(struct vt *t, struct sset *ids, const char *id, const char *caption)
+cross_table(struct views *v, struct table *t, struct sset *ids, const char *id, const char *caption)
 {
-	struct buf b = BUF_INIT;
+	table_init(t, v->rows, id_make(ids, &v->scratch, id, NULL, NULL), caption);
+	table_class(t, "sortable runs", 1);	/* runs: erg.css keeps td.date on one line */
+}
 
-	t->ids = ids;
-	t->o = json_object();
-	t->cols = json_array();
-	t->rows = json_array();
-	set_s(t->o, "id", id_make(ids, &b, id, NULL, NULL));
-	set_s(t->o, "cls", "sortable runs");	/* runs: erg.css keeps td.date on one line */
-	set_s(t->o, "caption", caption);
-	json_object_set_new(t->o, "note", json_null());
-	json_object_set(t->o, "cols", t->cols);
-	json_object_set(t->o, "rows", t->rows);
-	json_decref(t->cols);
-	json_decref(t->rows);
-	buf_release(&b);
+/* A row; its id from prefix and parts (made unique); th links to href
+ * (NULL: to the row), sub below it. */
+static void
+cross_row(struct views *v, struct table *t, struct sset *ids, const char *prefix, const char *a,
+       const char *b, const char *th, json_t *href, const char *sub)
+{
+	struct trow r = { NULL, th, href, NULL, sub, NULL };
+
+	r.id = id_make(ids, &v->scratch, prefix, a, b);
+	table_rowx(t, &r);
+}
+
+/* Finish t: [t] when keep, else [] (the page says why there is none). */
+static json_t *
+cross_done(struct views *v, struct table *t, int keep)
+{
+	json_t *list;
+
+	if (table_end(t))
+		v->err = -1;
+	list = keep ? one(table_view(t)) : json_array();
+	table_free(t);
+	return list;
+}
+
+/* Text; names and titles (wrap) may break anywhere, short words not. */
+static void
+cell_text(struct table *t, const char *s, json_t *href, const char *sub)
+{
+	struct tcell c = { s, 0, NULL, href, sub, NULL };
+
+	table_cell(t, &c);
 }
 
 static void
-vt_col(struct vt *t, const char *h, const char *u, int num, json_t *href, const char *title)
+cell_word(struct table *t, const char *s)
 {
-	json_t *c = json_object();
+	struct tcell c = { s, 0, "", NULL, NULL, NULL };
 
-	set_s(c, "h", h);
-	set_s(c, "u", u);
-	set_s(c, "cls", num ? "num" : "txt");
-	json_object_set_new(c, "href", href ? href : json_null());
-	set_s(c, "title", title);
-	json_array_append_new(t->cols, c);
+	table_cell(t, &c);
 }
 
-/* A row; its id from prefix and parts (made unique).  Returns the cells. */
-static json_t *
-vt_row(struct vt *t, const char *prefix, const char *a, const char *b, const char *th,
-       json_t *href, const char *sub)
+/* A date: on one line (erg.css: table.runs td.date). */
+static void
+cell_date(struct table *t, const char *s)
 {
-	json_t *r = json_object(), *cells = json_array();
-	struct buf id = BUF_INIT;
+	struct tcell c = { s, 0, "date", NULL, NULL, NULL };
 
-	set_s(r, "id", id_make(t->ids, &id, prefix, a, b));
-	set_s(r, "th", th);
-	json_object_set_new(r, "href", href ? href : json_null());
-	set_s(r, "sub", sub);
-	json_object_set_new(r, "tail", json_null());
-	json_object_set_new(r, "cells", cells);
-	json_array_append_new(t->rows, r);
-	buf_release(&id);
-	return cells;
+	table_cell(t, &c);
 }
 
-static json_t *
-cell_new(json_t *cells, json_t *text, int num)
+/* A machine key, linked: one line once erg.css has td.key. */
+static void
+cell_key(struct table *t, const char *s, json_t *href)
 {
-	json_t *c = json_object();
+	struct tcell c = { s, 0, "key", href, NULL, NULL };
 
-	set_b(c, "na", json_is_null(text));
-	json_object_set_new(c, "t", text);
-	json_object_set_new(c, "v", json_null());
-	json_object_set_new(c, "sd", json_null());
-	set_b(c, "sdna", 0);
-	json_object_set_new(c, "href", json_null());
-	json_object_set_new(c, "sub", json_null());
-	set_s(c, "cls", num ? "num" : "txt");
-	json_array_append_new(cells, c);
-	return c;
+	table_cell(t, &c);
+}
+
+/* Does not apply here (another machine's column): empty, sorts last. */
+static void
+cell_blank(struct table *t)
+{
+	struct tcell c = { "", 1, NULL, NULL, NULL, NULL };
+
+	table_cell(t, &c);
+}
+
+/* A pointer elsewhere, shown dimmed, sorting as not reported. */
+static void
+cell_see(struct table *t, const char *text, json_t *href)
+{
+	struct tcell c = { text, 1, "num na", href, NULL, NULL };
+
+	table_cell(t, &c);
 }
 
 /* mean ± SD with dec decimals; SD "± –" when the mean is known and it is
  * not (a single published value: no SD). */
 static void
-cell_mv(json_t *cells, struct mv m, int dec, int thousands)
+cell_mv(struct table *t, struct mv m, int dec, int thousands)
 {
-	json_t *c = cell_new(cells, jfmt(m.mean, dec, thousands), 1);
-
-	if (!isfinite(m.mean))
-		return;
-	json_object_set_new(c, "v", jreal(m.mean));
-	json_object_set_new(c, "sd", jfmt(m.sd, dec, thousands));
-	set_b(c, "sdna", !isfinite(m.sd));
-}
-
-static void
-cell_num(json_t *cells, double x, int dec)
-{
-	json_t *c = cell_new(cells, jfmt(x, dec, 1), 1);
-
-	json_object_set_new(c, "v", jreal(x));
-}
-
-/* Text; names and titles (wrap) may break anywhere, short words not. */
-static void
-cell_text(json_t *cells, const char *s, json_t *href, const char *sub)
-{
-	json_t *c = cell_new(cells, S(s), 0);
-
-	json_object_set_new(c, "href", href ? href : json_null());
-	set_s(c, "sub", sub);
-}
-
-static void
-cell_word(json_t *cells, const char *s)
-{
-	json_t *c = cell_new(cells, S(s), 0);
-
-	set_s(c, "cls", "");
-}
-
-/* A date: on one line (erg.css: table.runs td.date). */
-static void
-cell_date(json_t *cells, const char *s)
-{
-	json_t *c = cell_new(cells, S(s), 0);
-
-	set_s(c, "cls", "date");
-}
-
-/* A machine key, linked: one line once erg.css has td.key. */
-static void
-cell_key(json_t *cells, const char *s, json_t *href)
-{
-	json_t *c = cell_new(cells, S(s), 0);
-
-	set_s(c, "cls", "key");
-	json_object_set_new(c, "href", href);
-}
-
-/* Does not apply here (another machine's column): empty, sorts last. */
-static void
-cell_blank(json_t *cells)
-{
-	cell_new(cells, json_string(""), 1);
-}
-
-/* A pointer elsewhere, shown dimmed, sorting as not reported. */
-static void
-cell_see(json_t *cells, const char *text, json_t *href)
-{
-	json_t *c = cell_new(cells, S(text), 1);
-
-	set_s(c, "cls", "num na");
-	json_object_set_new(c, "href", href);
+	table_pm(t, m.mean, m.sd, thousands ? NF_THOUS(dec) : NF_FIXED(dec));
 }
 
 /* ------------------------------------------------------------------ */
@@ -726,7 +633,7 @@ page_write(struct views *v, struct tmpl *t, json_t *view, const char *a, const c
 		buf_addstr(&rel, b);
 		buf_addstr(&rel, "/index.html");
 	}
-	if (!tmpl_render(t, view, &page, 1) &&
+	if (!v->err && !tmpl_render(t, view, &page, 1) &&
 	    !sink_write(&v->c->out, rel.ptr, page.ptr, page.len))
 		rc = 0;
 	buf_release(&page);
@@ -1073,63 +980,59 @@ diffs_collect(struct views *v, const struct pair_list *listed)
 static json_t *
 diffs_table(struct views *v, struct sset *ids, size_t depth, size_t only_m)
 {
-	struct vt t;
+	struct table t;
 	struct buf b = BUF_INIT;
 	size_t i;
 
-	vt_init(&t, ids, "tbl-diffs", "Diff pages: B compared with A, per target and metric");
-	vt_col(&t, "Diff", "B vs A, captured at (UTC)", 0, NULL, NULL);
-	vt_col(&t, "Machine", NULL, 0, NULL, NULL);
-	vt_col(&t, "A", NULL, 0, NULL, NULL);
-	vt_col(&t, "B", NULL, 0, NULL, NULL);
-	vt_col(&t, "Why", NULL, 0, NULL, NULL);
-	vt_col(&t, "Shared targets", NULL, 1, NULL, NULL);
-	vt_col(&t, "Significant", "p " "\xe2\x89\xa4" " 0.05", 1, NULL, NULL);
+	cross_table(v, &t, ids, "tbl-diffs", "Diff pages: B compared with A, per target and metric");
+	table_col(&t, "Diff", "B vs A, captured at (UTC)", 0);
+	table_col(&t, "Machine", NULL, 0);
+	table_col(&t, "A", NULL, 0);
+	table_col(&t, "B", NULL, 0);
+	table_col(&t, "Why", NULL, 0);
+	table_col(&t, "Shared targets", NULL, 1);
+	table_col(&t, "Significant", "p " "\xe2\x89\xa4" " 0.05", 1);
 	for (i = 0; i < v->nd; i++) {
 		const struct vdiff *d = &v->d[i];
 		const struct vrun *a = &v->r[d->a], *bb = &v->r[d->b];
-		json_t *cells, *c;
+		struct tcell c = { NULL, 1, NULL, NULL, NULL, NULL };
 
 		if (only_m < v->nm && a->m != only_m && bb->m != only_m)
 			continue;
 		buf_reset(&b);
 		buf_addf(&b, "vs %s", a->when);
-		cells = vt_row(&t, "d-", d->slug, NULL, bb->when, href_diff(v, i, depth), b.ptr);
+		cross_row(v, &t, ids, "d-", d->slug, NULL, bb->when, href_diff(v, i, depth), b.ptr);
 		if (a->m == bb->m) {
-			cell_key(cells, v->m[a->m].key, href_machine(v, a->m, depth));
+			cell_key(&t, v->m[a->m].key, href_machine(v, a->m, depth));
 		} else {
 			buf_reset(&b);
 			buf_addf(&b, "%s / %s", v->m[a->m].key, v->m[bb->m].key);
-			cell_text(cells, b.ptr, NULL, "different machines");
+			cell_text(&t, b.ptr, NULL, "different machines");
 		}
-		cell_text(cells, a->title, href_run(v, d->a, depth), run_sub(a));
-		cell_text(cells, bb->title, href_run(v, d->b, depth), run_sub(bb));
+		cell_text(&t, a->title, href_run(v, d->a, depth), run_sub(a));
+		cell_text(&t, bb->title, href_run(v, d->b, depth), run_sub(bb));
 		buf_reset(&b);
 		if (d->line)
 			buf_addf(&b, "listed in diffs.txt, line %ld", d->line);
 		else
 			buf_addstr(&b, "consecutive runs");
-		cell_word(cells, b.ptr);
-		cell_num(cells, (double)d->shared, 0);
+		cell_word(&t, b.ptr);
+		table_num(&t, (double)d->shared, NF_THOUS(0));
 		buf_reset(&b);
 		if (d->untested) {
 			/* A summary run has one value per cell: "0 of N" would
 			 * read as "tested, nothing differs". */
 			buf_addf(&b, "not tested (%zu rows)", d->rows);
-			c = cell_new(cells, json_string(b.ptr), 1);
-			json_object_set_new(c, "v", json_integer(-1));
+			c.key = json_integer(-1);
 		} else {
 			buf_addf(&b, "%zu of %zu", d->significant, d->rows);
-			c = cell_new(cells, json_string(b.ptr), 1);
-			json_object_set_new(c, "v", json_integer((json_int_t)d->significant));
+			c.key = json_integer((json_int_t)d->significant);
 		}
+		c.text = b.ptr;
+		table_cell(&t, &c);
 	}
 	buf_release(&b);
-	if (!json_array_size(t.rows)) {
-		json_decref(t.o);
-		return json_array();
-	}
-	return one(t.o);
+	return cross_done(v, &t, table_nrows(&t) > 0);
 }
 
 /* An integer of the diff document's summary ("rows", "significant"). */
@@ -1202,26 +1105,26 @@ static json_t *
 machine_runs_table(struct views *v, struct sset *ids, size_t mi)
 {
 	const struct vmach *m = &v->m[mi];
-	struct vt t;
+	struct table t;
 	size_t i;
 
-	vt_init(&t, ids, "tbl-runs", "Every run on this machine, oldest first");
-	vt_col(&t, "Run", NULL, 0, NULL, NULL);
-	vt_col(&t, "Captured at", "UTC", 0, NULL, NULL);
-	vt_col(&t, "Kind", NULL, 0, NULL, NULL);
-	vt_col(&t, "Targets", NULL, 1, NULL, NULL);
-	vt_col(&t, "Energy", "source", 0, NULL, NULL);
+	cross_table(v, &t, ids, "tbl-runs", "Every run on this machine, oldest first");
+	table_col(&t, "Run", NULL, 0);
+	table_col(&t, "Captured at", "UTC", 0);
+	table_col(&t, "Kind", NULL, 0);
+	table_col(&t, "Targets", NULL, 1);
+	table_col(&t, "Energy", "source", 0);
 	for (i = 0; i < m->nruns; i++) {
 		const struct vrun *r = &v->r[m->runs[i]];
-		json_t *cells = vt_row(&t, "run-", r->slug, NULL, r->title, href_run(v, m->runs[i], 2),
+		cross_row(v, &t, ids, "run-", r->slug, NULL, r->title, href_run(v, m->runs[i], 2),
 				       run_sub(r));
 
-		cell_date(cells, r->when);
-		cell_word(cells, kind_text(r));
-		cell_num(cells, (double)r->ntargets, 0);
-		cell_word(cells, energy_text(r));
+		cell_date(&t, r->when);
+		cell_word(&t, kind_text(r));
+		table_num(&t, (double)r->ntargets, NF_THOUS(0));
+		cell_word(&t, energy_text(r));
 	}
-	return one(t.o);
+	return cross_done(v, &t, 1);
 }
 
 /* Idle floor per energy session: mean of idle_windows[].mean_watts. */
@@ -1229,23 +1132,22 @@ static void
 machine_idle(struct views *v, struct sset *ids, size_t mi, json_t *view)
 {
 	const struct vmach *m = &v->m[mi];
-	struct vt t;
+	struct table t;
 	struct series s = { 0 };
 	json_t *charts = json_array();
 	size_t i, j, rows = 0;
 
-	vt_init(&t, ids, "tbl-idle", "Idle power per energy session");
-	vt_col(&t, "Run", NULL, 0, NULL, NULL);
-	vt_col(&t, "Captured at", "UTC", 0, NULL, NULL);
-	vt_col(&t, "Idle power", "W, mean " PM " SD over the idle windows", 1, NULL, NULL);
-	vt_col(&t, "Idle windows", "n", 1, NULL, NULL);
+	cross_table(v, &t, ids, "tbl-idle", "Idle power per energy session");
+	table_col(&t, "Run", NULL, 0);
+	table_col(&t, "Captured at", "UTC", 0);
+	table_col(&t, "Idle power", "W, mean " PM " SD over the idle windows", 1);
+	table_col(&t, "Idle windows", "n", 1);
 	for (i = 0; i < m->nruns; i++) {
 		const struct vrun *r = &v->r[m->runs[i]];
 		const json_t *iw = json_object_get(r->res, "idle_windows"), *w;
 		double *x;
 		size_t n = 0;
 		struct mv mv;
-		json_t *cells;
 
 		if (r->summary || !r->energy || !json_is_array(iw))
 			continue;
@@ -1256,10 +1158,11 @@ machine_idle(struct views *v, struct sset *ids, size_t mi, json_t *view)
 		mv.mean = stats_mean(x, n);
 		mv.sd = stats_sd(x, n);
 		mv.n = (double)n;
-		cells = vt_row(&t, "idle-", r->slug, NULL, r->title, href_run(v, m->runs[i], 2), run_sub(r));
-		cell_date(cells, r->when);
-		cell_mv(cells, mv, 4, 0);
-		cell_num(cells, (double)n, 0);
+		cross_row(v, &t, ids, "idle-", r->slug, NULL, r->title, href_run(v, m->runs[i], 2),
+			  run_sub(r));
+		cell_date(&t, r->when);
+		cell_mv(&t, mv, 4, 0);
+		table_num(&t, (double)n, NF_THOUS(0));
 		rows++;
 		if (n)
 			series_add(&s, r->when, mv.mean, mv.sd, x, n);
@@ -1273,12 +1176,7 @@ machine_idle(struct views *v, struct sset *ids, size_t mi, json_t *view)
 			     "whiskers \xc2\xb1" "1 SD across those windows; dots: each window. A "
 			     "moving floor moves gross energy per request with it.", &s);
 	series_free(&s);
-	if (!rows) {
-		json_decref(t.o);
-		json_object_set_new(view, "idle", json_array());
-	} else {
-		json_object_set_new(view, "idle", one(t.o));
-	}
+	json_object_set_new(view, "idle", cross_done(v, &t, rows > 0));
 	json_object_set_new(view, "idle_charts", charts);
 	set_s(view, "idle_note",
 	      "The power the machine drew while idle, before each measurement: the floor "
@@ -1293,7 +1191,7 @@ static void
 machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view)
 {
 	const struct vmach *m = &v->m[mi];
-	struct vt t;
+	struct table t;
 	json_t *charts = json_array();
 	struct buf cap = BUF_INIT, idb = BUF_INIT;
 	double *mj = xcalloc(v->nocc + 1, sizeof(double));
@@ -1315,21 +1213,21 @@ machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view)
 			mj[nmj++] = mv_get(h, "mj_per_req").mean;
 			rps[nrps++] = mv_get(h, "rps").mean;
 		}
-		dec_mj = col_decimals(mj, nmj, 4, 2);
-		dec_rps = col_decimals(rps, nrps, 4, 2);
+		dec_mj = numfmt_col_decimals(mj, nmj, 4, 2);
+		dec_rps = numfmt_col_decimals(rps, nrps, 4, 2);
 		free(rps);
 	}
-	vt_init(&t, ids, "tbl-history", "Headline per target and run, oldest first");
-	vt_col(&t, "Target", NULL, 0, NULL, NULL);
-	vt_col(&t, "Captured at", "UTC", 0, NULL, NULL);
-	vt_col(&t, "Run", NULL, 0, NULL, NULL);
+	cross_table(v, &t, ids, "tbl-history", "Headline per target and run, oldest first");
+	table_col(&t, "Target", NULL, 0);
+	table_col(&t, "Captured at", "UTC", 0);
+	table_col(&t, "Run", NULL, 0);
 	if (energy) {
-		vt_col(&t, "Energy per request", "mJ/req, mean " PM " SD", 1, NULL, NULL);
-		vt_col(&t, "n", "rounds", 1, NULL, NULL);
+		table_col(&t, "Energy per request", "mJ/req, mean " PM " SD", 1);
+		table_col(&t, "n", "rounds", 1);
 	}
-	vt_col(&t, "Throughput", "req/s, mean " PM " SD", 1, NULL, NULL);
+	table_col(&t, "Throughput", "req/s, mean " PM " SD", 1);
 	if (energy)
-		vt_col(&t, "SoC power", "W, mean " PM " SD", 1, NULL, NULL);
+		table_col(&t, "SoC power", "W, mean " PM " SD", 1);
 	for (k = 0; k < v->nt; k++) {
 		struct series smj = { 0 }, srps = { 0 };
 		const struct vtgt *tg = &v->t[k];
@@ -1340,22 +1238,21 @@ machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view)
 			const struct vrun *r = &v->r[o->run];
 			const json_t *h = json_object_get(o->t, "headline");
 			struct mv e = mv_get(h, "mj_per_req"), q = mv_get(h, "rps"), w = mv_get(h, "watts");
-			json_t *cells;
 			double *dots;
 			size_t nd;
 
 			if (r->m != mi || (!isfinite(e.mean) && !isfinite(q.mean) && !isfinite(w.mean)))
 				continue;
-			cells = vt_row(&t, "h-", tg->slug, r->slug, tg->name, href_target(v, k, 2), NULL);
-			cell_date(cells, r->when);
-			cell_text(cells, r->title, href_run(v, o->run, 2), r->summary ? "published" : NULL);
+			cross_row(v, &t, ids, "h-", tg->slug, r->slug, tg->name, href_target(v, k, 2), NULL);
+			cell_date(&t, r->when);
+			cell_text(&t, r->title, href_run(v, o->run, 2), r->summary ? "published" : NULL);
 			if (energy) {
-				cell_mv(cells, e, dec_mj, 0);
-				cell_num(cells, e.n, 0);
+				cell_mv(&t, e, dec_mj, 0);
+				table_num(&t, e.n, NF_THOUS(0));
 			}
-			cell_mv(cells, q, dec_rps, 1);
+			cell_mv(&t, q, dec_rps, 1);
 			if (energy)
-				cell_mv(cells, w, 3, 0);
+				cell_mv(&t, w, 3, 0);
 			if (isfinite(e.mean)) {
 				buf_reset(&cap);
 				buf_addf(&cap, "%s%s", r->when, r->summary ? " (published)" : "");
@@ -1405,9 +1302,7 @@ machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view)
 			json_decref(figs);
 		}
 	}
-	json_object_set_new(view, "history", json_array_size(t.rows) ? one(t.o) : json_array());
-	if (!json_array_size(t.rows))
-		json_decref(t.o);
+	json_object_set_new(view, "history", cross_done(v, &t, table_nrows(&t) > 0));
 	json_object_set_new(view, "history_charts", charts);
 	set_s(view, "history_note",
 	      energy ? "Each target's headline in every run of this machine: energy per request "
@@ -1423,6 +1318,17 @@ machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view)
 	buf_release(&idb);
 }
 
+/* Where the routes matrix put (target, route): the row's id, for links to
+ * it from the headline matrix.  All borrowed (the id from the page's ids). */
+struct rowref {
+	const char *target, *route, *id;
+};
+
+struct rowrefs {
+	struct rowref *v;
+	size_t n, alloc;
+};
+
 /*
  * The req/s per route matrix over runs[0..nruns): rows (target, route)
  * in target then first-seen route order, columns the runs that have any
@@ -1431,9 +1337,10 @@ machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view)
  */
 static json_t *
 routes_matrix(struct views *v, struct sset *ids, const size_t *runs, size_t nruns, size_t depth,
-	      const char *caption, int machine_cols)
+	      const char *caption, int machine_cols, struct rowrefs *refs)
 {
-	struct vt t;
+	struct tcol c = { NULL, NULL, 1, NULL, NULL, NULL, NULL };
+	struct table t;
 	size_t *cols = xcalloc(nruns + 1, sizeof(size_t)), ncol = 0, i, j, k, q;
 	int *dec;
 	struct buf u = BUF_INIT, tt = BUF_INIT;
@@ -1463,11 +1370,11 @@ routes_matrix(struct views *v, struct sset *ids, const size_t *runs, size_t nrun
 				x = xrealloc(x, (n + 1) * sizeof(double));
 				x[n++] = mv_get(rt, "rps").mean;
 			}
-		dec[i] = col_decimals(x, n, 4, 2);
+		dec[i] = numfmt_col_decimals(x, n, 4, 2);
 		free(x);
 	}
-	vt_init(&t, ids, "tbl-routes", caption);
-	vt_col(&t, "Target", "route", 0, NULL, NULL);
+	cross_table(v, &t, ids, "tbl-routes", caption);
+	table_col(&t, "Target", "route", 0);
 	for (i = 0; i < ncol; i++) {
 		const struct vrun *r = &v->r[cols[i]];
 
@@ -1478,7 +1385,11 @@ routes_matrix(struct views *v, struct sset *ids, const size_t *runs, size_t nrun
 		else
 			buf_addstr(&u, r->summary ? "published" : r->energy ? "measured" : "measured, no energy");
 		buf_addf(&tt, "%s (%s)", r->title, r->id);
-		vt_col(&t, r->when, u.ptr, 1, href_run(v, cols[i], depth), tt.ptr);
+		c.h = r->when;
+		c.unit = u.ptr;
+		c.href = href_run(v, cols[i], depth);
+		c.title = tt.ptr;
+		table_colx(&t, &c);
 	}
 	for (k = 0; k < v->nt; k++) {
 		const struct vtgt *tg = &v->t[k];
@@ -1503,10 +1414,16 @@ routes_matrix(struct views *v, struct sset *ids, const size_t *runs, size_t nrun
 			}
 		}
 		for (q = 0; q < nrn; q++) {
-			json_t *cells = vt_row(&t, "rr-", tg->slug, rn[q], tg->name,
-					       href_target(v, k, depth), NULL);
+			struct trow r = { NULL, tg->name, href_target(v, k, depth), rn[q], NULL, NULL };
 
-			set_s(json_array_get(t.rows, json_array_size(t.rows) - 1), "tail", rn[q]);
+			r.id = id_make(ids, &v->scratch, "rr-", tg->slug, rn[q]);
+			table_rowx(&t, &r);
+			if (refs) {
+				ALLOC_GROW(refs->v, refs->n + 1, refs->alloc);
+				refs->v[refs->n].target = tg->name;
+				refs->v[refs->n].route = rn[q];
+				refs->v[refs->n++].id = r.id;
+			}
 
 			for (i = 0; i < ncol; i++) {
 				const json_t *o = target_in(v, k, cols[i]), *rt, *hit = NULL;
@@ -1517,9 +1434,9 @@ routes_matrix(struct views *v, struct sset *ids, const size_t *runs, size_t nrun
 						break;
 					}
 				if (!o || !hit)
-					cell_blank(cells);
+					cell_blank(&t);
 				else
-					cell_mv(cells, mv_get(hit, "rps"), dec[i], 1);
+					cell_mv(&t, mv_get(hit, "rps"), dec[i], 1);
 			}
 		}
 		free(rn);
@@ -1528,7 +1445,7 @@ routes_matrix(struct views *v, struct sset *ids, const size_t *runs, size_t nrun
 	free(dec);
 	buf_release(&u);
 	buf_release(&tt);
-	return one(t.o);
+	return cross_done(v, &t, 1);
 }
 
 static int
@@ -1550,7 +1467,7 @@ machine_page(struct views *v, size_t mi)
 	json_object_set_new(view, "routes",
 			    routes_matrix(v, &ids, m->runs, m->nruns, 2,
 					  "Throughput per target and route, req/s (mean \xc2\xb1 SD "
-					  "where known), runs oldest first", 0));
+					  "where known), runs oldest first", 0, NULL));
 	set_s(view, "routes_note",
 	      "Every route's throughput, one column per run that reports routes; an empty cell: "
 	      "the run did not have that target or route. Route names are the runs' own: the "
@@ -1579,7 +1496,7 @@ target_page(struct views *v, size_t ti)
 {
 	const struct vtgt *tg = &v->t[ti];
 	struct sset ids = { 0 };
-	struct vt t, rt;
+	struct table t, rt;
 	struct buf b = BUF_INIT, cap = BUF_INIT;
 	json_t *view = page_view(tg->name, 2), *charts = json_array(), *rcharts = json_array();
 	size_t *em = xcalloc(v->nm + 1, sizeof(size_t)), nem = 0, *mach_seen;
@@ -1609,11 +1526,11 @@ target_page(struct views *v, size_t ti)
 		for (i = tg->first; i < tg->first + tg->n; i++)
 			if (v->r[v->occ[i].run].m == em[k])
 				x[n++] = mv_get(json_object_get(v->occ[i].t, "headline"), "mj_per_req").mean;
-		dec_mj[k] = col_decimals(x, n, 4, 2);
+		dec_mj[k] = numfmt_col_decimals(x, n, 4, 2);
 	}
 	for (i = 0; i < tg->n; i++)
 		x[i] = mv_get(json_object_get(v->occ[tg->first + i].t, "headline"), "rps").mean;
-	dec_rps = col_decimals(x, tg->n, 4, 2);
+	dec_rps = numfmt_col_decimals(x, tg->n, 4, 2);
 
 	buf_addf(&b, "on %zu machine%s in %zu run%s", nmach, nmach == 1 ? "" : "s", tg->n,
 		 tg->n == 1 ? "" : "s");
@@ -1630,39 +1547,43 @@ target_page(struct views *v, size_t ti)
 	set_s(view, "caveat", nem > 1 ? b.ptr : NULL);
 	set_s(view, "caveat_one", nem == 1 ? b.ptr : NULL);
 
-	vt_init(&t, &ids, "tbl-headline", "Headline of this target in every run, oldest first");
-	vt_col(&t, "Run", NULL, 0, NULL, NULL);
-	vt_col(&t, "Captured at", "UTC", 0, NULL, NULL);
-	vt_col(&t, "Machine", NULL, 0, NULL, NULL);
-	vt_col(&t, "Throughput", "req/s, mean " PM " SD", 1, NULL, NULL);
+	cross_table(v, &t, &ids, "tbl-headline", "Headline of this target in every run, oldest first");
+	table_col(&t, "Run", NULL, 0);
+	table_col(&t, "Captured at", "UTC", 0);
+	table_col(&t, "Machine", NULL, 0);
+	table_col(&t, "Throughput", "req/s, mean " PM " SD", 1);
 	for (k = 0; k < nem; k++) {
+		struct tcol c = { NULL, "mJ/req, mean " PM " SD", 1, NULL, NULL, NULL, NULL };
+
 		buf_reset(&b);
 		buf_addf(&b, "Energy on %s", v->m[em[k]].key);
-		vt_col(&t, b.ptr, "mJ/req, mean " PM " SD", 1, href_machine(v, em[k], 2),
-		       v->m[em[k]].label);
+		c.h = b.ptr;
+		c.href = href_machine(v, em[k], 2);
+		c.title = v->m[em[k]].label;
+		table_colx(&t, &c);
 	}
 	for (i = tg->first; i < tg->first + tg->n; i++) {
 		const struct vocc *o = &v->occ[i];
 		const struct vrun *r = &v->r[o->run];
 		const json_t *h = json_object_get(o->t, "headline");
 		struct mv q = mv_get(h, "rps");
-		json_t *cells = vt_row(&t, "r-", r->slug, NULL, r->title, href_run(v, o->run, 2), run_sub(r));
+		cross_row(v, &t, &ids, "r-", r->slug, NULL, r->title, href_run(v, o->run, 2), run_sub(r));
 
-		cell_date(cells, r->when);
-		cell_key(cells, v->m[r->m].key, href_machine(v, r->m, 2));
+		cell_date(&t, r->when);
+		cell_key(&t, v->m[r->m].key, href_machine(v, r->m, 2));
 		if (!isfinite(q.mean) && json_array_size(json_object_get(o->t, "routes")))
-			cell_see(cells, "per route", json_string("#routes"));
+			cell_see(&t, "per route", json_string("#routes"));
 		else
-			cell_mv(cells, q, dec_rps, 1);
+			cell_mv(&t, q, dec_rps, 1);
 		for (k = 0; k < nem; k++) {
 			struct mv e = mv_get(h, "mj_per_req");
 
 			if (!r->energy)
 				e.mean = NAN;	/* none recorded: not reported */
 			if (r->m != em[k])
-				cell_blank(cells);
+				cell_blank(&t);
 			else
-				cell_mv(cells, e, dec_mj[k], 0);
+				cell_mv(&t, e, dec_mj[k], 0);
 		}
 		if (isfinite(q.mean)) {
 			size_t nd = 0;
@@ -1673,9 +1594,9 @@ target_page(struct views *v, size_t ti)
 			series_add(&srps, b.ptr, q.mean, q.sd, dots, nd);
 		}
 	}
-	set_s(t.o, "note", nem ? "Empty cells: that run is on another machine, whose energy is "
+	table_note(&t, nem ? "Empty cells: that run is on another machine, whose energy is "
 				  "not comparable with this column's." : NULL);
-	json_object_set_new(view, "headline", one(t.o));
+	json_object_set_new(view, "headline", cross_done(v, &t, 1));
 	set_s(view, "headline_note",
 	      "One row per run that has this target, on any machine. Throughput and energy per "
 	      "request are the run's headline (mean \xc2\xb1 1 SD over the rounds; a published "
@@ -1730,12 +1651,12 @@ target_page(struct views *v, size_t ti)
 	json_object_set_new(view, "charts", charts);
 
 	/* per route: one row per run and route */
-	vt_init(&rt, &ids, "tbl-routes", "Throughput per route in every run, oldest first");
-	vt_col(&rt, "Route", NULL, 0, NULL, NULL);
-	vt_col(&rt, "Captured at", "UTC", 0, NULL, NULL);
-	vt_col(&rt, "Machine", NULL, 0, NULL, NULL);
-	vt_col(&rt, "Run", NULL, 0, NULL, NULL);
-	vt_col(&rt, "Throughput", "req/s, mean " PM " SD", 1, NULL, NULL);
+	cross_table(v, &rt, &ids, "tbl-routes", "Throughput per route in every run, oldest first");
+	table_col(&rt, "Route", NULL, 0);
+	table_col(&rt, "Captured at", "UTC", 0);
+	table_col(&rt, "Machine", NULL, 0);
+	table_col(&rt, "Run", NULL, 0);
+	table_col(&rt, "Throughput", "req/s, mean " PM " SD", 1);
 	{
 		double *y = NULL;
 		size_t ny = 0;
@@ -1750,7 +1671,7 @@ target_page(struct views *v, size_t ti)
 				y = xrealloc(y, (ny + 1) * sizeof(double));
 				y[ny++] = mv_get(r0, "rps").mean;
 			}
-		dec = col_decimals(y, ny, 4, 2);
+		dec = numfmt_col_decimals(y, ny, 4, 2);
 		free(y);
 		for (i = tg->first; i < tg->first + tg->n; i++) {
 			const struct vocc *o = &v->occ[i];
@@ -1759,14 +1680,14 @@ target_page(struct views *v, size_t ti)
 
 			json_array_foreach(json_object_get(o->t, "routes"), j, r0) {
 				const char *name = jstr(r0, "name") ? jstr(r0, "name") : "";
-				json_t *cells = vt_row(&rt, "rt-", r->slug, name, name, NULL, NULL);
+				cross_row(v, &rt, &ids, "rt-", r->slug, name, name, NULL, NULL);
 				struct mv q = mv_get(r0, "rps");
 				size_t g;
 
-				cell_date(cells, r->when);
-				cell_key(cells, v->m[r->m].key, href_machine(v, r->m, 2));
-				cell_text(cells, r->title, href_run(v, o->run, 2), run_sub(r));
-				cell_mv(cells, q, dec, 1);
+				cell_date(&rt, r->when);
+				cell_key(&rt, v->m[r->m].key, href_machine(v, r->m, 2));
+				cell_text(&rt, r->title, href_run(v, o->run, 2), run_sub(r));
+				cell_mv(&rt, q, dec, 1);
 				if (!isfinite(q.mean))
 					continue;
 				for (g = 0; g < ng && strcmp(gl[g], name); g++)
@@ -1843,9 +1764,7 @@ target_page(struct views *v, size_t ti)
 		free(ge);
 		free(srun);
 	}
-	json_object_set_new(view, "routes", json_array_size(rt.rows) ? one(rt.o) : json_array());
-	if (!json_array_size(rt.rows))
-		json_decref(rt.o);
+	json_object_set_new(view, "routes", cross_done(v, &rt, table_nrows(&rt) > 0));
 	json_object_set_new(view, "route_charts", rcharts);
 	set_s(view, "routes_note",
 	      "Every route of this target in every run, with its throughput (mean \xc2\xb1 1 SD "
@@ -1868,25 +1787,26 @@ target_page(struct views *v, size_t ti)
 /* ------------------------------------------------------------------ */
 /* compare/index.html */
 
-/* Row id of (target, route) in a routes matrix, or NULL. */
+/* Row id of (target, route) in the routes matrix, or NULL. */
 static const char *
-route_row_id(json_t *routes, const char *target, const char *route)
+route_row_id(const struct rowrefs *refs, const char *target, const char *route)
 {
-	const json_t *rows = json_object_get(json_array_get(routes, 0), "rows"), *r;
 	size_t i;
 
-	json_array_foreach(rows, i, r)
-		if (!strcmp(jstr(r, "th"), target) && jstr(r, "tail") && !strcmp(jstr(r, "tail"), route))
-			return jstr(r, "id");
+	for (i = 0; i < refs->n; i++)
+		if (!strcmp(refs->v[i].target, target) && !strcmp(refs->v[i].route, route))
+			return refs->v[i].id;
 	return NULL;
 }
 
 /* A targets x runs matrix of a headline figure. */
 static json_t *
 matrix(struct views *v, struct sset *ids, const char *id, const char *caption,
-       const size_t *runs, size_t nruns, const char *key, int machine_cols, json_t *routes)
+       const size_t *runs, size_t nruns, const char *key, int machine_cols,
+       const struct rowrefs *routes)
 {
-	struct vt t;
+	struct tcol c = { NULL, NULL, 1, NULL, NULL, NULL, NULL };
+	struct table t;
 	struct buf u = BUF_INIT, tt = BUF_INIT;
 	size_t *cols = xcalloc(nruns + 1, sizeof(size_t)), ncol = 0, i, k;
 	int *dec = xcalloc(nruns + 1, sizeof(int)), thousands = !strcmp(key, "rps");
@@ -1905,11 +1825,11 @@ matrix(struct views *v, struct sset *ids, const char *id, const char *caption,
 		}
 		if (!any)
 			continue;
-		dec[ncol] = col_decimals(x, n, 4, 2);
+		dec[ncol] = numfmt_col_decimals(x, n, 4, 2);
 		cols[ncol++] = runs[i];
 	}
-	vt_init(&t, ids, id, caption);
-	vt_col(&t, "Target", NULL, 0, NULL, NULL);
+	cross_table(v, &t, ids, id, caption);
+	table_col(&t, "Target", NULL, 0);
 	for (i = 0; i < ncol; i++) {
 		const struct vrun *r = &v->r[cols[i]];
 
@@ -1920,11 +1840,13 @@ matrix(struct views *v, struct sset *ids, const char *id, const char *caption,
 		else
 			buf_addstr(&u, r->summary ? "published" : "measured");
 		buf_addf(&tt, "%s (%s)", r->title, r->id);
-		vt_col(&t, r->when, u.ptr, 1, href_run(v, cols[i], 1), tt.ptr);
+		c.h = r->when;
+		c.unit = u.ptr;
+		c.href = href_run(v, cols[i], 1);
+		c.title = tt.ptr;
+		table_colx(&t, &c);
 	}
 	for (k = 0; k < v->nt; k++) {
-		json_t *cells = NULL;
-
 		for (i = 0; i < ncol; i++) {
 			const json_t *o = target_in(v, k, cols[i]);
 			struct mv m = mv_get(json_object_get(o, "headline"), key);
@@ -1934,7 +1856,7 @@ matrix(struct views *v, struct sset *ids, const char *id, const char *caption,
 		}
 		if (i == ncol)
 			continue;	/* not in these runs */
-		cells = vt_row(&t, machine_cols ? "rps-" : "mj-", v->t[k].slug, NULL, v->t[k].name,
+		cross_row(v, &t, ids, machine_cols ? "rps-" : "mj-", v->t[k].slug, NULL, v->t[k].name,
 			       href_target(v, k, 1), NULL);
 		for (i = 0; i < ncol; i++) {
 			const json_t *o = target_in(v, k, cols[i]);
@@ -1943,16 +1865,16 @@ matrix(struct views *v, struct sset *ids, const char *id, const char *caption,
 			const char *rid;
 
 			if (!o)
-				cell_blank(cells);
+				cell_blank(&t);
 			else if (!isfinite(m.mean) && routes && jstr(r0, "name") &&
 				 (rid = route_row_id(routes, v->t[k].name, jstr(r0, "name")))) {
 				struct buf h = BUF_INIT;
 
 				buf_addf(&h, "#%s", rid);
-				cell_see(cells, "per route", json_string(h.ptr));
+				cell_see(&t, "per route", json_string(h.ptr));
 				buf_release(&h);
 			} else {
-				cell_mv(cells, m, dec[i], thousands);
+				cell_mv(&t, m, dec[i], thousands);
 			}
 		}
 	}
@@ -1961,17 +1883,14 @@ matrix(struct views *v, struct sset *ids, const char *id, const char *caption,
 	free(x);
 	buf_release(&u);
 	buf_release(&tt);
-	if (ncol == 0) {
-		json_decref(t.o);
-		return json_array();
-	}
-	return one(t.o);
+	return cross_done(v, &t, ncol > 0);
 }
 
 static int
 compare_page(struct views *v)
 {
 	struct sset ids = { 0 };
+	struct rowrefs refs = { NULL, 0, 0 };
 	json_t *view = page_view("Compare runs", 1), *energy = json_array(), *routes;
 	size_t *all = xcalloc(v->nr + 1, sizeof(size_t)), *er = xcalloc(v->nr + 1, sizeof(size_t));
 	size_t i, m, n, nempty = 0;
@@ -1989,11 +1908,11 @@ compare_page(struct views *v)
 	set_s(view, "sub", b.ptr);
 	routes = routes_matrix(v, &ids, all, v->nr, 1,
 			       "Throughput per target and route, req/s (mean \xc2\xb1 SD where "
-			       "known); columns: runs, oldest first", 1);
+			       "known); columns: runs, oldest first", 1, &refs);
 	json_object_set_new(view, "rps",
 			    matrix(v, &ids, "tbl-rps", "Headline throughput, req/s (mean \xc2\xb1 "
 				   "SD where known); columns: runs, oldest first", all, v->nr, "rps",
-				   1, routes));
+				   1, &refs));
 	buf_reset(&b);
 	buf_addstr(&b, "One row per target, one column per run (date, then machine). A run's "
 		   "headline throughput is over its headline routes; runs that publish only "
@@ -2045,6 +1964,7 @@ compare_page(struct views *v)
 	rc = page_write(v, v->compare, view, "compare/index.html", NULL);
 	json_decref(view);
 	sset_free(&ids);
+	free(refs.v);
 	free(all);
 	free(er);
 	buf_release(&b);
@@ -2071,21 +1991,21 @@ static int
 machines_list(struct views *v)
 {
 	struct sset ids = { 0 };
-	struct vt t;
+	struct table t;
 	struct buf b = BUF_INIT, span = BUF_INIT;
 	json_t *view;
 	size_t i, j, k;
 	int rc;
 
-	vt_init(&t, &ids, "tbl-machines", "Machines");
-	vt_col(&t, "Machine", NULL, 0, NULL, NULL);
-	vt_col(&t, "Runs", NULL, 1, NULL, NULL);
-	vt_col(&t, "Energy sessions", NULL, 1, NULL, NULL);
-	vt_col(&t, "Targets", NULL, 1, NULL, NULL);
-	vt_col(&t, "Captured", "first to last, UTC", 0, NULL, NULL);
+	cross_table(v, &t, &ids, "tbl-machines", "Machines");
+	table_col(&t, "Machine", NULL, 0);
+	table_col(&t, "Runs", NULL, 1);
+	table_col(&t, "Energy sessions", NULL, 1);
+	table_col(&t, "Targets", NULL, 1);
+	table_col(&t, "Captured", "first to last, UTC", 0);
 	for (i = 0; i < v->nm; i++) {
 		const struct vmach *m = &v->m[i];
-		json_t *cells = vt_row(&t, "m-", m->slug, NULL, m->label, href_machine(v, i, 1), NULL);
+		cross_row(v, &t, &ids, "m-", m->slug, NULL, m->label, href_machine(v, i, 1), NULL);
 		size_t ne = 0, nt = 0;
 
 		for (j = 0; j < m->nruns; j++)
@@ -2096,21 +2016,19 @@ machines_list(struct views *v)
 					nt++;
 					break;
 				}
-		cell_num(cells, (double)m->nruns, 0);
-		cell_num(cells, (double)ne, 0);
-		cell_num(cells, (double)nt, 0);
+		table_num(&t, (double)m->nruns, NF_THOUS(0));
+		table_num(&t, (double)ne, NF_THOUS(0));
+		table_num(&t, (double)nt, NF_THOUS(0));
 		buf_reset(&b);
 		buf_reset(&span);
 		span_text(v, m->runs, m->nruns, &b, &span);
-		cell_date(cells, span.len ? span.ptr : EN_DASH);
+		cell_date(&t, span.len ? span.ptr : NUM_MISSING);
 	}
 	buf_reset(&b);
 	buf_addf(&b, "%zu machine%s: each one's runs over time, its idle power, and its targets' "
 		 "history.", v->nm, v->nm == 1 ? "" : "s");
-	view = list_view("Machines", b.ptr, json_array_size(t.rows) ? one(t.o) : json_array(),
+	view = list_view("Machines", b.ptr, cross_done(v, &t, table_nrows(&t) > 0),
 			 "No runs in the archive.");
-	if (!json_array_size(t.rows))
-		json_decref(t.o);
 	rc = page_write(v, v->list, view, "machines/index.html", NULL);
 	json_decref(view);
 	sset_free(&ids);
@@ -2123,21 +2041,21 @@ static int
 targets_list(struct views *v)
 {
 	struct sset ids = { 0 };
-	struct vt t;
+	struct table t;
 	struct buf b = BUF_INIT, span = BUF_INIT;
 	json_t *view;
 	size_t i, j;
 	int rc;
 
-	vt_init(&t, &ids, "tbl-targets", "Targets");
-	vt_col(&t, "Target", NULL, 0, NULL, NULL);
-	vt_col(&t, "Machines", NULL, 1, NULL, NULL);
-	vt_col(&t, "Runs", NULL, 1, NULL, NULL);
-	vt_col(&t, "With energy", "runs", 1, NULL, NULL);
-	vt_col(&t, "Captured", "first to last, UTC", 0, NULL, NULL);
+	cross_table(v, &t, &ids, "tbl-targets", "Targets");
+	table_col(&t, "Target", NULL, 0);
+	table_col(&t, "Machines", NULL, 1);
+	table_col(&t, "Runs", NULL, 1);
+	table_col(&t, "With energy", "runs", 1);
+	table_col(&t, "Captured", "first to last, UTC", 0);
 	for (i = 0; i < v->nt; i++) {
 		const struct vtgt *tg = &v->t[i];
-		json_t *cells = vt_row(&t, "t-", tg->slug, NULL, tg->name, href_target(v, i, 1), NULL);
+		cross_row(v, &t, &ids, "t-", tg->slug, NULL, tg->name, href_target(v, i, 1), NULL);
 		size_t nm = 0, ne = 0, *runs = xcalloc(tg->n + 1, sizeof(size_t));
 		unsigned char *seen = xcalloc(v->nm + 1, 1);
 
@@ -2150,23 +2068,21 @@ targets_list(struct views *v)
 			ne += v->r[o->run].energy &&
 			      isfinite(mv_get(json_object_get(o->t, "headline"), "mj_per_req").mean);
 		}
-		cell_num(cells, (double)nm, 0);
-		cell_num(cells, (double)tg->n, 0);
-		cell_num(cells, (double)ne, 0);
+		table_num(&t, (double)nm, NF_THOUS(0));
+		table_num(&t, (double)tg->n, NF_THOUS(0));
+		table_num(&t, (double)ne, NF_THOUS(0));
 		buf_reset(&b);
 		buf_reset(&span);
 		span_text(v, runs, tg->n, &b, &span);
-		cell_date(cells, span.len ? span.ptr : EN_DASH);
+		cell_date(&t, span.len ? span.ptr : NUM_MISSING);
 		free(runs);
 		free(seen);
 	}
 	buf_reset(&b);
 	buf_addf(&b, "%zu target%s: each one on every machine and date.", v->nt,
 		 v->nt == 1 ? "" : "s");
-	view = list_view("Targets", b.ptr, json_array_size(t.rows) ? one(t.o) : json_array(),
+	view = list_view("Targets", b.ptr, cross_done(v, &t, table_nrows(&t) > 0),
 			 "No run in the archive has per-target figures.");
-	if (!json_array_size(t.rows))
-		json_decref(t.o);
 	rc = page_write(v, v->list, view, "targets/index.html", NULL);
 	json_decref(view);
 	sset_free(&ids);
@@ -2215,6 +2131,7 @@ views_open(struct render_ctx *c, json_t *all, const struct pair_list *listed)
 	struct views *v = xcalloc(1, sizeof(*v));
 
 	v->c = c;
+	v->rows = render_rows(c);
 	if (!(v->machine = tmpl_load(c->tmpl_dir, "views-machine")) ||
 	    !(v->target = tmpl_load(c->tmpl_dir, "views-target")) ||
 	    !(v->compare = tmpl_load(c->tmpl_dir, "views-compare")) ||

@@ -23,7 +23,7 @@
  *   tick           small text: tick labels, category and point labels
  *   label          axis titles
  *   legend         legend text
- *   note           notes on the chart ("no data", "n/a", a fit's slope)
+ *   note           notes on the chart ("no data", "–", a fit's slope)
  * Layout assumes the stylesheet gives .tick, .legend and .note 11px and
  * .label 12px, and estimates a character as 0.6 em.
  *
@@ -39,7 +39,8 @@
  * axes of bar charts start at 0 and end on a tick; x-y charts pad the
  * data by 5 % (step charts: y from 0, x the data's time range) and show
  * the ticks inside.  NAN values are skipped, never drawn as 0: a bar
- * without a value says "n/a" at its baseline, a NAN sample or point
+ * without a value shows the missing value ("–", titled "not reported",
+ * as in the tables) at its baseline, a NAN sample or point
  * breaks a trace or polyline.
  *
  * Long traces: a step-chart series with more samples than the plot has
@@ -63,6 +64,7 @@
 
 #include "base/buf.h"
 #include "render/html.h"
+#include "render/numfmt.h"
 #include "render/svg.h"
 #include "base/util.h"
 
@@ -237,22 +239,9 @@ text_el(struct buf *b, const char *cls, double x, double y, const char *anchor,
 static void
 put_num(struct buf *b, double v)
 {
-	struct buf t = BUF_INIT;
+	static const struct numfmt sig4 = { NUM_SIG, 4, 0, 1 };
 
-	if (fabs(v) >= 1000) {
-		html_fmt_thousands(b, v, 0);
-		return;
-	}
-	html_fmt_sig(&t, v, 4);
-	if (strchr(t.ptr, '.')) {
-		while (t.len && t.ptr[t.len - 1] == '0')
-			t.len--;
-		if (t.len && t.ptr[t.len - 1] == '.')
-			t.len--;
-		t.ptr[t.len] = '\0';
-	}
-	buf_addstr(b, t.ptr);
-	buf_release(&t);
+	numfmt_add(b, v, fabs(v) >= 1000 ? NF_THOUS(0) : sig4);
 }
 
 /* "<who>[, <who2>]: <value>[ <unit>][ ± <err>][ (n=<n>)]" as a <title>. */
@@ -509,7 +498,7 @@ struct axis {
 static void
 tick_text(struct buf *b, const struct axis *a, double v)
 {
-	html_fmt_thousands(b, a->pct ? v * 100 : v, a->dec);
+	numfmt_add(b, v, a->pct ? (struct numfmt){ NUM_PCT, a->dec, 4, 0 } : NF_THOUS(a->dec));
 	if (a->pct)
 		buf_addch(b, '%');
 }
@@ -940,7 +929,8 @@ cat_lines(struct buf *b, const struct cat *c)
 	buf_addstr(b, "\"/>");
 }
 
-/* "n/a" at the baseline of a bar that has no value (not a zero bar). */
+/* The missing value at the baseline of a bar that has no value (not a
+ * zero bar), titled as in the tables. */
 static void
 not_reported(struct buf *b, const struct cat *c, double cp)
 {
@@ -948,9 +938,11 @@ not_reported(struct buf *b, const struct cat *c, double cp)
 
 	cpt(c, cp, vpos(c, 0), &x, &y);
 	if (c->horiz)
-		text_el(b, "note", x + 4, y + 3.8, NULL, 0, "n/a", 4);
+		html_printf(b, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\">", x + 4, y + 3.8);
 	else
-		text_el(b, "note", x, y - 4, "middle", 0, "n/a", 4);
+		html_printf(b, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">",
+			    x, y - 4);
+	buf_addstr(b, "<title>" NUM_MISSING_TITLE "</title>" NUM_MISSING "</text>");
 }
 
 void
@@ -1114,7 +1106,7 @@ svg_stacked_bars(struct buf *out, const struct svg_frame *f, const struct svg_st
 			bar_open(out, &c, k, mid - half, mid + half, vpos(&c, acc),
 				 vpos(&c, acc + v), &x, &y, &w, &h);
 			html_printf(out, "<title>%H, %H: ", bs, ps);
-			html_fmt_fixed(out, v * 100, 1);
+			numfmt_add(out, v, NF_PCT(1));
 			buf_addstr(out, "%</title></rect>");
 			hatch_over(out, id, k, x, y, w, h);
 			acc += v;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "render/html.h"
+#include "render/numfmt.h"
 #include "render/tmpl.h"
 #include "base/util.h"
 
@@ -1816,7 +1817,7 @@ emit_var(struct render *r, const struct op *op, const struct val *v)
 			buf_addf(&tmp, "%" JSON_INTEGER_FORMAT, json_integer_value(j));
 			break;
 		case JSON_REAL:
-			html_fmt_real(&tmp, json_real_value(j));
+			numfmt_add(&tmp, json_real_value(j), NF_REAL);
 			break;
 		case JSON_TRUE:
 			buf_addstr(&tmp, "true");

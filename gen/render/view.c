@@ -14,8 +14,32 @@
 #include "ingest/csv.h"
 #include "render/html.h"
 #include "render/tmpl.h"
+#include "base/utf8.h"
 #include "base/util.h"
 #include "render/view.h"
+
+/* ------------------------------------------------------------------ */
+/* reading results */
+
+const json_t *
+jpath(const json_t *o, const char *dotted)
+{
+	const char *dot;
+	char key[128];
+	size_t n;
+
+	for (;;) {
+		dot = strchr(dotted, '.');
+		n = dot ? (size_t)(dot - dotted) : strlen(dotted);
+		if (n >= sizeof(key) || !json_is_object(o))
+			return NULL;
+		memcpy(key, dotted, n);
+		key[n] = '\0';
+		if (!(o = json_object_get(o, key)) || !dot)
+			return o;
+		dotted = dot + 1;
+	}
+}
 
 /* ------------------------------------------------------------------ */
 /* string sets */
@@ -212,22 +236,6 @@ iso_prefix(const char *iso)
 	return 16;
 }
 
-int
-col_decimals(const double *v, size_t n, int sig, int none)
-{
-	double m = INFINITY;
-	size_t i;
-	int d;
-
-	for (i = 0; i < n; i++)
-		if (isfinite(v[i]) && v[i] != 0 && fabs(v[i]) < m)
-			m = fabs(v[i]);
-	if (!isfinite(m))
-		return none;
-	d = sig - 1 - (int)floor(log10(m));
-	return d < 0 ? 0 : d > 8 ? 8 : d;
-}
-
 void
 machine_label(struct buf *b, const json_t *m)
 {
@@ -280,72 +288,22 @@ kv_group(json_t *groups, const char *id, const char *title)
 void
 md_text(struct buf *b, const char *s)
 {
-	unsigned long cp;
-	size_t n = s ? strlen(s) : 0, i;
+	size_t n = s ? strlen(s) : 0, i, len;
+	uint32_t cp;
 
-	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (c == '\n' || c == '\r' || c == '\t')
+	for (i = 0; i < n; i += len) {
+		len = utf8_decode(s + i, n - i, &cp);
+		if (cp == '\n' || cp == '\r' || cp == '\t')
 			buf_addch(b, ' ');
-		else if (c < 0x20 || c == 0x7f)
+		else if (utf8_is_control(cp))
 			continue;
-		else if (c == 0xc2 && i + 1 < n && (unsigned char)s[i + 1] >= 0x80 &&
-			 (unsigned char)s[i + 1] <= 0x9f)
-			i++;	/* a C1 control */
-		else if ((cp = html_bidi_control(s + i, n - i))) {
-			buf_addf(b, "\\[U+%04lX\\]", cp);
-			i += 2;
-		} else if (strchr("\\`*_[]<>|!~&#", c))
-			buf_addf(b, "\\%c", c);
+		else if (utf8_is_bidi(cp))
+			buf_addf(b, "\\[U+%04lX\\]", (unsigned long)cp);
+		else if (cp < 0x80 && strchr("\\`*_[]<>|!~&#", (int)cp))
+			buf_addf(b, "\\%c", (char)cp);
 		else
-			buf_addch(b, (char)c);
+			buf_add(b, s + i, len);
 	}
-}
-
-/*
- * s[0..n) without what an export must not carry: C0 controls other than
- * TAB, LF and CR, DEL and C1 controls dropped (as on the pages: a terminal
- * that shows the file would obey them), bidirectional controls written
- * "[U+202E]" (html.h: a raw one reorders the cells around it).  NULL
- * when nothing changes, else clean (filled).
- */
-static const char *
-export_clean(const char *s, size_t n, struct buf *clean)
-{
-	unsigned long cp;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f ||
-		    (c == 0xc2 && i + 1 < n && (unsigned char)s[i + 1] >= 0x80 &&
-		     (unsigned char)s[i + 1] <= 0x9f) ||
-		    (c == 0xe2 && html_bidi_control(s + i, n - i)))
-			break;
-	}
-	if (i == n)
-		return NULL;
-	buf_add(clean, s, i);
-	for (; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f)
-			continue;
-		if (c == 0xc2 && i + 1 < n && (unsigned char)s[i + 1] >= 0x80 &&
-		    (unsigned char)s[i + 1] <= 0x9f) {
-			i++;
-			continue;
-		}
-		if ((cp = html_bidi_control(s + i, n - i))) {
-			buf_addf(clean, "[U+%04lX]", cp);
-			i += 2;
-			continue;
-		}
-		buf_addch(clean, (char)c);
-	}
-	return clean->ptr;
 }
 
 /*
@@ -375,10 +333,11 @@ csv_str(struct buf *b, const char *s, size_t n)
 	size_t i;
 	int quote;
 
-	if (export_clean(s, n, &clean)) {
-		s = clean.ptr;
-		n = clean.len;
-	}
+	/* what an export must not carry (a terminal that shows the file
+	 * would obey controls); a NUL of a JSON string is dropped too */
+	utf8_clean(&clean, s, n);
+	s = clean.ptr;
+	n = clean.len;
 	quote = formula_like(s, n);
 	if (!quote && !memchr(s, ',', n) && !memchr(s, '"', n) && !memchr(s, '\r', n) &&
 	    !memchr(s, '\n', n)) {

@@ -1,6 +1,7 @@
 /*
- * view.h - what the page renderers (render.c, render_summary.c,
- * render_views.c) share: reading results JSON that may lack a field,
+ * view.h - what the page renderers (page_run.c, page_summary.c,
+ * page_views.c) share: reading results JSON that may lack a field (the
+ * one accessor set of the pages: num_of, jnum, jstr, jpath, jpath_str),
  * building template data, and the rules every page follows for its ids,
  * links and text exports, kept in one place so the pages cannot drift
  * apart.  The one-liners are static inline here, the rest is view.c.
@@ -19,7 +20,8 @@
 #include "base/buf.h"
 #include "base/util.h"
 
-#define EN_DASH "\xe2\x80\x93"		/* U+2013: "not reported", and ranges */
+/* U+2013 in ranges ("3–5"); a value not reported is numfmt.h's NUM_MISSING */
+#define EN_DASH "\xe2\x80\x93"
 #define MIDDOT " \xc2\xb7 "		/* U+00B7: items of one line */
 
 /* A finite number, or NAN (absent, null, wrong type: "not reported"). */
@@ -44,6 +46,16 @@ static inline const char *
 jstr(const json_t *o, const char *key)
 {
 	return json_string_value(json_object_get(o, key));
+}
+
+/* o.a.b.c through nested objects ("validation.ordering.grid"); NULL when
+ * a step is absent or not an object. */
+const json_t *jpath(const json_t *o, const char *dotted);
+
+static inline const char *
+jpath_str(const json_t *o, const char *dotted)
+{
+	return json_string_value(jpath(o, dotted));
 }
 
 /* A view string (the escapers repair invalid UTF-8); null for NULL. */
@@ -134,10 +146,6 @@ json_t *build_date(void);
 /* How much of iso reads as ISO 8601: 16 for a date and minutes
  * ("YYYY-MM-DDTHH:MM..."), 10 for a date, else (NULL too) 0. */
 size_t iso_prefix(const char *iso);
-/* Decimals giving the smallest magnitude in v[] sig significant digits
- * (0.09581 with 4; 1.229 mJ/MB with 4), so that a column and its SDs
- * share one precision; 0..8, none when no value is finite and nonzero. */
-int col_decimals(const double *v, size_t n, int sig, int none);
 /* model · chip (id), whichever are given; "unknown machine" if none. */
 void machine_label(struct buf *b, const json_t *m);
 /* Append a figure (svg, erg's own markup, taken raw) to list; svg is

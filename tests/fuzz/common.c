@@ -22,6 +22,7 @@
 #include "cmd/build.h"
 #include "fuzz.h"
 #include "render/html.h"
+#include "render/numfmt.h"
 #include "base/path.h"
 #include "analyze/integrate.h"
 #include "ingest/powermetrics.h"
@@ -467,10 +468,10 @@ fuzz_power_use(struct power_file *pf)
 		if (i && s->end_ms < pf->s[i - 1].end_ms)
 			fuzz_fail("power: sample %zu ends at %.17g, before sample %zu (%.17g)",
 				  i, s->end_ms, i - 1, pf->s[i - 1].end_ms);
-		html_fmt_fixed(&b, s->joules, 3);
-		html_fmt_sig(&b, s->pclust_mhz, 4);
-		html_fmt_thousands(&b, s->eclust_mhz, 1);
-		html_fmt_real(&b, s->start_ms);
+		numfmt_add(&b, s->joules, NF_FIXED(3));
+		numfmt_add(&b, s->pclust_mhz, NF_SIG(4));
+		numfmt_add(&b, s->eclust_mhz, NF_THOUS(1));
+		numfmt_add(&b, s->start_ms, NF_REAL);
 		if (isfinite(s->end_ms) && isfinite(s->start_ms))
 			html_printf(&b, "<rect x=\"%.3f\" width=\"%.3f\"/>", s->start_ms,
 				    s->end_ms - s->start_ms);

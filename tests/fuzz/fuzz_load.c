@@ -14,6 +14,7 @@
 
 #include "fuzz.h"
 #include "render/html.h"
+#include "render/numfmt.h"
 #include "base/jsonx.h"
 #include "ingest/load.h"
 #include "base/util.h"
@@ -39,10 +40,10 @@ num(struct buf *b, double v)
 {
 	json_t *j = jx_real(v);
 
-	html_fmt_fixed(b, v, 2);
-	html_fmt_thousands(b, v, 0);
-	html_fmt_sig(b, v, 4);
-	html_fmt_real(b, v);
+	numfmt_add(b, v, NF_FIXED(2));
+	numfmt_add(b, v, NF_THOUS(0));
+	numfmt_add(b, v, NF_SIG(4));
+	numfmt_add(b, v, NF_REAL);
 	if (!j)
 		fuzz_fail("load: jx_real(%g) returned NULL", v);
 	json_decref(j);

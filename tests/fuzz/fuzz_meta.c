@@ -1,6 +1,6 @@
 /*
  * fuzz_meta.c - meta.json of an energy session (session.c read_meta,
- * jsonx.c jx_load), then everything erg does with an accepted run, as
+ * base/json.c), then everything erg does with an accepted run, as
  * fuzz_timeline.c: analysis, checks, results.json, the escapers over
  * every string, and the pages when the templates are found.
  *

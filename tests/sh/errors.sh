@@ -57,7 +57,7 @@ mk bad-energy bad-energy
 expect bad-energy "^erg: .*/run/power\.plist:@[0-9]+: error: sample 40: 'processor\.cpu_energy' is a string"
 
 mk bad-json-line bad-json-line
-expect bad-json-line '^erg: .*/run/timeline\.jsonl:11: error: not a JSON object'
+expect bad-json-line '^erg: .*/run/timeline\.jsonl:11: error: invalid JSON: '
 
 mk missing-load missing-load
 expect missing-load "^erg: .*/run/timeline\.jsonl:9: error: load file 'bombardier/nope\.json': no such file"

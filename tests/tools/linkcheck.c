@@ -30,6 +30,8 @@
 #include <sys/stat.h>
 
 #include "base/buf.h"
+#include "base/json.h"
+#include "base/utf8.h"
 #include "base/util.h"
 
 struct page {
@@ -179,38 +181,6 @@ lower(char c)
 	return (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
 }
 
-static int
-hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-static void
-put_utf8(struct buf *b, unsigned long cp)
-{
-	if (cp < 0x80) {
-		buf_addch(b, (char)cp);
-	} else if (cp < 0x800) {
-		buf_addch(b, (char)(0xc0 | cp >> 6));
-		buf_addch(b, (char)(0x80 | (cp & 0x3f)));
-	} else if (cp < 0x10000) {
-		buf_addch(b, (char)(0xe0 | cp >> 12));
-		buf_addch(b, (char)(0x80 | ((cp >> 6) & 0x3f)));
-		buf_addch(b, (char)(0x80 | (cp & 0x3f)));
-	} else {
-		buf_addch(b, (char)(0xf0 | cp >> 18));
-		buf_addch(b, (char)(0x80 | ((cp >> 12) & 0x3f)));
-		buf_addch(b, (char)(0x80 | ((cp >> 6) & 0x3f)));
-		buf_addch(b, (char)(0x80 | (cp & 0x3f)));
-	}
-}
-
 /* Character references in an attribute value (the ones erg can write,
  * plus numeric ones); an unknown named reference is kept as is. */
 static void
@@ -238,7 +208,8 @@ decode_refs(struct buf *out, const char *s, size_t n)
 			if (hex)
 				j++;
 			for (; j < n; j++) {
-				int v = hex ? hexval(s[j]) : (s[j] >= '0' && s[j] <= '9' ? s[j] - '0' : -1);
+				long v = hex ? jtext_hex(s, n, j, 1)
+					     : s[j] >= '0' && s[j] <= '9' ? s[j] - '0' : -1;
 
 				if (v < 0)
 					break;
@@ -248,7 +219,7 @@ decode_refs(struct buf *out, const char *s, size_t n)
 				any = 1;
 			}
 			if (any) {
-				put_utf8(out, cp ? cp : 0xfffd);
+				utf8_put(out, cp ? (uint32_t)cp : 0xfffd);
 				i = j < n && s[j] == ';' ? j : j - 1;
 				continue;
 			}
@@ -396,9 +367,8 @@ pct_decode(struct buf *out, const char *s, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		if (s[i] == '%' && i + 2 < n && hexval(s[i + 1]) >= 0 &&
-		    hexval(s[i + 2]) >= 0) {
-			buf_addch(out, (char)(hexval(s[i + 1]) * 16 + hexval(s[i + 2])));
+		if (s[i] == '%' && jtext_hex(s, n, i + 1, 2) >= 0) {
+			buf_addch(out, (char)jtext_hex(s, n, i + 1, 2));
 			i += 2;
 		} else {
 			buf_addch(out, s[i]);

@@ -9,9 +9,11 @@
 #ifndef ERG_HARNESS_H
 #define ERG_HARNESS_H
 
+#include <locale.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int th_pass, th_fail;
@@ -49,6 +51,43 @@ th_check(int ok, const char *file, int line, const char *fmt, ...)
 			 "%s: got '%s' want '%s'", (what), g_ ? g_ : "(null)", \
 			 w_ ? w_ : "(null)"); \
 	} while (0)
+
+/*
+ * Switch LC_NUMERIC to an installed locale with a decimal comma, for the
+ * checks that output does not depend on it; its name, or NULL (LC_NUMERIC
+ * back to "C") when none is installed, as is often the case: then there
+ * is nothing to check and no check is made.
+ */
+static inline const char *
+th_comma_locale(void)
+{
+	static const char *const names[] = {
+		"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "fr_FR.utf8",
+		"nl_NL.UTF-8", "ru_RU.UTF-8", NULL,
+	};
+	const char *const *n;
+
+	for (n = names; *n; n++)
+		if (setlocale(LC_NUMERIC, *n) && !strcmp(localeconv()->decimal_point, ","))
+			break;
+	if (!*n) {
+		setlocale(LC_NUMERIC, "C");
+		return NULL;
+	}
+	printf("# LC_NUMERIC=%s\n", *n);
+	return *n;
+}
+
+/* templates/ of the source tree ($ERG_SRC, else the working directory). */
+static inline const char *
+th_templates_dir(void)
+{
+	static char dir[4096];
+	const char *src = getenv("ERG_SRC");
+
+	snprintf(dir, sizeof(dir), "%s/templates", src && *src ? src : ".");
+	return dir;
+}
 
 static int
 th_done(void)

@@ -1,6 +1,6 @@
 /*
- * test_html.c - the escapers, html_printf and the number formatters, fed
- * hostile input.  Every expected string is written out by hand.
+ * test_html.c - the escapers and html_printf, fed hostile input (the
+ * number formatters: test_num.c).  Every expected string is written out by hand.
  */
 #include <limits.h>
 #include <locale.h>
@@ -123,13 +123,6 @@ test_attr(void)
 	T(html_attr, "a\0b\x07" "c", "abc");
 	T(html_attr, "bad\xfe", "bad" FFFD);
 	T(html_attr, "x\xe2\x80\xae\"y", "x[U+202E]&quot;y");
-	th_check(html_bidi_control("\xe2\x80\xae!", 4) == 0x202e, __FILE__, __LINE__,
-		 "html_bidi_control: U+202E");
-	th_check(html_bidi_control("\xe2\x81\xa9", 3) == 0x2069, __FILE__, __LINE__,
-		 "html_bidi_control: U+2069");
-	th_check(html_bidi_control("\xe2\x80\xae", 2) == 0 && html_bidi_control("\xe2\x80\x8f", 3) == 0 &&
-		 html_bidi_control("a", 1) == 0, __FILE__, __LINE__,
-		 "html_bidi_control: truncated, RLM, ASCII: none");
 }
 
 static void
@@ -238,184 +231,6 @@ test_printf(void)
 	CHECK_STR(out.ptr, "no conversions", "html_printf literal");
 }
 
-static void
-fmt_line(void (*f)(struct buf *, double, int), double v, int d, const char *want,
-	 const char *what, int line)
-{
-	buf_reset(&out);
-	f(&out, v, d);
-	check_str(out.ptr, want, what, line);
-}
-
-#define fmt(f, v, d, want, what) fmt_line(f, v, d, want, what, __LINE__)
-
-#define DASH "\xe2\x80\x93"
-
-static void
-test_fmt(void)
-{
-	fmt(html_fmt_fixed, 0.095812, 5, "0.09581", "fixed 5");
-	fmt(html_fmt_fixed, 2.7, 0, "3", "fixed 0");
-	fmt(html_fmt_fixed, -1.5, 1, "-1.5", "fixed negative");
-	fmt(html_fmt_fixed, -0.004, 2, "0.00", "fixed negative zero");
-	fmt(html_fmt_fixed, 0.5, 99, "0.50000000000000000000", "fixed clamps to 20");
-	fmt(html_fmt_fixed, 2.7, -3, "3", "fixed clamps to 0");
-	fmt(html_fmt_fixed, NAN, 2, DASH, "fixed NAN");
-	fmt(html_fmt_fixed, INFINITY, 2, DASH, "fixed inf");
-
-	fmt(html_fmt_thousands, 184915.3, 0, "184,915", "thousands 184915");
-	fmt(html_fmt_thousands, 1234567.891, 2, "1,234,567.89", "thousands decimals");
-	fmt(html_fmt_thousands, 999.9, 0, "1,000", "thousands rounding carries");
-	fmt(html_fmt_thousands, -1234.5, 1, "-1,234.5", "thousands negative");
-	fmt(html_fmt_thousands, 12, 0, "12", "thousands 2 digits");
-	fmt(html_fmt_thousands, 123, 0, "123", "thousands 3 digits");
-	fmt(html_fmt_thousands, 1234, 0, "1,234", "thousands 4 digits");
-	fmt(html_fmt_thousands, 123456, 0, "123,456", "thousands 6 digits");
-	fmt(html_fmt_thousands, 0, 0, "0", "thousands zero");
-	fmt(html_fmt_thousands, -0.4, 0, "0", "thousands negative zero");
-	fmt(html_fmt_thousands, NAN, 0, DASH, "thousands NAN");
-	fmt(html_fmt_thousands, -INFINITY, 0, DASH, "thousands -inf");
-
-	fmt(html_fmt_sig, 0.0958123, 4, "0.09581", "sig small");
-	fmt(html_fmt_sig, 184915.3, 3, "184915", "sig keeps integer digits");
-	fmt(html_fmt_sig, 9.996, 3, "10.0", "sig rounding carries");
-	fmt(html_fmt_sig, 1.0, 3, "1.00", "sig keeps trailing zeros");
-	fmt(html_fmt_sig, -0.00123456, 2, "-0.0012", "sig negative");
-	fmt(html_fmt_sig, 123.456, 2, "123", "sig integer part");
-	fmt(html_fmt_sig, 0, 3, "0", "sig zero");
-	fmt(html_fmt_sig, 1e-30, 3, "0.00000000000000000000", "sig tiny");
-	fmt(html_fmt_sig, NAN, 3, DASH, "sig NAN");
-}
-
-static void
-real_line(double v, const char *want, const char *what, int line)
-{
-	buf_reset(&out);
-	html_fmt_real(&out, v);
-	check_str(out.ptr, want, what, line);
-}
-
-#define real(v, want, what) real_line(v, want, what, __LINE__)
-
-static void
-test_real(void)
-{
-	real(0.1, "0.1", "real 0.1");
-	real(1.0, "1", "real 1");
-	real(-2.5, "-2.5", "real -2.5");
-	real(1.0 / 3, "0.3333333333333333", "real 1/3");
-	real(0.1 + 0.2, "0.30000000000000004", "real 0.1+0.2");
-	real(123456789.0, "123456789", "real integer-valued");
-	real(1e21, "1e+21", "real big");
-	real(1e-7, "1e-07", "real small");
-	real(NAN, DASH, "real NAN");
-}
-
-/* The plain search html_shortest_* must agree with: every k in turn. */
-static int
-linear_least(double v, int lo, int hi, int fixed)
-{
-	char tmp[512];
-
-	for (; lo <= hi; lo++) {
-		snprintf(tmp, sizeof(tmp), fixed ? "%.*f" : "%.*g", lo, v);
-		if (strtod(tmp, NULL) == v)
-			return lo;
-	}
-	return -1;
-}
-
-static uint64_t
-next_rand(uint64_t *s)
-{
-	uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
-
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return z ^ (z >> 31);
-}
-
-/*
- * html_shortest_decimals/digits search by bisection except at powers of
- * two; the answer must be the one trying every k in turn gives.  Values:
- * hand-picked edges, random bit patterns, short decimals (what authors
- * write: 0.1, 4.20), their neighbours one ulp away (17 digits), integers
- * and powers of two around 2^53, and numbers near powers of ten.
- */
-static void
-test_shortest(void)
-{
-	static const double hand[] = {
-		0, -0.0, 0.1, 0.3, 0.1 + 0.2, 1.0 / 3, 2.8510625000000003, 0.0958,
-		1700000021000.0, 9007199254740993.0, 9007199254740992.0, 1e15, 1e16,
-		1e21, 1e22, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308,
-		0.5, 0.25, 1024, 0.0009765625, 123456.789, 9.999999999999999,
-		99.99999999999999, 0.30000000000000004,
-	};
-	uint64_t s = 42, bits;
-	size_t i, bad_dec = 0, bad_dig = 0, n = 0;
-	double v = 0;
-	int kind;
-
-	th_check(html_shortest_decimals(0.1, 40) == 1, __FILE__, __LINE__, "0.1: 1 decimal");
-	th_check(html_shortest_decimals(2.8510625000000003, 40) == 16, __FILE__, __LINE__,
-		 "2.8510625000000003: 16 decimals");
-	th_check(html_shortest_decimals(1.0 / 3, 10) == -1, __FILE__, __LINE__,
-		 "1/3 within 10 decimals: none");
-	th_check(html_shortest_decimals(NAN, 40) == -1, __FILE__, __LINE__, "NAN: none");
-	th_check(html_shortest_digits(0.1 + 0.2) == 17, __FILE__, __LINE__, "0.1+0.2: 17 digits");
-	th_check(html_shortest_digits(0.0958) == 3, __FILE__, __LINE__, "0.0958: 3 digits");
-	th_check(html_shortest_digits(1024) == 4, __FILE__, __LINE__, "1024 (a power of two): 4");
-	for (i = 0; i < 60000 + sizeof(hand) / sizeof(hand[0]); i++) {
-		if (i < sizeof(hand) / sizeof(hand[0])) {
-			v = hand[i];
-		} else {
-			bits = next_rand(&s);
-			kind = (int)(bits % 6);
-			bits = next_rand(&s);
-			switch (kind) {
-			case 0:		/* any finite bit pattern */
-				memcpy(&v, &bits, sizeof(v));
-				if (!isfinite(v))
-					continue;
-				break;
-			case 1:		/* a short decimal */
-				v = (double)(bits % 100000) / pow(10, (double)((bits >> 40) % 9));
-				break;
-			case 2:		/* one ulp from a short decimal */
-				v = (double)(bits % 100000) / pow(10, (double)((bits >> 40) % 9));
-				v = nextafter(v, (bits >> 63) ? INFINITY : -INFINITY);
-				break;
-			case 3:		/* integers around 2^53 */
-				v = 9007199254740992.0 + (double)((int64_t)(bits % 4001) - 2000) * 2;
-				break;
-			case 4:		/* powers of two and their neighbours */
-				v = ldexp(1, (int)(bits % 200) - 100);
-				if (bits & 0x100)
-					v = nextafter(v, INFINITY);
-				break;
-			default:	/* near a power of ten */
-				v = nextafter(pow(10, (double)((int)(bits % 60) - 30)),
-					      (bits >> 63) ? INFINITY : -INFINITY);
-				break;
-			}
-			if (bits & 0x200)
-				v = -v;
-		}
-		n++;
-		if (html_shortest_decimals(v, 40) != linear_least(v, 0, 40, 1) ||
-		    (fabs(v) < 1e15 && html_shortest_decimals(v, 17) != linear_least(v, 0, 17, 1)))
-			bad_dec++;
-		if (html_shortest_digits(v) != (linear_least(v, 1, 16, 0) < 0 ? 17
-						: linear_least(v, 1, 16, 0)))
-			bad_dig++;
-	}
-	th_check(n > 50000 && bad_dec == 0, __FILE__, __LINE__,
-		 "shortest decimals as the linear search: %zu of %zu differ", bad_dec, n);
-	th_check(n > 50000 && bad_dig == 0, __FILE__, __LINE__,
-		 "shortest digits as the linear search: %zu of %zu differ", bad_dig, n);
-}
-
 /*
  * Locale independence, when a locale with a decimal comma is installed
  * (often none is; then there is nothing to check and no check is made).
@@ -423,26 +238,11 @@ test_shortest(void)
 static void
 test_locale(void)
 {
-	static const char *const names[] = {
-		"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "fr_FR.utf8",
-		"nl_NL.UTF-8", "ru_RU.UTF-8", NULL,
-	};
-	const char *const *n;
-
-	for (n = names; *n; n++)
-		if (setlocale(LC_NUMERIC, *n) && !strcmp(localeconv()->decimal_point, ","))
-			break;
-	if (!*n) {
-		setlocale(LC_NUMERIC, "C");
+	if (!th_comma_locale())
 		return;
-	}
-	printf("# LC_NUMERIC=%s\n", *n);
 	buf_reset(&out);
 	html_printf(&out, "%.2f %g %g", 1.5, 0.25, 1e-5);
 	CHECK_STR(out.ptr, "1.50 0.25 1e-05", "html_printf under a decimal-comma locale");
-	fmt(html_fmt_thousands, 1234.5, 1, "1,234.5", "thousands under a decimal-comma locale");
-	fmt(html_fmt_sig, 0.0958123, 4, "0.09581", "sig under a decimal-comma locale");
-	real(0.1, "0.1", "real under a decimal-comma locale");
 	setlocale(LC_NUMERIC, "C");
 }
 
@@ -453,9 +253,6 @@ main(void)
 	test_attr();
 	test_url();
 	test_printf();
-	test_fmt();
-	test_real();
-	test_shortest();
 	test_locale();
 	buf_release(&out);
 	return th_done();

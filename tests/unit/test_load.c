@@ -936,9 +936,9 @@ test_bombardier_json_inline(void)
 	bad("tabs-as-oha.json", bmb_tabs, LOAD_OHA_JSON, 1, "missing 'summary'");
 	bad_subst("type.json", bmb_tabs, "\"req2xx\": 40", "\"req2xx\": \"40\"",
 		  LOAD_UNKNOWN, 18,
-		  "'result.req2xx' must be a non-negative integer, not a string");
+		  "'result.req2xx' must be a whole number, not a string");
 	bad_subst("negative.json", bmb_tabs, "\"others\": 2", "\"others\": -1",
-		  LOAD_UNKNOWN, 22, "'result.others' must not be negative (-1)");
+		  LOAD_UNKNOWN, 22, "'result.others' must be a whole number of at least 0, not -1");
 	bad_subst("fraction.json", bmb_tabs, "\"req4xx\": 0", "\"req4xx\": 0.5",
 		  LOAD_UNKNOWN, 20, "'result.req4xx' must be a whole number");
 	bad_subst("missing.json", bmb_tabs, "\t\t\"req2xx\": 40,\n", "",
@@ -1040,7 +1040,7 @@ test_oha_inline(void)
 		  LOAD_UNKNOWN, 14,
 		  "'latencyPercentiles.p50' must be a number, not a string");
 	bad_subst("oha-neg.json", oha_null, "deadline\": 8", "deadline\": -2",
-		  LOAD_UNKNOWN, 25, "must not be negative (-2)");
+		  LOAD_UNKNOWN, 25, "must be a whole number of at least 0, not -2");
 	bad_subst("oha-nodata.json", oha_null, "    \"totalData\": 0,\n", "",
 		  LOAD_UNKNOWN, 2, "missing 'summary.totalData'");
 	bad_subst("oha-total.json", oha_null, "\"total\": 3.0", "\"total\": -3.0",
@@ -1100,7 +1100,7 @@ test_autocannon_inline(void)
 		load_result_free(&r);
 	}
 	bad_subst("ac-neg.json", ac_pretty, "\"2xx\": 90", "\"2xx\": -3",
-		  LOAD_UNKNOWN, 11, "'2xx' must not be negative (-3)");
+		  LOAD_UNKNOWN, 11, "'2xx' must be a whole number of at least 0, not -3");
 	bad_subst("ac-sample.json", ac_pretty, "\"sampleInt\": 500",
 		  "\"sampleInt\": 0", LOAD_UNKNOWN, 4,
 		  "'sampleInt' must be a positive number of milliseconds");
@@ -1117,7 +1117,7 @@ test_autocannon_inline(void)
 		  "'requests.total' (100) is smaller than the 1xx-5xx counts");
 	bad_subst("ac-conn.json", ac_pretty, "\"connections\": 4",
 		  "\"connections\": null", LOAD_UNKNOWN, 3,
-		  "'connections' must be a non-negative integer, not null");
+		  "'connections' must be a whole number, not null");
 }
 
 /* ---- inline bombardier text ------------------------------------------ */

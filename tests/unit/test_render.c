@@ -171,17 +171,6 @@ slurp(const char *dir, const char *rel)
 	return buf_detach(&b, NULL);
 }
 
-static const char *
-templates_dir(void)
-{
-	static struct buf b = BUF_INIT;
-	const char *src = getenv("ERG_SRC");
-
-	buf_reset(&b);
-	buf_addf(&b, "%s/templates", src && *src ? src : ".");
-	return b.ptr;
-}
-
 /* Build a site from the two runs into dir/site; 0 on success. */
 static int
 build(const char *dir, json_t *all)
@@ -197,7 +186,7 @@ build(const char *dir, json_t *all)
 		buf_release(&out);
 		return -1;
 	}
-	if (render_begin(&rc, templates_dir(), site_sink(&s))) {
+	if (render_begin(&rc, th_templates_dir(), site_sink(&s))) {
 		site_abort(&s);
 		buf_release(&out);
 		return -1;
@@ -504,7 +493,7 @@ test_big_index(void)
 	}
 	buf_addf(&out, "%s/site", dir);
 	ok = !site_begin(&s, out.ptr);
-	if (ok && render_begin(&rc, templates_dir(), site_sink(&s))) {
+	if (ok && render_begin(&rc, th_templates_dir(), site_sink(&s))) {
 		site_abort(&s);
 		ok = 0;
 	}

@@ -30,6 +30,7 @@
 #include "base/buf.h"
 #include "render/page_run.h"
 #include "render/page_summary.h"
+#include "render/table.h"
 #include "site/site.h"
 #include "ingest/summary.h"
 #include "base/util.h"
@@ -223,8 +224,10 @@ build(const char *dir, json_t *all)
 
 	if (site_begin(&s, dir))
 		return -1;
-	rc.tmpl_dir = templates_dir();
-	rc.out = site_sink(&s);
+	if (render_begin(&rc, templates_dir(), site_sink(&s))) {
+		site_abort(&s);
+		return -1;
+	}
 	for (i = 0; i < json_array_size(all) && !bad; i++) {
 		json_t *res = json_array_get(all, i);
 		struct buf rel = BUF_INIT;
@@ -237,6 +240,7 @@ build(const char *dir, json_t *all)
 		if (!bad)
 			bad = render_summary_run(&rc, res) != 0;
 	}
+	render_end(&rc);
 	if (bad) {
 		site_abort(&s);
 		return -1;
@@ -761,7 +765,7 @@ test_latency(void)
 
 /*
  * A table larger than SUMMARY_VIEW_MAX_ROWS: its rows reach the template
- * in chunks of render_summary_chunk (never more in one view), the page is
+ * in chunks of table_chunk (never more in one view), the page is
  * byte for byte the page of one big view, and there are no charts but a
  * line saying why.  The mechanism that keeps a 100,000-row table from
  * having a JSON object per cell at once; no timing or RSS here.
@@ -772,7 +776,7 @@ test_large(void)
 	json_t *res, *cols, *rows, *all;
 	struct buf a = BUF_INIT, b = BUF_INIT;
 	char *pa = NULL, *pb = NULL, *md = NULL, *csv = NULL, *tb = NULL;
-	size_t i, n = SUMMARY_VIEW_MAX_ROWS + 500, saved = render_summary_chunk, peak;
+	size_t i, n = SUMMARY_VIEW_MAX_ROWS + 500, saved = table_chunk, peak;
 
 	res = json_pack("{s:s, s:s, s:s, s:s}", "run", "m/large", "kind", "summary",
 			"title", "Large", "energy_source", "none");
@@ -793,19 +797,19 @@ test_large(void)
 	all = json_array();
 	json_array_append_new(all, res);
 
-	render_summary_chunk = 7;
-	render_summary_chunk_peak = 0;
+	table_chunk = 7;
+	table_chunk_peak = 0;
 	buf_addf(&a, "%s/large-a", tmp);
 	CHECK(build(a.ptr, all) == 0, "large table renders in chunks of 7");
-	peak = render_summary_chunk_peak;
+	peak = table_chunk_peak;
 	CHECK(peak == 7, "no view held more than 7 rows (peak %zu)", peak);
-	render_summary_chunk = n + 1;
-	render_summary_chunk_peak = 0;
+	table_chunk = n + 1;
+	table_chunk_peak = 0;
 	buf_addf(&b, "%s/large-b", tmp);
 	CHECK(build(b.ptr, all) == 0, "large table renders in one view");
-	CHECK(render_summary_chunk_peak == n, "one view of every row (peak %zu)",
-	      render_summary_chunk_peak);
-	render_summary_chunk = saved;
+	CHECK(table_chunk_peak == n, "one view of every row (peak %zu)",
+	      table_chunk_peak);
+	table_chunk = saved;
 
 	pa = site_file(a.ptr, "m/large", "index.html");
 	pb = site_file(b.ptr, "m/large", "index.html");

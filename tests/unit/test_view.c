@@ -11,6 +11,7 @@
 #include "harness.h"
 
 #include "base/buf.h"
+#include "render/numfmt.h"
 #include "render/view.h"
 
 static struct buf b = BUF_INIT;
@@ -162,10 +163,10 @@ test_values(void)
 	CHECK(iso_prefix("2026-8-26") == 0 && iso_prefix("2026/08/26") == 0 &&
 	      iso_prefix("yesterday") == 0 && iso_prefix(NULL) == 0, "iso: anything else");
 
-	CHECK(col_decimals(v1, 3, 4, 3) == 5, "decimals: 0.0958 with 4 digits needs 5");
-	CHECK(col_decimals(v2, 2, 3, 3) == 0, "decimals: 1234.5 with 3 digits needs none");
-	CHECK(col_decimals(v3, 2, 4, 7) == 7, "decimals: nothing finite and nonzero: the fallback");
-	CHECK(col_decimals(v4, 1, 4, 3) == 8, "decimals: at most 8");
+	CHECK(numfmt_col_decimals(v1, 3, 4, 3) == 5, "decimals: 0.0958 with 4 digits needs 5");
+	CHECK(numfmt_col_decimals(v2, 2, 3, 3) == 0, "decimals: 1234.5 with 3 digits needs none");
+	CHECK(numfmt_col_decimals(v3, 2, 4, 7) == 7, "decimals: nothing finite and nonzero: the fallback");
+	CHECK(numfmt_col_decimals(v4, 1, 4, 3) == 8, "decimals: at most 8");
 }
 
 static void
