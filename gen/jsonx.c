@@ -97,8 +97,9 @@ jx_load(const char *path, const char *data, size_t len)
 	k = utf8_bom(data, len);
 	data += k;
 	len -= k;
-	/* Duplicate keys are tolerated (last wins) as browsers and JS do. */
-	j = json_loadb(data, len, 0, &err);
+	/* A key given twice is refused: browsers and JS keep the last
+	 * silently, but two values for one field contradict each other. */
+	j = json_loadb(data, len, JSON_REJECT_DUPLICATES, &err);
 	if (!j)
 		error_at(path, err.line > 0 ? err.line : 0, "invalid JSON: %s", err.text);
 	return j;

@@ -19,7 +19,8 @@ json_t *jx_string(const char *s);
 /* obj.a.b.c lookup through nested objects; NULL when absent. */
 json_t *jx_path(json_t *obj, const char *dotted);
 const char *jx_path_str(json_t *obj, const char *dotted);
-/* Parse a JSON document; on error prints "erg: path:line: error: ..." */
+/* Parse a JSON document (a key twice in an object is an error); on error
+ * prints "erg: path:line: error: ..." */
 json_t *jx_load(const char *path, const char *data, size_t len);
 
 /* "a string", "an integer", "null" ... for messages; "absent" for NULL. */
