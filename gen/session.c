@@ -54,11 +54,13 @@ session_detect(const char *dir)
 	struct buf b = BUF_INIT;
 	int yes;
 
+	/* as archive.c: a name is enough, whatever it is (session_read()
+	 * then says what is wrong with it) */
 	buf_addf(&b, "%s/meta.json", dir);
-	yes = path_is_file(b.ptr);
+	yes = path_exists(b.ptr);
 	buf_reset(&b);
 	buf_addf(&b, "%s/timeline.jsonl", dir);
-	yes = yes && path_is_file(b.ptr);
+	yes = yes || path_exists(b.ptr);
 	buf_release(&b);
 	return yes;
 }
@@ -1771,6 +1773,23 @@ out:
 	return rc;
 }
 
+/* A marker file that is a symbolic link must stay inside the run. */
+static int
+marker_inside(const char *dir, const char *name)
+{
+	struct buf full = BUF_INIT;
+	const char *why;
+	int rc = path_inside(dir, name, &full, &why);
+
+	if (rc == -1) {
+		buf_reset(&full);
+		buf_addf(&full, "%s/%s", dir, name);
+		error_at(full.ptr, 0, "%s", why);
+	}
+	buf_release(&full);
+	return rc == -1 ? -1 : 0;
+}
+
 int
 session_read(const char *dir, const char *id, struct run *r)
 {
@@ -1781,6 +1800,10 @@ session_read(const char *dir, const char *id, struct run *r)
 	r->id = xstrdup(id);
 	r->dir = xstrdup(dir);
 	r->kind = "energy-session";
+	/* archive.c refuses these links for a build; `erg diff` names runs
+	 * directly */
+	if (marker_inside(dir, "meta.json") || marker_inside(dir, "timeline.jsonl"))
+		return -1;
 	buf_addf(&tl, "%s/timeline.jsonl", dir);
 	if (read_meta(r, dir) || read_timeline(r, dir)) {
 		buf_release(&tl);
