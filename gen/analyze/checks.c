@@ -1102,7 +1102,7 @@ static void
 power_gaps(struct ctx *c, struct clist *gaps, struct clist *nopower)
 {
 	const struct run *r = c->r;
-	size_t f, i;
+	size_t f, i, h;
 
 	for (f = 0; f < r->npf; f++) {
 		const struct power_file *pf = &r->pf[f];
@@ -1126,22 +1126,36 @@ power_gaps(struct ctx *c, struct clist *gaps, struct clist *nopower)
 		/* Sample-to-sample interval on the fitted axis; the fit makes
 		 * samples contiguous, so a stall shows as one long interval.
 		 * A timestamp step beyond that (less 1 s for truncation) shows
-		 * dropped samples. */
+		 * dropped samples.  The holes power_read() found are gaps
+		 * whatever their length: one missing sample is only twice the
+		 * median. */
 		d = xmalloc(pf->n * sizeof(*d));
 		for (i = 1; i < pf->n; i++)
 			d[i - 1] = pf->s[i].end_ms - pf->s[i - 1].end_ms;
 		med = stats_median(d, pf->n - 1);
-		for (i = 1; i < pf->n; i++) {
+		for (i = 1, h = 0; i < pf->n; i++) {
 			double step = fmax(d[i - 1], pf->s[i].ts_ms - pf->s[i - 1].ts_ms - 1000.0);
+			const struct phole *hole;
 			json_t *e;
 
-			if (!(med > 0) || !(step > GAP_FACTOR * med))
+			while (h < pf->nholes && pf->holes[h].at < i)
+				h++;
+			hole = h < pf->nholes && pf->holes[h].at == i ? &pf->holes[h] : NULL;
+			if (!hole && (!(med > 0) || !(step > GAP_FACTOR * med)))
 				continue;
 			e = json_object();
 			json_object_set_new(e, "file", jx_string(name));
 			json_object_set_new(e, "sample", json_integer((json_int_t)i));
-			json_object_set_new(e, "start_ms", jx_real(pf->s[i - 1].end_ms));
-			json_object_set_new(e, "end_ms", jx_real(pf->s[i - 1].end_ms + step));
+			if (hole) {
+				/* where the fit left it: right before sample i */
+				json_object_set_new(e, "start_ms", jx_real(pf->s[i].start_ms -
+									  hole->ms * pf->fit_b));
+				json_object_set_new(e, "end_ms", jx_real(pf->s[i].start_ms));
+				json_object_set_new(e, "missing_samples", json_integer(hole->missing));
+			} else {
+				json_object_set_new(e, "start_ms", jx_real(pf->s[i - 1].end_ms));
+				json_object_set_new(e, "end_ms", jx_real(pf->s[i - 1].end_ms + step));
+			}
 			json_object_set_new(e, "interval_ms", jx_real(step));
 			json_object_set_new(e, "median_ms", jx_real(med));
 			json_object_set_new(e, "session_min",

@@ -222,10 +222,13 @@ jdoc_take(struct jdoc *j, const char *path, char *text, size_t len, long line0, 
 	j->len = len;
 	/* JSON_DECODE_ANY stays off: jansson wants an object or an array */
 	j->root = json_loadb(text + bom, len - bom,
-			     (flags & JD_DUPKEYS ? 0 : JSON_REJECT_DUPLICATES) |
+			     JSON_REJECT_DUPLICATES |
 			     (flags & JD_NUL ? JSON_ALLOW_NUL : 0), &err);
 	if (!j->root) {
-		error_at(path, err.line > 0 ? line0 + err.line : 0, "invalid JSON: %s", err.text);
+		/* a key twice is two values for one field, not a syntax slip */
+		error_at(path, err.line > 0 ? line0 + err.line : 0, "%s: %s",
+			 json_error_code(&err) == json_error_duplicate_key ?
+			 "a field given twice" : "invalid JSON", err.text);
 		jdoc_free(j);
 		return -1;
 	}

@@ -39,7 +39,6 @@ struct jpos {
 	json_t *v;
 };
 
-#define JD_DUPKEYS 1	/* a key twice: the last wins (browsers, JS); else an error */
 #define JD_NUL     2	/* "\u0000" allowed inside strings */
 
 /*

@@ -20,6 +20,7 @@
  * index and the cross-run views are always rendered again.  When nothing
  * changed at all, nothing is written.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
@@ -90,6 +91,63 @@ file_add(json_t *arr, const char *dir, const char *rel, const struct power_file 
 	json_array_append_new(arr, o);
 }
 
+static int
+cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * The power.plist* entries of the run that were not read (power.plist.bak,
+ * which the run's warnings name): the table shows everything of the power
+ * stream the archive holds.  Only a regular file is digested; a link or a
+ * FIFO is listed without size (it is not followed, and never opened).
+ */
+static void
+unread_power_files(json_t *arr, const struct run *r)
+{
+	struct buf p = BUF_INIT;
+	char **names = NULL;
+	size_t n = 0, alloc = 0, i, k;
+	struct dirent *e;
+	struct stat st;
+	json_t *o;
+	DIR *d = opendir(r->dir);
+
+	if (!d)
+		return;		/* session.c listed it a moment ago */
+	while ((e = readdir(d))) {
+		if (strncmp(e->d_name, "power.plist", strlen("power.plist")))
+			continue;
+		for (k = 0; k < r->npf; k++)
+			if (!strcmp(strrchr(r->pf[k].path, '/') + 1, e->d_name))
+				break;
+		if (k < r->npf)
+			continue;
+		ALLOC_GROW(names, n + 1, alloc);
+		names[n++] = xstrdup(e->d_name);
+	}
+	closedir(d);
+	if (n)
+		qsort(names, n, sizeof(*names), cmp_name);
+	for (i = 0; i < n; i++) {
+		buf_reset(&p);
+		buf_addf(&p, "%s/%s", r->dir, names[i]);
+		if (!lstat(p.ptr, &st) && S_ISREG(st.st_mode)) {
+			file_add(arr, r->dir, names[i], NULL);
+		} else {
+			o = json_object();
+			json_object_set_new(o, "name", json_string(names[i]));
+			json_object_set_new(o, "bytes", json_null());
+			json_object_set_new(o, "sha256", json_null());
+			json_array_append_new(arr, o);
+		}
+		free(names[i]);
+	}
+	free(names);
+	buf_release(&p);
+}
+
 /* Raw files of the run with size and digest, for the "raw files" table. */
 static json_t *
 files_json(const struct run *r)
@@ -108,6 +166,7 @@ files_json(const struct run *r)
 		base = base ? base + 1 : pf->path;
 		file_add(arr, r->dir, base, pf);
 	}
+	unread_power_files(arr, r);
 	for (i = 0; i < r->nm; i++)
 		for (j = 0; j < r->m[i].nroutes; j++)
 			if (r->m[i].routes[j].has_load)

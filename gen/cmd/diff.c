@@ -84,7 +84,7 @@ resolve(const char *archive, const char *arg, struct loaded *l)
 	}
 	if (!found && cand.len) {
 		buf_addf(&rj, "%s/run.json", cand.ptr);
-		if (path_is_file(rj.ptr)) {
+		if (path_exists(rj.ptr)) {
 			buf_addstr(&l->dir, cand.ptr);
 			found = 1;
 			kind = RUN_SUMMARY;
@@ -93,7 +93,7 @@ resolve(const char *archive, const char *arg, struct loaded *l)
 	if (!found) {
 		buf_reset(&rj);
 		buf_addf(&rj, "%s/run.json", l->id.ptr);
-		if (path_is_file(rj.ptr)) {
+		if (path_exists(rj.ptr)) {
 			buf_addstr(&l->dir, l->id.ptr);
 			found = 1;
 			kind = RUN_SUMMARY;

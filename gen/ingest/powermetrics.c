@@ -141,6 +141,13 @@ struct reader {
 	size_t pend_no;
 	int thermal_warned;
 	size_t hw_no;		/* the document hw_model was first seen in */
+	int emask;		/* energy counters of the first sample with any */
+	size_t emask_no;	/* that sample */
+	/* The first sample dropped after a kept one (0: none), an error once
+	 * a later one is kept. */
+	size_t drop_no;
+	uint64_t drop_off;
+	int drop_ts;		/* it lacked the timestamp, else elapsed_ns */
 	struct pf_walk walk;	/* for the libplist path */
 	size_t stray_docs;	/* documents with stray text (one warning each file) */
 	/* tasks */
@@ -381,11 +388,11 @@ ts_ms_of(int32_t sec, int32_t usec)
 /*
  * The joules of one sample and where they came from (enum psrc), reading
  * only the keys it needs, in this order: a key it does not reach is never
- * checked.
+ * checked.  *mask: the energy counters present (bit k for PF_CPU_ENERGY + k).
  */
 static int
 compute_energy(proc_get_fn *get, const void *ctx, double elapsed_ms,
-	       struct psample *s)
+	       struct psample *s, int *mask)
 {
 	double v, sum = 0;
 	int i, r, any = 0;
@@ -400,6 +407,7 @@ compute_energy(proc_get_fn *get, const void *ctx, double elapsed_ms,
 		if (r) {
 			sum += v;
 			any = 1;
+			*mask |= 1 << (i - PF_CPU_ENERGY);
 		}
 	}
 	if (any) {
@@ -556,6 +564,35 @@ sample_finish(const struct doc *d, const struct psample *s)
 }
 
 /*
+ * Every sample of a file with energy counters has the same ones: the
+ * method counts a missing one as 0 (right for a file without it), which
+ * in one sample of a file that has it would silently drop that energy.
+ */
+static int
+check_counters(struct reader *r, const struct doc *d, int mask)
+{
+	static const char *const name[] = { "cpu_energy", "gpu_energy", "ane_energy" };
+	int k, diff = mask ^ r->emask;
+
+	if (!mask || !diff)
+		return 0;
+	if (!r->emask) {
+		r->emask = mask;
+		r->emask_no = d->no;
+		return 0;
+	}
+	for (k = 0; !(diff & (1 << k)); k++)
+		;
+	if (mask & (1 << k))
+		return doc_error(d, "processor", "'processor.%s', which sample %zu lacks: "
+				 "a counter missing from some samples would count 0 in them",
+				 name[k], r->emask_no);
+	return doc_error(d, "processor", "no 'processor.%s', which sample %zu has: a "
+			 "counter missing from some samples would count 0 in them", name[k],
+			 r->emask_no);
+}
+
+/*
  * hw_model of one sample, s[0..n): every sample of a file must name the
  * same machine (a file that switches machines contradicts itself).
  */
@@ -595,16 +632,19 @@ plist_proc_get(const void *ctx, int k, double *out)
 
 /* The joules of one sample and where they came from (enum psrc). */
 static int
-extract_energy(const struct doc *d, plist_t proc, double elapsed_ms,
+extract_energy(struct reader *r, const struct doc *d, plist_t proc, double elapsed_ms,
 	       struct psample *s)
 {
 	struct plist_proc c = { d, proc };
+	int mask = 0;
 
 	s->joules = NAN;
 	s->src = PSRC_NONE;
 	if (!proc)
 		return 0;
-	return compute_energy(plist_proc_get, &c, elapsed_ms, s);
+	if (compute_energy(plist_proc_get, &c, elapsed_ms, s, &mask) < 0)
+		return -1;
+	return check_counters(r, d, mask);
 }
 
 /* Mean cluster frequencies: performance ('S', else 'P', else 'M') and 'E'. */
@@ -837,7 +877,7 @@ sample_extract(struct reader *r, const struct doc *d, plist_t root,
 	if (proc && plist_get_node_type(proc) != PLIST_DICT)
 		return doc_error(d, "processor", "'processor' is %s, expected a dict",
 				 type_name(proc));
-	if (extract_energy(d, proc, s->elapsed_ms, s) < 0 ||
+	if (extract_energy(r, d, proc, s->elapsed_ms, s) < 0 ||
 	    extract_clusters(d, proc, s) < 0 || extract_thermal(d, root, r, s) < 0 ||
 	    extract_tasks(r, d, root, s) < 0)
 		return -1;
@@ -872,7 +912,8 @@ fast_proc_get(const void *ctx, int k, double *out)
 /*
  * sample_extract() from the fast scanner's values: pf_scan() recognised
  * the document only if every value it took passes the checks of
- * sample_extract(), so only what compares samples (check_hw()) can fail.
+ * sample_extract(), so only what compares samples (check_counters(),
+ * check_hw()) can fail.
  */
 static int
 sample_fast(struct reader *r, const struct doc *d, const struct pfast *f,
@@ -880,13 +921,16 @@ sample_fast(struct reader *r, const struct doc *d, const struct pfast *f,
 {
 	struct power_file *pf = r->pf;
 	size_t i;
+	int mask = 0;
 
 	memset(s, 0, sizeof(*s));
 	s->off = d->off;
 	s->elapsed_ms = f->has & PF_HAS_ELAPSED ? f->elapsed_ns / 1e6 : NAN;
 	s->ts_ms = f->has & PF_HAS_TS ? ts_ms_of(f->ts_sec, f->ts_usec) : NAN;
-	if (compute_energy(fast_proc_get, f, s->elapsed_ms, s) < 0)
+	if (compute_energy(fast_proc_get, f, s->elapsed_ms, s, &mask) < 0)
 		BUG("fast path energy failed");
+	if (check_counters(r, d, mask) < 0)
+		return -1;
 	cluster_means(f->csum, f->ccnt, s);
 	s->thermal = f->thermal;
 	s->has_tasks = (f->has & PF_HAS_TASKS) != 0;
@@ -1100,6 +1144,21 @@ parse_doc(struct reader *r, struct batch *b, struct piece *pc)
 		return doc_error(&d, s.src > 0 && s.src < 4 ? kn : NULL,
 				 "'processor.%s' gives an implausible %g W (over 100 kW)", kn,
 				 s.joules / (s.elapsed_ms / 1000));
+	}
+	/*
+	 * A sample dropped at either end of the file only shortens it; between
+	 * kept ones its time is lost from the chain of elapsed_ns, and every
+	 * later sample would be placed that much too early (by less than the
+	 * timestamps can always show).
+	 */
+	if (k && r->drop_no)
+		return error_off(r->path, (long long)r->drop_off, "sample %zu: no '%s': the "
+				 "samples after it cannot be placed in time without it",
+				 r->drop_no, r->drop_ts ? "timestamp" : "elapsed_ns");
+	if (!k && r->pf->n && !r->drop_no) {
+		r->drop_no = d.no;
+		r->drop_off = d.off;
+		r->drop_ts = !isfinite(s.ts_ms);
 	}
 	if (k) {
 		s.no = (uint32_t)d.no;

@@ -59,11 +59,13 @@ session_detect(const char *dir)
 	struct buf b = BUF_INIT;
 	int yes;
 
+	/* as archive.c: a name is enough, whatever it is (session_read()
+	 * then says what is wrong with it) */
 	buf_addf(&b, "%s/meta.json", dir);
-	yes = path_is_file(b.ptr);
+	yes = path_exists(b.ptr);
 	buf_reset(&b);
 	buf_addf(&b, "%s/timeline.jsonl", dir);
-	yes = yes && path_is_file(b.ptr);
+	yes = yes || path_exists(b.ptr);
 	buf_release(&b);
 	return yes;
 }
@@ -105,6 +107,24 @@ static int
 rec_num(const struct rec *c, const char *key, double *out)
 {
 	return rec_num_kind(c, key, JD_NUMBER, out);
+}
+
+/* A rate or a time, which cannot be negative (the load parsers hold the
+ * same fields of the load files to it). */
+static int
+rec_nonneg(const struct rec *c, const char *key, double *out)
+{
+	char b[NUM_TEXT_LEN];
+	double v;
+	int rc = rec_num(c, key, &v);
+
+	if (rc <= 0)
+		return rc;
+	if (v < 0)
+		return error_at(c->path, c->line, "'%s' must be at least 0, not %s", key,
+				num_text(b, v));
+	*out = v;
+	return 1;
 }
 
 /* A count: a whole number, at least 0. */
@@ -190,6 +210,7 @@ struct tl {
 	long start_line;	/* of sessionStart; 0 when there is none */
 	int rounds;		/* sessionStart.rounds; -1 when not given */
 	int ended;		/* sessionEnd: 1 ok, 0 not ok, -1 none */
+	long end_line;		/* of sessionEnd */
 };
 
 static const char *const known_events[] = {
@@ -266,10 +287,10 @@ read_route_fields(const struct rec *c, struct route_win *w)
 	RD(rec_count, "requests", &w->requests);
 	RD(rec_count, "bytesRead", &w->bytes_read);
 	RD(rec_count, "bytesWritten", &w->bytes_written);
-	RD(rec_num, "rpsMean", &w->rps_mean);
-	RD(rec_num, "rpsStddev", &w->rps_sd);
-	RD(rec_num, "latencyMeanUs", &w->lat_mean_us);
-	RD(rec_num, "latencyMaxUs", &w->lat_max_us);
+	RD(rec_nonneg, "rpsMean", &w->rps_mean);
+	RD(rec_nonneg, "rpsStddev", &w->rps_sd);
+	RD(rec_nonneg, "latencyMeanUs", &w->lat_mean_us);
+	RD(rec_nonneg, "latencyMaxUs", &w->lat_max_us);
 	RD(rec_count, "bombardierPid", &w->load_pid);
 #undef RD
 	for (i = 0; i < 6; i++) {
@@ -387,9 +408,13 @@ start_measurement(struct tl *t, const struct rec *c, const char *id)
 	return bad;
 }
 
-/* A later record of measurement m must not contradict its measurementStart. */
+/*
+ * A later record of measurement m must not contradict its measurementStart;
+ * a round or slot the measurementStart left out is taken from it (the
+ * load files are named by them).
+ */
 static int
-check_ident(const struct rec *c, const char *event, const struct measurement *m)
+check_ident(const struct rec *c, const char *event, struct measurement *m)
 {
 	static const char *const keys[] = { "round", "slot" };
 	const char *s;
@@ -411,15 +436,17 @@ check_ident(const struct rec *c, const char *event, const struct measurement *m)
 			       "measurementStart (line %ld) '%s'", event, m->id, s, m->line,
 			       m->target_full);
 	for (i = 0; i < 2; i++) {
-		int have = i ? m->slot : m->round;
+		int *have = i ? &m->slot : &m->round;
 
 		rc = rec_small(c, keys[i], &v);
 		if (rc < 0)
 			bad = -1;
-		else if (rc > 0 && have >= 0 && v != have)
+		else if (rc > 0 && *have < 0)
+			*have = v;
+		else if (rc > 0 && v != *have)
 			bad = error_at(c->path, c->line, "%s of '%s' says '%s' %d, its "
 				       "measurementStart (line %ld) %d", event, m->id, keys[i],
-				       v, m->line, have);
+				       v, m->line, *have);
 	}
 	return bad;
 }
@@ -640,6 +667,7 @@ read_event(struct tl *t, const struct rec *c, const char *ev, double ts)
 		if (rec_bool(c, "ok", &ok) < 0 || rec_str(c, "error", &e) < 0)
 			return -1;
 		t->ended = ok;
+		t->end_line = c->line;
 		if (!ok)
 			run_warn(r, c->path, c->line, "the session ended with an error: %s",
 				 e ? e : "(no message)");
@@ -841,6 +869,34 @@ check_rounds(struct tl *t)
 	return 0;
 }
 
+/*
+ * Every measurement was completed (its end and server memory are in the
+ * measurementComplete), unless the session stopped during it.
+ */
+static int
+check_complete(struct tl *t)
+{
+	struct run *r = t->r;
+	size_t i;
+	int bad = 0;
+
+	for (i = 0; i < r->nm; i++) {
+		const struct measurement *m = &r->m[i];
+
+		if (m->end_line)
+			continue;
+		if (t->ended == 1)
+			bad = error_at(t->path, m->line, "measurement '%s' has no "
+				       "measurementComplete, but the session ended well (line %ld)",
+				       m->id, t->end_line);
+		else
+			run_warn(r, t->path, m->line, "measurement '%s' has no "
+				 "measurementComplete: the session stopped during it, and its "
+				 "end is not known", m->id);
+	}
+	return bad;
+}
+
 /* Baselines inside their idle windows; the measurements they name exist. */
 static int
 check_idle(struct tl *t)
@@ -867,6 +923,86 @@ check_idle(struct tl *t)
 			bad = error_at(t->path, w->line, "idle window '%s' follows '%s', which "
 				       "is not a measurement of the timeline", w->id, w->follows);
 	}
+	return bad;
+}
+
+/* A measurement by its start (else its first route's). */
+struct mstart {
+	double t;
+	size_t i;
+};
+
+static int
+cmp_mstart(const void *a, const void *b)
+{
+	const struct mstart *x = a, *y = b;
+
+	if (x->t != y->t)
+		return (x->t > y->t) - (x->t < y->t);
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+/*
+ * An idle window is the floor of the measurement it precedes, so that must
+ * be the next measurement after it (and the one it follows the last before
+ * it): a name that points elsewhere would subtract another time's idle
+ * power.  Where the timeline names the floors, every measurement must have
+ * one: the fallback (the earliest idle window, for runners that name none)
+ * would stand in unnoticed for a lost or renamed record.
+ */
+static int
+check_floors(struct tl *t)
+{
+	struct run *r = t->r;
+	struct mstart *ms = xmalloc((r->nm + 1) * sizeof(*ms));
+	struct idmap pre = IDMAP_INIT;
+	size_t i, j, lo, hi, k;
+	int bad = 0;
+
+	for (i = 0; i < r->nm; i++) {
+		ms[i].t = r->m[i].start_ms;
+		ms[i].i = i;
+		for (j = 0; isnan(ms[i].t) && j < r->m[i].nroutes; j++)
+			ms[i].t = r->m[i].routes[j].start_ms;
+	}
+	qsort(ms, r->nm, sizeof(*ms), cmp_mstart);
+	for (i = 0; i < r->nidle; i++) {
+		const struct idle_win *w = &r->idle[i];
+		const struct measurement *next, *prev;
+
+		/* the first measurement starting after the window starts */
+		for (lo = 0, hi = r->nm; lo < hi;) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (ms[mid].t < w->start_ms)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		next = lo < r->nm ? &r->m[ms[lo].i] : NULL;
+		prev = lo ? &r->m[ms[lo - 1].i] : NULL;
+		if (w->precedes && idmap_get(&t->mid, w->precedes, &k)) {
+			idmap_put(&pre, w->precedes, 1);
+			if (!next || strcmp(next->id, w->precedes))
+				bad = error_at(t->path, w->line, "idle window '%s' precedes '%s', "
+					       "but %s%s%s comes next", w->id, w->precedes,
+					       next ? "'" : "no measurement", next ? next->id : "",
+					       next ? "'" : "");
+		}
+		if (w->follows && idmap_get(&t->mid, w->follows, &k) &&
+		    (!prev || strcmp(prev->id, w->follows)))
+			bad = error_at(t->path, w->line, "idle window '%s' follows '%s', but %s%s%s "
+				       "comes before it", w->id, w->follows,
+				       prev ? "'" : "no measurement", prev ? prev->id : "",
+				       prev ? "'" : "");
+	}
+	for (i = 0; pre.n && i < r->nm; i++)
+		if (!idmap_get(&pre, r->m[i].id, &k))
+			bad = error_at(t->path, r->m[i].line, "no idle window precedes measurement "
+				       "'%s', as one does every other: its idle floor would be "
+				       "another window's", r->m[i].id);
+	idmap_free(&pre);
+	free(ms);
 	return bad;
 }
 
@@ -911,8 +1047,9 @@ read_timeline(struct run *r, const char *dir)
 			n--;
 		if (!n)
 			continue;
-		/* a record is one line (duplicate keys: the last wins, as in JS) */
-		if (jdoc_load(&doc, path.ptr, p, n, line - 1, JD_DUPKEYS)) {
+		/* a record is one line; a field given twice is two values
+		 * for one thing (jansson would keep the last silently) */
+		if (jdoc_load(&doc, path.ptr, p, n, line - 1, 0)) {
 			bad = -1;
 			continue;
 		}
@@ -953,7 +1090,8 @@ read_timeline(struct run *r, const char *dir)
 		bad = error_at(path.ptr, 0, "no measurements in the timeline");
 	/* Whole-timeline checks only on records that read well (a bad record
 	 * would only repeat itself here). */
-	if (!bad && (check_route_sets(&t) | check_rounds(&t) | check_idle(&t)))
+	if (!bad && (check_route_sets(&t) | check_rounds(&t) | check_complete(&t) |
+		     check_idle(&t) || check_floors(&t)))
 		bad = -1;
 	for (i = 0; i < t.norph; i++)
 		free(t.orph[i].id);
@@ -1541,7 +1679,7 @@ read_meta(struct run *r, const char *dir)
 	if (input_read_all(path.ptr, input_max_small, &data))
 		goto out;
 	/* duplicate keys: the last wins, as browsers and JS read them */
-	if (jdoc_load(&doc, path.ptr, data.ptr, data.len, 0, JD_DUPKEYS))
+	if (jdoc_load(&doc, path.ptr, data.ptr, data.len, 0, 0))
 		goto out;
 	r->meta = json_incref(doc.root);
 	if (meta_types_check(&doc))
@@ -1593,6 +1731,23 @@ out:
 	return rc;
 }
 
+/* A marker file that is a symbolic link must stay inside the run. */
+static int
+marker_inside(const char *dir, const char *name)
+{
+	struct buf full = BUF_INIT;
+	const char *why;
+	int rc = path_inside(dir, name, &full, &why);
+
+	if (rc == -1) {
+		buf_reset(&full);
+		buf_addf(&full, "%s/%s", dir, name);
+		error_at(full.ptr, 0, "%s", why);
+	}
+	buf_release(&full);
+	return rc == -1 ? -1 : 0;
+}
+
 int
 session_read(const char *dir, const char *id, struct run *r)
 {
@@ -1603,6 +1758,10 @@ session_read(const char *dir, const char *id, struct run *r)
 	r->id = xstrdup(id);
 	r->dir = xstrdup(dir);
 	r->kind = "energy-session";
+	/* archive.c refuses these links for a build; `erg diff` names runs
+	 * directly */
+	if (marker_inside(dir, "meta.json") || marker_inside(dir, "timeline.jsonl"))
+		return -1;
 	buf_addf(&tl, "%s/timeline.jsonl", dir);
 	if (read_meta(r, dir) || read_timeline(r, dir)) {
 		buf_release(&tl);

@@ -9,7 +9,9 @@
 
 #include "model/model.h"
 
-/* Is dir an energy session (holds meta.json and timeline.jsonl)? */
+/* Is dir an energy session: does it hold meta.json or timeline.jsonl, of
+ * whatever type (as archive.h tells runs)?  session_read() says what is
+ * wrong with them: a FIFO or a dangling link is no "not a run". */
 int session_detect(const char *dir);
 /* Read everything; 0, or -1 after diagnostics (r is then freed by caller). */
 int session_read(const char *dir, const char *id, struct run *r);

@@ -546,7 +546,7 @@ summary_read(const char *dir, const char *id)
 	buf_addf(&path, "%s/run.json", dir);
 	/* duplicate keys: the last wins, as browsers and JS read them */
 	if (input_read_all(path.ptr, input_max_small, &data) ||
-	    jdoc_load(&doc, path.ptr, data.ptr, data.len, 0, JD_DUPKEYS))
+	    jdoc_load(&doc, path.ptr, data.ptr, data.len, 0, 0))
 		goto out;
 	run = doc.root;
 	jdoc_root(&doc, &root);

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ingest/input.h"
 #include "render/html.h"
 #include "render/numfmt.h"
 #include "render/tmpl.h"
@@ -1026,33 +1027,6 @@ static int parse_file(struct parser *parent, struct oplist *out,
 		      const char *path, const char *text, size_t len);
 
 static int
-read_file(const char *path, struct buf *b)
-{
-	char chunk[8192];
-	FILE *f = fopen(path, "rb");
-	size_t got;
-	int err;
-
-	if (!f)
-		return -1;
-	while ((got = fread(chunk, 1, sizeof(chunk), f)) > 0) {
-		if (b->len + got > MAX_FILE_BYTES) {
-			fclose(f);
-			errno = EFBIG;
-			return -1;
-		}
-		buf_add(b, chunk, got);
-	}
-	err = ferror(f) ? EIO : 0;
-	fclose(f);
-	if (err) {
-		errno = err;
-		return -1;
-	}
-	return 0;
-}
-
-static int
 do_partial(struct parser *p, struct oplist *out, size_t off, const char *s,
 	   size_t n)
 {
@@ -1086,9 +1060,9 @@ do_partial(struct parser *p, struct oplist *out, size_t off, const char *s,
 		goto out;
 	}
 	buf_addf(&path, "%s/%s.html", p->dir, name);
-	if (read_file(path.ptr, &text) < 0) {
-		perr(p, off, "cannot read partial '%s': %s", path.ptr,
-		     strerror(errno));
+	/* input.c never blocks on a FIFO and caps the size; it says why */
+	if (input_read_all(path.ptr, MAX_FILE_BYTES, &text) < 0) {
+		perr(p, off, "cannot read partial '%s'", path.ptr);
 		goto out;
 	}
 	me.name = name;
@@ -1618,9 +1592,7 @@ tmpl_load(const char *dir, const char *name)
 		dir = ".";
 	buf_addf(&path, "%s/%s%s", dir, name,
 		 str_endswith(name, ".html") ? "" : ".html");
-	if (read_file(path.ptr, &text) < 0)
-		error_at(path.ptr, 0, "cannot read template: %s", strerror(errno));
-	else
+	if (!input_read_all(path.ptr, MAX_FILE_BYTES, &text))
 		t = parse_top(path.ptr, text.ptr, text.len, dir);
 	buf_release(&path);
 	buf_release(&text);

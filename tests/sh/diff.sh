@@ -58,6 +58,15 @@ check "html has no external resource" sh -c "! grep -Eq '<link|<script|src=' '$t
 
 "$ERG" diff --archive "$tmp" "$A" > /dev/null 2>&1
 check "one run: status 2" test $? -eq 2
+
+# A run whose meta.json is a FIFO is a run that cannot be read, not "no
+# run": an error naming the file, and the FIFO is never opened.
+"$BUILD/tools/mksmall" "$tmp/fifo/run" >/dev/null
+rm "$tmp/fifo/run/meta.json"
+mkfifo "$tmp/fifo/run/meta.json"
+timeout 20 "$ERG" diff "$tmp/fifo/run" "$tmp/$A" > /dev/null 2> "$tmp/fifo.err"
+check "FIFO meta.json: status 1" test $? -eq 1
+check "FIFO meta.json: not a regular file" grep -q "fifo/run/meta.json: error: not a regular file" "$tmp/fifo.err"
 "$ERG" diff --archive "$tmp" --format html "$A" "$B" > /dev/null 2>&1
 check "html without --out: status 2" test $? -eq 2
 "$ERG" diff --archive "$tmp" "$A" nonexistent > /dev/null 2>&1

@@ -131,6 +131,7 @@ free_run(struct run *r)
 	for (i = 0; i < r->npf; i++) {
 		free(r->pf[i].path);
 		free(r->pf[i].s);
+		free(r->pf[i].holes);
 		free(r->pf[i].tasks);
 		free(r->pf[i].task_off);
 		for (j = 0; j < r->pf[i].nnames; j++)
@@ -900,6 +901,35 @@ test_gaps(void)
 	CHECK_STR(str(v, "coverage.status"), "warn", "gaps warn");
 	CHECK(pitfall_with(v, "low power coverage") < 0, "gaps alone are no coverage pitfall");
 	json_decref(v);
+
+	/*
+	 * One missing 500 ms sample before sample 6 (power_read()'s hole):
+	 * the fit leaves its time empty, so sample 6 ends 1000 ms after
+	 * sample 5, only twice the median; it is a gap all the same.
+	 */
+	power_file_free(&r.pf[0]);
+	r.npf = 0;
+	for (i = 0; i < 10; i++)
+		lens[i] = 500;
+	add_power_file(&r, "/arch/run1/power.plist", 10, 1e12, lens);
+	for (i = 6; i < 10; i++) {
+		r.pf[0].s[i].start_ms += 500;
+		r.pf[0].s[i].end_ms += 500;
+	}
+	r.pf[0].holes = xcalloc(1, sizeof(*r.pf[0].holes));
+	r.pf[0].holes[0] = (struct phole){ .at = 6, .ms = 500, .missing = 1 };
+	r.pf[0].nholes = 1;
+	v = checks_run(&r);
+	CHECK(len(v, "coverage.gaps") == 1, "a missing sample: one gap (got %zu)",
+	      len(v, "coverage.gaps"));
+	e = json_array_get(at(v, "coverage.gaps"), 0);
+	CHECK_NEAR(num(e, "sample"), 6, 0, "before sample 6");
+	CHECK_NEAR(num(e, "start_ms"), 1e12 + 3000, 0, "from the end of sample 5");
+	CHECK_NEAR(num(e, "end_ms"), 1e12 + 3500, 0, "to the start of sample 6");
+	CHECK_NEAR(num(e, "missing_samples"), 1, 0, "one sample missing");
+	CHECK_STR(str(v, "coverage.status"), "warn", "a missing sample warns");
+	json_decref(v);
+	r.pf[0].s[7].joules = NAN;
 
 	/* 60 samples without joules: the list stops at 50, the count does not. */
 	for (i = 0; i < 60; i++)

@@ -215,6 +215,10 @@ apple_doc(struct buf *b, const char *ts, long long elapsed_ns, int cpu_mj,
 	doc_end(b);
 }
 
+/* The other two counters of apple_doc(), for documents of the same file. */
+#define ZERO_GPU_ANE "<key>gpu_energy</key>\n<integer>0</integer>\n" \
+	"<key>ane_energy</key>\n<integer>0</integer>\n"
+
 /* Unix seconds of 2026-08-26T08:56:00Z (date -u -d 2026-08-26T08:56:00Z +%s). */
 #define T0_S 1787734560.0
 #define T0 (T0_S * 1000)
@@ -798,7 +802,7 @@ test_framing(void)
 	custom_doc(&s, "<key>elapsed_ns</key><integer>1000000000</integer>\n"
 		   "<key>timestamp</key><date>2026-08-26T08:56:01Z</date>\n"
 		   "<key>processor</key>\nwarning: time went backwards by 5 ns\n<dict>\n"
-		   "<key>cpu_energy</key>\n<integer>2500</integer>\n</dict>\n");
+		   "<key>cpu_energy</key>\n<integer>2500</integer>\n" ZERO_GPU_ANE "</dict>\n");
 	p = tmp_write(s.ptr, s.len);
 	r = read_captured(p, &pf, &err, &nw, &ne);
 	buf_addf(&want, "erg: %s:@%zu: warning: sample 2: ignored stray text between elements: "
@@ -1073,7 +1077,9 @@ test_strict_numbers(void)
 		const char *what;	/* as named in messages */
 		const char *pre, *post;	/* around <integer>L</integer> */
 	} places[] = {
-		{ "processor.cpu_energy", EL TS "<key>processor</key>\n<dict>\n<key>cpu_energy</key>\n", "\n</dict>\n" },
+		{ "processor.cpu_energy", EL TS "<key>processor</key>\n<dict>\n<key>cpu_energy</key>\n",
+		  "\n<key>gpu_energy</key>\n<integer>0</integer>\n<key>ane_energy</key>\n"
+		  "<integer>0</integer>\n</dict>\n" },
 		{ "processor.combined_power", EL TS "<key>processor</key>\n<dict>\n<key>combined_power</key>\n", "\n</dict>\n" },
 		{ "processor.clusters[].freq_hz", EL TS "<key>processor</key>\n<dict>\n<key>clusters</key>\n<array>\n"
 		  "<dict>\n<key>name</key><string>P-Cluster</string>\n<key>freq_hz</key>", "\n</dict>\n</array>\n</dict>\n" },
@@ -1701,8 +1707,8 @@ test_tasks_synthetic(void)
 	/*
 	 * Four 1000 ms samples at T .. T+3 s: the fit is a = T - 500, b = 1,
 	 * so they cover [T-500, T+500], [T+500, T+1500], [T+1500, T+2500],
-	 * [T+2500, T+3500].  A fifth document without timestamp, between
-	 * the first two, is dropped with its tasks.
+	 * [T+2500, T+3500].  A fifth document without timestamp, after
+	 * them, is dropped with its tasks.
 	 */
 	doc_begin(&s);
 	buf_addstr(&s, EL "<key>timestamp</key><date>2026-08-26T08:56:00Z</date>\n"
@@ -1711,12 +1717,6 @@ test_tasks_synthetic(void)
 	task_xml(&s, -1, "DEAD_TASKS", 100000000, 50000000);
 	task_xml(&s, 0, "kernel_task", 0, 0);		/* no CPU time: not kept */
 	task_xml(&s, -2, "ALL_TASKS", 500000000, 350000000);	/* the sum: not kept */
-	buf_addstr(&s, "</array>\n");
-	doc_end(&s);
-	buf_addch(&s, '\0');
-	doc_begin(&s);
-	buf_addstr(&s, EL "<key>tasks</key>\n<array>\n");
-	task_xml(&s, 99, "lost", 1000000, -1);
 	buf_addstr(&s, "</array>\n");
 	doc_end(&s);
 	buf_addch(&s, '\0');
@@ -1746,6 +1746,14 @@ test_tasks_synthetic(void)
 	buf_addch(&s, '\0');
 	/* none */
 	custom_doc(&s, EL "<key>timestamp</key><date>2026-08-26T08:56:03Z</date>\n");
+	buf_addch(&s, '\0');
+	/* without timestamp, last (between two kept ones it is an error) */
+	doc_begin(&s);
+	buf_addstr(&s, EL "<key>tasks</key>\n<array>\n");
+	task_xml(&s, 99, "lost", 1000000, -1);
+	buf_addstr(&s, "</array>\n");
+	doc_end(&s);
+	buf_addch(&s, '\0');
 
 	r = read_captured(tmp_write(s.ptr, s.len), &pf, &err, &nw, &ne);
 	CHECK(r == 0 && pf.n == 4 && pf.dropped == 1 && nw == 1 && ne == 0,
@@ -2001,7 +2009,8 @@ test_missing_time(void)
 	apple_doc(&s, "2026-08-26T08:56:05Z", 1020000000, 1000, 0, 0, "Nominal");
 	buf_addch(&s, '\0');
 	off2 = s.len;
-	custom_doc(&s, EL "<key>processor</key>\n<dict>\n<key>cpu_energy</key>\n<integer>5</integer>\n</dict>\n");
+	custom_doc(&s, EL "<key>processor</key>\n<dict>\n<key>cpu_energy</key>\n<integer>5</integer>\n"
+		   ZERO_GPU_ANE "</dict>\n");
 	buf_addch(&s, '\0');
 	off3 = s.len;
 	custom_doc(&s, TS);
@@ -2011,11 +2020,32 @@ test_missing_time(void)
 	r = read_captured(p, &pf, &err, &nw, &ne);
 	buf_addf(&want, "erg: %s:@%zu: warning: sample 2: no 'timestamp'; sample dropped\n", p, off2);
 	buf_addf(&want, "erg: %s:@%zu: warning: sample 3: no 'elapsed_ns'; sample dropped\n", p, off3);
+	buf_addf(&want, "erg: %s:@%zu: error: sample 2: no 'timestamp': the samples after it "
+		 "cannot be placed in time without it\n", p, off2);
+	ok = r == -1 && pf.n == 0 && nw == 2 && ne == 1 && !strcmp(err.ptr, want.ptr);
+	CHECK(ok, "samples without time between kept ones: an error: %s", one_line(&err));
+	power_file_free(&pf);
+
+	/* Without time first and last: dropped, the file only shorter. */
+	buf_reset(&s);
+	custom_doc(&s, EL);
+	buf_addch(&s, '\0');
+	apple_doc(&s, "2026-08-26T08:56:05Z", 1020000000, 1000, 0, 0, "Nominal");
+	buf_addch(&s, '\0');
+	apple_doc(&s, "2026-08-26T08:56:06Z", 1020000000, 1000, 0, 0, "Nominal");
+	buf_addch(&s, '\0');
+	off3 = s.len;
+	custom_doc(&s, TS);
+	p = tmp_write(s.ptr, s.len);
+	r = read_captured(p, &pf, &err, &nw, &ne);
+	buf_reset(&want);
+	buf_addf(&want, "erg: %s:@0: warning: sample 1: no 'timestamp'; sample dropped\n", p);
+	buf_addf(&want, "erg: %s:@%zu: warning: sample 4: no 'elapsed_ns'; sample dropped\n", p, off3);
 	CHECK(r == 0 && pf.n == 2 && pf.docs == 4 && pf.dropped == 2 && nw == 2 && ne == 0,
-	      "samples without time dropped (n=%zu)", pf.n);
+	      "samples without time first and last dropped (n=%zu)", pf.n);
 	ok = !strcmp(err.ptr, want.ptr);
 	CHECK(ok, "their warnings: %s", one_line(&err));
-	CHECK(pf.n == 2 && pf.s[0].no == 1 && pf.s[1].no == 4, "samples keep their numbers");
+	CHECK(pf.n == 2 && pf.s[0].no == 2 && pf.s[1].no == 3, "samples keep their numbers");
 	power_file_free(&pf);
 
 	/*

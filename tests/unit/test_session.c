@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "analyze/analyze.h"
@@ -455,9 +456,54 @@ test_idmap(void)
 	CHECK(m.n == 0 && !idmap_get(&m, names[0], &v), "freed map is empty");
 }
 
+/*
+ * session_detect() as archive.c tells runs: the names make a session,
+ * whatever they are; session_read() then says what is wrong (a FIFO is
+ * not opened, a link out of the run not followed).
+ */
+static void
+test_detect(void)
+{
+	struct buf p = BUF_INIT, err = BUF_INIT;
+	struct run r;
+	int rc;
+
+	make("");
+	CHECK(session_detect(dir) == 1, "the small session is one");
+	buf_addf(&p, "%s/meta.json", dir);
+	CHECK(!unlink(p.ptr) && !mkfifo(p.ptr, 0600), "meta.json made a FIFO");
+	CHECK(session_detect(dir) == 1, "a FIFO meta.json: still a session");
+	diag_capture(&err);
+	rc = session_read(dir, "x", &r);
+	diag_capture(NULL);
+	run_free(&r);
+	CHECK(rc == -1 && strstr(err.ptr, "meta.json: error: not a regular file"),
+	      "which is not read: %.*s", (int)strcspn(err.ptr, "\n"), err.ptr);
+	CHECK(!unlink(p.ptr) && !symlink("/etc/hostname", p.ptr), "meta.json a link out");
+	buf_reset(&err);
+	diag_capture(&err);
+	rc = session_read(dir, "x", &r);
+	diag_capture(NULL);
+	run_free(&r);
+	CHECK(rc == -1 && strstr(err.ptr, "meta.json: error: path leaves the run directory"),
+	      "a link out of the run is not followed: %.*s", (int)strcspn(err.ptr, "\n"),
+	      err.ptr);
+	unlink(p.ptr);
+	buf_reset(&p);
+	buf_addf(&p, "%s/timeline.jsonl", dir);
+	CHECK(!unlink(p.ptr) && !symlink("nowhere", p.ptr), "timeline.jsonl a dangling link");
+	CHECK(session_detect(dir) == 1, "a dangling link and no meta.json: still a session");
+	unlink(p.ptr);
+	CHECK(session_detect(dir) == 0, "neither name: no session");
+	cleanup();
+	buf_release(&p);
+	buf_release(&err);
+}
+
 int
 main(void)
 {
+	test_detect();
 	test_idmap();
 	test_refused();
 	test_non_2xx();

@@ -9,6 +9,7 @@
  */
 #include <dirent.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "harness.h"
@@ -563,8 +564,9 @@ test_partials(void)
 		  want.ptr, "an error inside a partial is located in the partial");
 
 	buf_reset(&want);
-	buf_addf(&want, "erg: t.html:2:1: error: cannot read partial "
-		 "'%s/nonexistent.html': No such file or directory", tmpl_dir);
+	buf_addf(&want, "erg: %s/nonexistent.html: error: cannot open: No such file or "
+		 "directory\nerg: t.html:2:1: error: cannot read partial "
+		 "'%s/nonexistent.html'", tmpl_dir, tmpl_dir);
 	CHECK_STR(render_data("x\n{{>nonexistent}}", 18, tmpl_dir, data, 1), want.ptr,
 		  "missing partial");
 
@@ -590,10 +592,36 @@ test_partials(void)
 	t = tmpl_load(tmpl_dir, "nope");
 	err = cap_end();
 	buf_reset(&want);
-	buf_addf(&want, "erg: %s/nope.html: error: cannot read template: "
-		 "No such file or directory", tmpl_dir);
+	buf_addf(&want, "erg: %s/nope.html: error: cannot open: No such file or directory",
+		 tmpl_dir);
 	CHECK(t == NULL, "missing template");
 	CHECK_STR(err, want.ptr, "missing template message");
+
+	/* A FIFO in place of a template or a partial is refused, never opened
+	 * for a read that would wait for a writer for ever. */
+	{
+		char fdir[] = "/tmp/erg-test-tmpl-XXXXXX";
+		struct buf fp = BUF_INIT;
+
+		CHECK(mkdtemp(fdir) != NULL, "temporary template directory");
+		buf_addf(&fp, "%s/fifo.html", fdir);
+		CHECK(!mkfifo(fp.ptr, 0600), "fifo.html made a FIFO");
+		cap_begin();
+		t = tmpl_load(fdir, "fifo");
+		err = cap_end();
+		buf_reset(&want);
+		buf_addf(&want, "erg: %s: error: not a regular file (a FIFO)", fp.ptr);
+		CHECK(t == NULL, "a FIFO template: refused");
+		CHECK_STR(err, want.ptr, "a FIFO template: the message");
+		buf_reset(&want);
+		buf_addf(&want, "erg: %s: error: not a regular file (a FIFO)\nerg: t.html:1:1: "
+			 "error: cannot read partial '%s'", fp.ptr, fp.ptr);
+		CHECK_STR(render_data("{{>fifo}}", 9, fdir, data, 1), want.ptr,
+			  "a FIFO partial: refused");
+		unlink(fp.ptr);
+		rmdir(fdir);
+		buf_release(&fp);
+	}
 
 	t = tmpl_load(tmpl_dir, "basic.html");
 	CHECK(t != NULL, "tmpl_load accepts a name with .html");

@@ -5,6 +5,8 @@
 . "$HOSTILE/check-lib.sh"
 present 'about 1 sample missing between sample 948 and sample 950' runs/2023/run/results.json
 present '1 sample without energy' runs/2023/run/results.json
+jcheck "the missing sample is the coverage check's one gap" \
+	'my $g = $r->{validation}{coverage}{gaps}; @$g == 1 && $g->[0]{missing_samples} == 1'
 ref=$(mktemp -d)
 mkdir -p "$ref/a/2023"
 cp -r "$HOSTILE/../../archive/m5-energy/2026-08-26T0856-saturated" "$ref/a/2023/run"
