@@ -15,7 +15,7 @@
 #include "base/utf8.h"
 #include "base/util.h"
 #include "render/diff_cells.h"
-#include "render/html.h"
+#include "render/numfmt.h"
 
 static int
 strcmp_null(const char *a, const char *b)
@@ -23,61 +23,6 @@ strcmp_null(const char *a, const char *b)
 	if (!a || !b)
 		return !a && !b ? 0 : !a ? -1 : 1;
 	return strcmp(a, b);
-}
-
-/* Decimals giving 4 significant digits to the smallest magnitude. */
-static int
-decimals_for(double minabs)
-{
-	int d;
-
-	if (!(minabs > 0) || !isfinite(minabs))
-		return 2;
-	d = 3 - (int)floor(log10(minabs));
-	return d < 0 ? 0 : d > 9 ? 9 : d;
-}
-
-static void
-fmt_fixed(struct buf *b, double v, int dec)
-{
-	char s[64];
-	const char *q;
-
-	if (!isfinite(v)) {
-		buf_addstr(b, "n/a");
-		return;
-	}
-	snprintf(s, sizeof(s), "%.*f", dec, v);
-	/* "-0.000" -> "0.000" */
-	for (q = s + (*s == '-'); *q == '0' || *q == '.'; q++)
-		;
-	buf_addstr(b, *s == '-' && !*q ? s + 1 : s);
-}
-
-/*
- * A published figure as it was written, as far as a double can tell:
- * the fewest decimals that read back as the same number (0.0958, not
- * 0.09580), so that no digit is shown that the source did not give.
- * Trailing zeros the source wrote ("0.1010") are lost with the number.
- */
-static void
-fmt_short(struct buf *b, double v)
-{
-	char s[64];
-	int d;
-
-	if (!isfinite(v)) {
-		buf_addstr(b, "n/a");
-		return;
-	}
-	/* A plain number as long as it fits s (up to ~1e62), else %.17g. */
-	d = html_shortest_decimals(v, 17);
-	if (d >= 0 && snprintf(s, sizeof(s), "%.*f", d, v) < (int)sizeof(s)) {
-		buf_addstr(b, strcmp(s, "-0") ? s : "0");
-		return;
-	}
-	snprintf(s, sizeof(s), "%.17g", v);
-	buf_addstr(b, s);
 }
 
 double
@@ -109,9 +54,9 @@ static void
 fmt_value(struct buf *b, json_t *s, const char *key, int dec)
 {
 	if (is_published(s))
-		fmt_short(b, dcell_num(s, key));
+		numfmt_add(b, dcell_num(s, key), NF_SHORT);
 	else
-		fmt_fixed(b, dcell_num(s, key), dec);
+		numfmt_add(b, dcell_num(s, key), NF_FIXED(dec));
 }
 
 /*
@@ -169,7 +114,7 @@ cell_delta(struct buf *b, double d)
 	char s[64];
 
 	if (!isfinite(d)) {
-		buf_addstr(b, "n/a");
+		buf_addstr(b, NUM_MISSING);
 		return;
 	}
 	snprintf(s, sizeof(s), "%+.2f%%", d);
@@ -190,7 +135,7 @@ cell_ci(struct buf *b, json_t *row, int same)
 	if (same)
 		buf_addstr(b, "[1, 1]");
 	else if (!isfinite(lo) || !isfinite(hi))
-		buf_addstr(b, "n/a");
+		buf_addstr(b, NUM_MISSING);
 	else
 		buf_addf(b, "[%.4f, %.4f]", lo, hi);
 }
@@ -199,7 +144,7 @@ static void
 cell_p(struct buf *b, double p)
 {
 	if (!isfinite(p))
-		buf_addstr(b, "n/a");
+		buf_addstr(b, NUM_MISSING);
 	else if (p >= 0.0001)
 		buf_addf(b, "%.4f", p);
 	else
@@ -291,7 +236,10 @@ dcell_decimals(json_t *d, size_t lo, size_t hi)
 			if (v > 0 && v < minabs && !is_published(x))
 				minabs = v;
 		}
-	return decimals_for(isfinite(minabs) ? minabs : any);
+	if (!isfinite(minabs))
+		minabs = any;
+	/* 4 significant digits to the smallest magnitude */
+	return numfmt_col_decimals(&minabs, 1, 4, 2);
 }
 
 static const struct dcell_layout tested_layout = {
@@ -349,7 +297,7 @@ dcell_target(struct buf *b, json_t *row, dcell_esc_fn *esc)
 		if (t && *t)
 			buf_addstr(b, ", ");
 		esc(b, jx_path_str(x, "label"));
-		fmt_short(&v, dcell_num(x, "value"));
+		numfmt_add(&v, dcell_num(x, "value"), NF_SHORT);
 		buf_addf(b, " %s", v.ptr);
 		if (jx_path_str(x, "unit") && *jx_path_str(x, "unit")) {
 			buf_addch(b, ' ');
@@ -363,7 +311,7 @@ static void
 cell_ratio(struct buf *b, double r)
 {
 	if (!isfinite(r))
-		buf_addstr(b, "n/a");
+		buf_addstr(b, NUM_MISSING);
 	else
 		buf_addf(b, "%.4f", r);
 }
@@ -406,7 +354,7 @@ dcell_geo(json_t *geo, int dec, const struct dcell_widths *w, struct buf *c)
 	buf_addstr(&c[0], "geomean");
 	for (i = 1; i <= 2; i++) {
 		buf_reset(&t);
-		fmt_fixed(&t, dcell_num(geo, i == 1 ? "a" : "b"), dec);
+		numfmt_add(&t, dcell_num(geo, i == 1 ? "a" : "b"), NF_FIXED(dec));
 		dcell_pad_left(&c[i], t.ptr, w ? w[i - 1].mean : 0);
 	}
 	buf_release(&t);

@@ -221,6 +221,17 @@ text_line(struct buf *out, struct buf *c, const size_t *w, const struct dcell_la
 	buf_addch(out, '\n');
 }
 
+/* "; summary run: ..." or "; 10 rounds", ending a side's line */
+static void
+side_rounds(struct buf *out, json_t *s)
+{
+	if (json_is_null(json_object_get(s, "rounds")))
+		buf_addstr(out, "; summary run: figures as published, no rounds\n");
+	else
+		buf_addf(out, "; %.0f round%s\n", dcell_num(s, "rounds"),
+			 dcell_num(s, "rounds") == 1 ? "" : "s");
+}
+
 static void
 text_side(struct buf *out, const char *which, json_t *s)
 {
@@ -233,11 +244,7 @@ text_side(struct buf *out, const char *which, json_t *s)
 		buf_addstr(out, "; ");
 	}
 	utf8_term(out, jx_path_str(s, "machine"));
-	if (json_is_null(json_object_get(s, "rounds")))
-		buf_addstr(out, "; summary run: figures as published, no rounds\n");
-	else
-		buf_addf(out, "; %.0f round%s\n", dcell_num(s, "rounds"),
-			 dcell_num(s, "rounds") == 1 ? "" : "s");
+	side_rounds(out, s);
 }
 
 static void
@@ -368,11 +375,7 @@ md_side(struct buf *out, const char *which, json_t *s)
 	}
 	buf_addstr(out, "; ");
 	md_esc(out, jx_path_str(s, "machine"));
-	if (json_is_null(json_object_get(s, "rounds")))
-		buf_addstr(out, "; summary run: figures as published, no rounds\n");
-	else
-		buf_addf(out, "; %.0f round%s\n", dcell_num(s, "rounds"),
-			 dcell_num(s, "rounds") == 1 ? "" : "s");
+	side_rounds(out, s);
 }
 
 static void

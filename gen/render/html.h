@@ -114,9 +114,4 @@ void html_url_part(struct buf *b, const char *s, size_t n);
 void html_printf(struct buf *b, const char *fmt, ...);
 void html_vprintf(struct buf *b, const char *fmt, va_list ap);
 
-/* The old name of num_shortest_decimals(), for cmd/diff.c alone until the
- * diff split moves its formatting onto render/numfmt.h; then it goes. */
-#include "base/num.h"
-#define html_shortest_decimals num_shortest_decimals
-
 #endif

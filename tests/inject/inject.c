@@ -6,9 +6,9 @@
  *
  * Controlled by environment variables; with none set it changes nothing.
  *
- *   ERG_INJECT_PATH=GLOB      which files count (fnmatch(3) on the path as
- *                             erg passes it to fopen/open, '*' matching '/';
- *                             default "*").  Only files opened for writing
+ *   ERG_INJECT_PATH=GLOB[|GLOB...]  which files count (fnmatch(3) on the
+ *                             path as erg passes it to fopen/open, '*'
+ *                             matching '/'; any of the globs; default "*").  Only files opened for writing
  *                             count; stdout and stderr never do.
  *   ERG_INJECT_AFTER=N        writes to counted files succeed for N bytes in
  *                             total, then fail (0: the first byte fails)
@@ -182,8 +182,28 @@ note(const char *what, const char *path, int e)
 static int
 counted(const char *path)
 {
+	const char *g, *bar;
+	char one[512];
+
 	load();
-	return path && !fnmatch(path_glob, path, 0);
+	if (!path)
+		return 0;
+	/* '|' separates globs: '*' matches '/', so one glob cannot name a
+	 * page below the site root without also naming a temporary root
+	 * whose random name happens to end the same way */
+	for (g = path_glob; g; g = bar ? bar + 1 : NULL) {
+		size_t n;
+
+		bar = strchr(g, '|');
+		n = bar ? (size_t)(bar - g) : strlen(g);
+		if (n >= sizeof(one))
+			n = sizeof(one) - 1;
+		memcpy(one, g, n);
+		one[n] = 0;
+		if (!fnmatch(one, path, 0))
+			return 1;
+	}
+	return 0;
 }
 
 static void

@@ -16,7 +16,7 @@
  *    read with build_process() and rendered with render_index() and
  *    build_views() (diffs.txt read by ingest/pairs.c, as the build does),
  *    and the machine, target and compare pages are checked.  With
- *    ERG_VIEWS_SITE=DIR the site is left in DIR for tests/sh/views.sh.
+ *    ERG_VIEWS_SITE=DIR the site is left in DIR, to look at.
  * ERG_VIEWS_KEEP=1 keeps the in-memory archive's site (path printed).
  */
 #include <dirent.h>
@@ -272,7 +272,7 @@ render_into(const char *out, json_t *all, const char *archive_root, int views)
 		json_t *res;
 		size_t i;
 
-		/* The run pages are render.c's; should one fail (another
+		/* The run pages are page_run.c's; should one fail (another
 		 * module's problem), a stub stands where it belongs, so the
 		 * links of the views can still be checked. */
 		json_array_foreach(all, i, res) {
