@@ -12,6 +12,7 @@
 #include "analyze/stats.h"
 #include "base/buf.h"
 #include "base/jsonx.h"
+#include "base/num.h"
 #include "base/utf8.h"
 #include "base/util.h"
 
@@ -742,34 +743,14 @@ struct cells {
 	size_t n, alloc;
 };
 
-/*
- * A number of a key cell or a note as its source wrote it, as far as a
- * double can tell: the fewest decimals that read back as the same number
- * (0.0958, not 0.09580), %.17g past 63 characters.  What render's
- * html_shortest_decimals() finds by bisection, found here by trying each
- * count in turn (analyze cannot call render; these are a few labels).
- */
+/* A number of a key cell or a note as its source wrote it, as far as a
+ * double can tell (base/num.h: the shortest text that reads back). */
 static void
-num_text(struct buf *b, double v)
+key_num(struct buf *b, double v)
 {
-	char s[400];
-	int d;
+	char t[NUM_TEXT_LEN];
 
-	if (!isfinite(v)) {
-		buf_addstr(b, "n/a");
-		return;
-	}
-	for (d = 0; d <= 17; d++) {
-		snprintf(s, sizeof(s), "%.*f", d, v);
-		if (strtod(s, NULL) == v)
-			break;
-	}
-	if (d <= 17 && strlen(s) < 64) {
-		buf_addstr(b, strcmp(s, "-0") ? s : "0");
-		return;
-	}
-	snprintf(s, sizeof(s), "%.17g", v);
-	buf_addstr(b, s);
+	buf_addstr(b, isfinite(v) ? num_text(t, v) : "n/a");
 }
 
 static int
@@ -903,7 +884,7 @@ key_text(struct buf *b, json_t *v)
 	if (json_is_string(v))
 		buf_addstr(b, json_string_value(v));
 	else if (json_is_number(v))
-		num_text(b, json_number_value(v));
+		key_num(b, json_number_value(v));
 }
 
 static int
@@ -1238,7 +1219,7 @@ cell_desc(struct buf *b, const struct cell *x)
 		buf_addf(b, " of '%s'", x->target);
 	if (x->xcol) {
 		buf_addf(b, " at %s ", x->xlabel);
-		num_text(b, x->x);
+		key_num(b, x->x);
 		if (*x->xunit)
 			buf_addf(b, " %s", x->xunit);
 	}
