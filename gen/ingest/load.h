@@ -170,8 +170,7 @@ int load_hey_text(const char *path, const char *data, size_t len,
  * below 65536 units each value has its own bucket (exact), above it a
  * bucket spans 1/32768 of its value at most and keeps its smallest and
  * largest value, so memory follows the range of the latencies, never
- * their number.  Mean, SD, min and max are kept
- * exactly beside it.
+ * their number.  Mean, SD, min and max are kept exactly beside it.
  */
 struct load_hist {
 	double unit_us;
@@ -183,8 +182,8 @@ struct load_hist {
 };
 void load_hist_init(struct load_hist *h, double unit_us);
 void load_hist_free(struct load_hist *h);
-/* Add a latency in microseconds (>= 0, finite); -1 when it is beyond what
- * a histogram holds (2^40 units). */
+/* Add a latency in microseconds; -1 when it is negative, not finite or
+ * over a day. */
 int load_hist_add(struct load_hist *h, double us);
 /* Fill r's latency fields (all NAN when h is empty). */
 void load_hist_result(const struct load_hist *h, struct load_result *r);
@@ -215,12 +214,6 @@ int load_feed(struct load_feed *f, const char *p, size_t n);
 int load_feed_end(struct load_feed *f);	/* the last line without a LF */
 void load_feed_free(struct load_feed *f);
 
-/* The ops of a streamed format; NULL for the others. */
-const struct load_stream_ops *load_stream_ops_of(enum load_tool t);
-/* Parse a streamed format held whole in memory. */
-int load_stream_mem(const char *path, const char *data, size_t len,
-		    enum load_tool t, struct load_result *r);
-
 /* A streamed format: a state made per file, a handler per record, the
  * summary at the end (into r, already load_result_init'ed). */
 struct load_stream_ops {
@@ -232,6 +225,12 @@ struct load_stream_ops {
 };
 extern const struct load_stream_ops load_k6_ndjson_ops, load_hey_csv_ops,
 	load_jmeter_csv_ops;
+
+/* The ops of a streamed format; NULL for the others. */
+const struct load_stream_ops *load_stream_ops_of(enum load_tool t);
+/* Parse a streamed format held whole in memory. */
+int load_stream_mem(const char *path, const char *data, size_t len,
+		    enum load_tool t, struct load_result *r);
 
 /* Split one CSV record in place (fields NUL-terminated, quotes removed,
  * "" read as "); delim ',' or '\t'.  Returns the field count, or -1 with

@@ -25,6 +25,7 @@
 #define EXACT 65536u
 #define HALF 32768u
 #define MAX_UNITS 1099511627776.0	/* 2^40 */
+#define MAX_US 86400e6			/* one day */
 
 /* ---- histogram ------------------------------------------------------- */
 
@@ -77,7 +78,9 @@ load_hist_add(struct load_hist *h, double us)
 	double u = floor(us / h->unit_us + 0.5), d;
 	size_t b, old;
 
-	if (!(us >= 0) || !(u < MAX_UNITS))
+	/* a latency over a day is a corrupt figure, not a slow request; the
+	 * cap also bounds the histogram (about 18 MB at 1 us resolution) */
+	if (!(us >= 0) || !(us <= MAX_US) || !(u < MAX_UNITS))
 		return -1;
 	b = bucket_of((unsigned long long)u);
 	if (b >= h->nbucket) {

@@ -908,8 +908,6 @@ test_jmeter_inline(void)
 		EQ(r.lat_pct_us[PCT_999], 40000);
 		load_result_free(&r);
 	}
-	t = subst(jtl, ",", "\t");	/* one comma only: the header */
-	free(t);
 	if (!good("tab.jtl", "timeStamp\telapsed\tsuccess\n1000\t5\ttrue\n",
 		  LOAD_UNKNOWN, &r)) {
 		EQ(r.requests, 1);
@@ -932,6 +930,15 @@ test_jmeter_inline(void)
 		  "text after a closing quote");
 	bad_subst("open.jtl", jtl, "error\",false", "error,false", LOAD_UNKNOWN, 3,
 		  "unterminated quoted field");
+	/* 86400000 ms is a day, the longest latency read */
+	bad_subst("day.jtl", jtl, "1000,10", "1000,86400001", LOAD_UNKNOWN, 2,
+		  "'elapsed' is not a plausible time: '86400001'");
+	t = subst(jtl, "1000,10", "1000,86400000");
+	if (!good("dayok.jtl", t, LOAD_UNKNOWN, &r)) {
+		EQ(r.lat_max_us, 86400000000.0);
+		load_result_free(&r);
+	}
+	free(t);
 	bad_subst("bytes.jtl", jtl, "OK,true,100", "OK,true,-100", LOAD_UNKNOWN, 2,
 		  "'bytes' must be a whole number");
 	bad("nohead.jtl", "1000,10,a,200,OK,true\n", LOAD_JMETER_CSV, 1,
@@ -1050,6 +1057,75 @@ test_percentiles(void)
 	}
 }
 
+/* ---- outputs made for these tests (tests/data/load, tests/README.md) -- */
+
+static int
+data_file(const char *name, struct load_result *r)
+{
+	char path[256];
+	int rc;
+
+	snprintf(path, sizeof(path), "tests/data/load/%s", name);
+	cap_begin();
+	rc = load_read_file(path, LOAD_UNKNOWN, r);
+	cap_end();
+	CHECK(rc == 0 && !captured[0], "%s reads without diagnostics", name);
+	if (rc || captured[0])
+		show_captured();
+	return rc;
+}
+
+static void
+test_made_here(void)
+{
+	struct load_result r;
+
+	if (!data_file("ab2.3-deb_nginx1.22_-k_c8_n2000.txt", &r)) {
+		/* Complete requests: 2000; Keep-Alive requests: 2000 (a line
+		 * erg passes over); Total: 0 0 0.2 0 2; 99% 1 */
+		EQ(r.requests, 2000);
+		EQ(r.status[2], 2000);
+		EQ(r.time_taken_s, 0.041);
+		EQ(r.rps_mean, 48412.08);
+		EQ(r.bytes_read, 6014000);
+		EQ(r.lat_mean_us, 0);	/* ab's whole ms: a real 0, reported */
+		EQ(r.lat_sd_us, 200);
+		EQ(r.lat_max_us, 2000);
+		EQ(r.lat_pct_us[PCT_99], 1000);
+		load_result_free(&r);
+	}
+	if (!data_file("hey0.1.4-deb_nginx1.22_c6_n600_all-404.txt", &r)) {
+		/* [404]	600 responses; "10% in 0.0000 secs" is a real row */
+		EQ(r.requests, 600);
+		EQ(r.status[4], 600);
+		EQ(r.status[2], 0);
+		EQ(r.lat_min_us, 0);	/* Fastest: 0.0000 secs, with responses */
+		EQ(r.lat_pct_us[PCT_50], 100);
+		EQ(r.lat_pct_us[PCT_99], 900);
+		EQ(r.bytes_read, 91800);
+		load_result_free(&r);
+	}
+	if (!data_file("hey0.1.4-deb_nginx1.22_c10_n1000_-o-csv.csv", &r)) {
+		/* Python: 1000 rows of 200; mean 801.5 us, sd
+		 * 2354.419470069223, min 0, max 16200; nearest rank 300 400
+		 * 600 3100 15800 16200; last end 0.0829 s */
+		EQ(r.responses, 1000);
+		EQ(r.status[2], 1000);
+		CHECK_NEAR(r.lat_mean_us, 801.5, 1e-6, "hey CSV nginx mean");
+		CHECK_NEAR(r.lat_sd_us, 2354.419470069223, 1e-6, "hey CSV nginx sd");
+		EQ(r.lat_min_us, 0);
+		CHECK_NEAR(r.lat_max_us, 16200, 1e-6, "hey CSV nginx max");
+		CHECK_NEAR(r.lat_pct_us[PCT_50], 300, 1e-6, "nginx p50");
+		CHECK_NEAR(r.lat_pct_us[PCT_75], 400, 1e-6, "nginx p75");
+		CHECK_NEAR(r.lat_pct_us[PCT_90], 600, 1e-6, "nginx p90");
+		CHECK_NEAR(r.lat_pct_us[PCT_95], 3100, 1e-6, "nginx p95");
+		CHECK_NEAR(r.lat_pct_us[PCT_99], 15800, 1e-6, "nginx p99");
+		CHECK_NEAR(r.lat_pct_us[PCT_999], 16200, 1e-6, "nginx p99.9");
+		CHECK_NEAR(r.time_taken_s, 0.0829, 1e-12, "nginx span");
+		load_result_free(&r);
+	}
+}
+
 static void
 test_detect_new(void)
 {
@@ -1092,6 +1168,7 @@ main(void)
 	test_jmeter_samples();
 	test_jmeter_inline();
 	test_percentiles();
+	test_made_here();
 	test_detect_new();
 	return th_done();
 }
