@@ -1391,6 +1391,18 @@ load_proc_name(const struct run *r, const struct route_win *w)
 		case LOAD_WRK_TEXT:
 		case LOAD_WRK2_TEXT:
 			return "wrk";
+		case LOAD_K6_JSON:
+		case LOAD_K6_NDJSON:
+			return "k6";
+		case LOAD_AB_TEXT:
+			return "ab";
+		case LOAD_HEY_TEXT:
+		case LOAD_HEY_CSV:
+			return "hey";
+		case LOAD_VEGETA_JSON:
+			return "vegeta";
+		case LOAD_JMETER_CSV:
+			return "java";	/* JMeter runs in a JVM */
 		case LOAD_AUTOCANNON_JSON:
 			return NULL;
 		default:

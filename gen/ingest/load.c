@@ -4,8 +4,11 @@
  * splitter and scanners for the human units the text formats print).
  *
  * The parsers themselves live in load_bombardier.c, load_bombardier_text.c,
- * load_oha.c, load_autocannon.c and load_wrk.c; JSON plumbing (jansson plus
- * a locator that turns a value's path into a file line) in load_json.c.
+ * load_oha.c, load_autocannon.c, load_wrk.c, load_k6.c, load_ab.c,
+ * load_hey.c, load_vegeta.c and load_jmeter.c; JSON plumbing (jansson plus
+ * a locator that turns a value's path into a file line) in load_json.c;
+ * the formats with a line per request are streamed (load_stream.c, which
+ * also defines their one percentile method).
  *
  * How the shared model is filled, for every tool:
  *   requests  = responses + errors (what got an outcome); oha's deadline
@@ -15,7 +18,12 @@
  *               wrk/wrk2 print no status classes: status[] stays NAN and
  *               non_2xx_3xx carries its one status figure.
  *   bytes     = bytes_kind says whether they count the wire (headers and
- *               bodies: bombardier, wrk, autocannon) or bodies only (oha).
+ *               bodies: bombardier, wrk, autocannon, k6, ab, JMeter) or
+ *               bodies only (oha, hey, vegeta).
+ *   failed    = the tool's own verdict where it has one (k6
+ *               http_req_failed, JMeter success, vegeta success ratio).
+ *   k6's summary tells no status classes: its failed count is carried in
+ *   non_2xx_3xx as wrk's one figure is.  Each load_<tool>.c says the rest.
  */
 #include <ctype.h>
 #include <math.h>
@@ -431,6 +439,44 @@ load_json_start(const char *data, size_t len, int allow_prefix)
 	return first;
 }
 
+#define HEY_CSV_HEADER "response-time,DNS+dialup,DNS,Request-write," \
+	"Response-delay,Response-read,status-code,offset"
+
+/* The first line (after a byte order mark) is line, CR or not. */
+static int
+first_line_is(const char *data, size_t len, const char *line)
+{
+	size_t i = utf8_bom(data, len), n = strlen(line);
+
+	if (len - i < n || memcmp(data + i, line, n))
+		return 0;
+	i += n;
+	return i == len || data[i] == '\n' || (data[i] == '\r' &&
+					       (i + 1 == len || data[i + 1] == '\n'));
+}
+
+/* A JTL CSV header: its first line names the fields timeStamp and
+ * elapsed, separated by commas or tabs. */
+static int
+jmeter_header(const char *data, size_t len)
+{
+	size_t i = utf8_bom(data, len), e;
+	const char *nl = memchr(data + i, '\n', len - i);
+	char line[512];
+
+	e = nl ? (size_t)(nl - data) : len;
+	if (e - i >= sizeof(line) - 2)
+		e = i + sizeof(line) - 3;
+	line[0] = ',';
+	memcpy(line + 1, data + i, e - i);
+	line[e - i + 1] = ',';
+	line[e - i + 2] = '\0';
+	for (e = 0; line[e]; e++)
+		if (line[e] == '\t' || line[e] == '\r')
+			line[e] = ',';
+	return strstr(line, ",timeStamp,") && strstr(line, ",elapsed,");
+}
+
 enum {
 	DET_AUTOCANNON_TEXT = 100,	/* recognised, not supported */
 	DET_JSON_UNKNOWN,		/* a JSON object of no known tool */
@@ -445,6 +491,12 @@ detect(const char *data, size_t len)
 
 	if (s < len && data[s] == '{') {
 		k = load_top_keys(data, len, s, &complete);
+		if ((k & LK_METRIC) && (k & LK_TYPE) && (k & LK_DATA))
+			return LOAD_K6_NDJSON;
+		if ((k & LK_METRICS) && (k & (LK_ROOTGROUP | LK_STATE)))
+			return LOAD_K6_JSON;
+		if ((k & LK_LATENCIES) && (k & (LK_STATUSCODES | LK_BYTESIN)))
+			return LOAD_VEGETA_JSON;
 		if ((k & LK_SPEC) && (k & LK_RESULT))
 			return LOAD_BOMBARDIER_JSON;
 		if ((k & LK_SUMMARY) && (k & (LK_LATPCT | LK_STATUSDIST)))
@@ -461,6 +513,10 @@ detect(const char *data, size_t len)
 			return LOAD_BOMBARDIER_JSON;
 		if (k & (LK_SUMMARY | LK_LATPCT | LK_STATUSDIST))
 			return LOAD_OHA_JSON;
+		if (k & (LK_METRICS | LK_ROOTGROUP))
+			return LOAD_K6_JSON;
+		if (k & (LK_LATENCIES | LK_STATUSCODES))
+			return LOAD_VEGETA_JSON;
 		if ((k & LK_SAMPLEINT) ||
 		    ((k & LK_CONNECTIONS) &&
 		     (!complete || (k & (LK_LATENCY | LK_REQUESTS | LK_THROUGHPUT)))))
@@ -475,6 +531,17 @@ detect(const char *data, size_t len)
 	    (has_line(data, len, "\xe2\x94\x82 Stat") &&
 	     has_line(data, len, "\xe2\x94\x82 Latency")))
 		return DET_AUTOCANNON_TEXT;
+	if (first_line_is(data, len, HEY_CSV_HEADER))
+		return LOAD_HEY_CSV;
+	if (jmeter_header(data, len))
+		return LOAD_JMETER_CSV;
+	if (has_line(data, len, "This is ApacheBench") ||
+	    (has_line(data, len, "Concurrency Level:") &&
+	     has_line(data, len, "Time taken for tests:")))
+		return LOAD_AB_TEXT;
+	if (has_line(data, len, "Summary:") &&
+	    has_line(data, len, "Requests/sec:"))
+		return LOAD_HEY_TEXT;
 	if (has_line(data, len, "Running ") && has(data, len, " threads and ")) {
 		if (has(data, len, "Thread calibration:") ||
 		    has(data, len, "HdrHistogram") ||
@@ -498,6 +565,8 @@ load_detect(const char *data, size_t len)
 
 /* ---- entry points ---------------------------------------------------- */
 
+/* One run of a single-run format (every format but the text ones of
+ * bombardier and wrk). */
 static int
 parse_json_one(const char *path, const char *data, size_t len,
 	       enum load_tool tool, struct load_result **v, size_t *n,
@@ -513,6 +582,23 @@ parse_json_one(const char *path, const char *data, size_t len,
 		break;
 	case LOAD_OHA_JSON:
 		rc = load_oha_json(path, data, len, &r);
+		break;
+	case LOAD_K6_JSON:
+		rc = load_k6_json(path, data, len, &r);
+		break;
+	case LOAD_VEGETA_JSON:
+		rc = load_vegeta_json(path, data, len, &r);
+		break;
+	case LOAD_AB_TEXT:
+		rc = load_ab_text(path, data, len, &r);
+		break;
+	case LOAD_HEY_TEXT:
+		rc = load_hey_text(path, data, len, &r);
+		break;
+	case LOAD_K6_NDJSON:
+	case LOAD_HEY_CSV:
+	case LOAD_JMETER_CSV:
+		rc = load_stream_mem(path, data, len, tool, &r);
 		break;
 	default:
 		rc = load_autocannon_json(path, data, len, &r);
@@ -543,6 +629,13 @@ load_parse_multi_as(const char *path, const char *data, size_t len,
 	case LOAD_BOMBARDIER_JSON:
 	case LOAD_OHA_JSON:
 	case LOAD_AUTOCANNON_JSON:
+	case LOAD_K6_JSON:
+	case LOAD_K6_NDJSON:
+	case LOAD_AB_TEXT:
+	case LOAD_HEY_TEXT:
+	case LOAD_HEY_CSV:
+	case LOAD_VEGETA_JSON:
+	case LOAD_JMETER_CSV:
 		rc = parse_json_one(path, data, len, (enum load_tool)tool, &v,
 				    &nv, &alloc);
 		break;

@@ -22,6 +22,16 @@ int load_parse(const char *path, const char *data, size_t len,
 enum load_tool load_detect(const char *data, size_t len);
 
 /*
+ * load_parse() of the file at path, read through ingest/input.h.  The
+ * formats with a row or a point per request (k6 --out json, hey -o csv,
+ * JMeter JTL) are streamed: memory follows the longest line and the
+ * latency histogram, not the file, and the cap is input_max_stream; every
+ * other format is read whole under input_max_small.
+ */
+int load_read_file(const char *path, enum load_tool force,
+		   struct load_result *out);
+
+/*
  * Every run in one file: bombardier text and wrk/wrk2 text files may hold
  * several runs (SaltyAom's results/<runtime>/<framework>.txt hold one per
  * route, each after its command line); the JSON formats always give one.
@@ -130,10 +140,106 @@ int load_wrk_text(const char *path, const char *data, size_t len,
 #define LK_REQUESTS	0x080
 #define LK_THROUGHPUT	0x100
 #define LK_SAMPLEINT	0x200
+#define LK_METRICS	0x400	/* k6 summary */
+#define LK_ROOTGROUP	0x800
+#define LK_STATE	0x1000
+#define LK_METRIC	0x2000	/* k6 NDJSON line */
+#define LK_TYPE		0x4000
+#define LK_DATA		0x8000
+#define LK_LATENCIES	0x10000	/* vegeta */
+#define LK_STATUSCODES	0x20000
+#define LK_BYTESIN	0x40000
 unsigned load_top_keys(const char *data, size_t len, size_t start, int *complete);
 /* Offset of the first non-blank byte (after a UTF-8 BOM); with allow_prefix
  * the '{' where a bombardier JSON starts after progress text (len if none). */
 size_t load_json_start(const char *data, size_t len, int allow_prefix);
+
+int load_k6_json(const char *path, const char *data, size_t len,
+		 struct load_result *r);
+int load_vegeta_json(const char *path, const char *data, size_t len,
+		     struct load_result *r);
+int load_ab_text(const char *path, const char *data, size_t len,
+		 struct load_result *r);
+int load_hey_text(const char *path, const char *data, size_t len,
+		  struct load_result *r);
+
+/*
+ * A latency histogram of bounded size for the formats that list every
+ * request: values are whole multiples of the tool's resolution (`unit_us`
+ * microseconds: 1000 for JMeter's ms, 100 for hey's 0.1 ms, 1 for k6);
+ * below 65536 units each value has its own bucket (exact), above it a
+ * bucket spans 1/32768 of its value at most and keeps its smallest and
+ * largest value, so memory follows the range of the latencies, never
+ * their number.  Mean, SD, min and max are kept exactly beside it.
+ */
+struct load_hist {
+	double unit_us;
+	double *count;
+	double *lohi;		/* smallest and largest value of each
+				 * bucket from 65536 on, in microseconds */
+	size_t nbucket, alloc;
+	double n, mean, m2, min, max;	/* Welford, in microseconds */
+};
+void load_hist_init(struct load_hist *h, double unit_us);
+void load_hist_free(struct load_hist *h);
+/* Add a latency in microseconds; -1 when it is negative, not finite or
+ * over a day. */
+int load_hist_add(struct load_hist *h, double us);
+/* Fill r's latency fields (all NAN when h is empty). */
+void load_hist_result(const struct load_hist *h, struct load_result *r);
+/* Nearest rank: the smallest recorded value with at least ceil(p/100 n)
+ * values at or below it (p in (0, 100]); NAN when empty. */
+double load_hist_pct(const struct load_hist *h, double p);
+
+/*
+ * Records of a line-based file fed in chunks (a file streamed through
+ * input.h, or a whole buffer): each complete line goes to the callback
+ * NUL-terminated, without its LF or a CR before it, with its file line.
+ * With quoted set, a line break inside double quotes does not end the
+ * record (CSV).  A record is capped at LOAD_RECORD_MAX bytes.
+ */
+#define LOAD_RECORD_MAX (1 << 20)
+struct load_feed {
+	const char *path;
+	int quoted;
+	int (*record)(void *ctx, char *s, size_t n, long line);
+	void *ctx;
+	struct buf cur;
+	long line, start;
+	int inq, failed;
+};
+void load_feed_init(struct load_feed *f, const char *path, int quoted,
+		    int (*record)(void *, char *, size_t, long), void *ctx);
+int load_feed(struct load_feed *f, const char *p, size_t n);
+int load_feed_end(struct load_feed *f);	/* the last line without a LF */
+void load_feed_free(struct load_feed *f);
+
+/* A streamed format: a state made per file, a handler per record, the
+ * summary at the end (into r, already load_result_init'ed). */
+struct load_stream_ops {
+	int quoted;	/* CSV: quoted fields may hold line breaks */
+	void *(*open)(const char *path);
+	int (*record)(void *st, char *s, size_t n, long line);
+	int (*end)(void *st, long lines, struct load_result *r);
+	void (*close)(void *st);
+};
+extern const struct load_stream_ops load_k6_ndjson_ops, load_hey_csv_ops,
+	load_jmeter_csv_ops;
+
+/* The ops of a streamed format; NULL for the others. */
+const struct load_stream_ops *load_stream_ops_of(enum load_tool t);
+/* Parse a streamed format held whole in memory. */
+int load_stream_mem(const char *path, const char *data, size_t len,
+		    enum load_tool t, struct load_result *r);
+
+/* Split one CSV record in place (fields NUL-terminated, quotes removed,
+ * "" read as "); delim ',' or '\t'.  Returns the field count, or -1 with
+ * *why set when a quote is misplaced.  At most max fields are stored. */
+int load_csv_fields(char *s, char delim, char **f, size_t max, const char **why);
+
+/* RFC 3339 "2024-08-21T03:13:39.74173671-03:00" or "...Z": whole Unix
+ * seconds (UTC) and the fraction apart; -1 when not of that shape. */
+int load_rfc3339(const char *s, long long *whole, double *frac);
 #endif /* LOAD_INTERNAL */
 
 #endif

@@ -7,7 +7,7 @@
  * classes from "1xx".."5xx", status[0] = errors plus any response outside
  * them.  Latency is in ms recorded into an integer histogram (sub-ms
  * samples read 0): converted to microseconds as written, p95 is not
- * reported; a run without a single response (latency.totalCount 0) gets
+ * reported, p99.9 is "p99_9" or, in older versions, "p999"; a run without a single response (latency.totalCount 0) gets
  * NAN latencies instead of autocannon's zeros.  rps = the per-sample
  * request counts scaled from sampleInt to one second.  bytes_read =
  * throughput.total, bytes as read from the socket (headers and bodies).
@@ -111,7 +111,7 @@ read_latency(const struct jdoc *j, const struct jpos *root,
 {
 	static const char *const keys[PCT_N] = { "p50", "p75", "p90", NULL,
 						 "p99", "p99_9" };
-	struct jpos lat;
+	struct jpos lat, p;
 	double count = NAN;
 	size_t i;
 
@@ -126,6 +126,16 @@ read_latency(const struct jdoc *j, const struct jpos *root,
 		if (keys[i] && jdoc_real(j, &lat, keys[i], JD_NONNEG,
 					  &r->lat_pct_us[i]) < 0)
 			return -1;
+	/* autocannon before the p99_9 spelling wrote the same figure as
+	 * p999; a file with both holds two values for one percentile */
+	if (jdoc_get(j, &lat, "p999", 0, &p) > 0) {
+		if (!isnan(r->lat_pct_us[PCT_999]))
+			return jdoc_error(j, &p, "and 'latency.p99_9' are the "
+					  "same percentile: give one");
+		if (jdoc_real(j, &lat, "p999", JD_NONNEG,
+			      &r->lat_pct_us[PCT_999]) < 0)
+			return -1;
+	}
 	r->lat_mean_us *= 1e3;
 	r->lat_sd_us *= 1e3;
 	r->lat_min_us *= 1e3;

@@ -23,7 +23,11 @@ load_top_keys(const char *t, size_t n, size_t i, int *complete)
 		{ "statusCodeDistribution", LK_STATUSDIST },
 		{ "connections", LK_CONNECTIONS }, { "latency", LK_LATENCY },
 		{ "requests", LK_REQUESTS }, { "throughput", LK_THROUGHPUT },
-		{ "sampleInt", LK_SAMPLEINT },
+		{ "sampleInt", LK_SAMPLEINT }, { "metrics", LK_METRICS },
+		{ "root_group", LK_ROOTGROUP }, { "state", LK_STATE },
+		{ "metric", LK_METRIC }, { "type", LK_TYPE }, { "data", LK_DATA },
+		{ "latencies", LK_LATENCIES },
+		{ "status_codes", LK_STATUSCODES }, { "bytes_in", LK_BYTESIN },
 	};
 	struct buf key = BUF_INIT;
 	unsigned bits = 0;

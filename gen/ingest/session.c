@@ -1285,7 +1285,7 @@ warn_outcome(struct run *r, const char *tl, const struct measurement *m,
 static int
 read_loads(struct run *r, const char *dir)
 {
-	struct buf rel = BUF_INIT, full = BUF_INIT, data = BUF_INIT, tl = BUF_INIT;
+	struct buf rel = BUF_INIT, full = BUF_INIT, tl = BUF_INIT;
 	size_t i, j;
 	int bad = 0;
 
@@ -1322,10 +1322,8 @@ read_loads(struct run *r, const char *dir)
 				bad = error_at(tl.ptr, w->line, "load file '%s': %s", rel.ptr, why);
 				continue;
 			}
-			buf_reset(&data);
-			if (input_read_all(full.ptr, input_max_small, &data) ||
-			    load_parse(full.ptr, data.ptr, data.len, (enum load_tool)force,
-				       &w->load)) {
+			/* streams the per-request formats, reads the rest whole */
+			if (load_read_file(full.ptr, (enum load_tool)force, &w->load)) {
 				bad = -1;
 				continue;
 			}
@@ -1361,7 +1359,6 @@ read_loads(struct run *r, const char *dir)
 	}
 	buf_release(&rel);
 	buf_release(&full);
-	buf_release(&data);
 	buf_release(&tl);
 	return bad ? -1 : 0;
 }

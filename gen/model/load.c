@@ -30,6 +30,7 @@ load_result_init(struct load_result *r)
 	for (i = 0; i < PCT_N; i++)
 		r->lat_pct_us[i] = NAN;
 	r->throughput_bps = r->timeouts = r->aborted = r->non_2xx_3xx = NAN;
+	r->failed = NAN;
 	r->bytes_read_tol = 0;
 }
 
@@ -67,10 +68,18 @@ static const struct {
 	{ LOAD_AUTOCANNON_JSON, "autocannon" },
 	{ LOAD_WRK_TEXT, "wrk" },
 	{ LOAD_WRK2_TEXT, "wrk2" },
+	{ LOAD_K6_JSON, "k6" },
+	{ LOAD_K6_NDJSON, "k6-ndjson" },
+	{ LOAD_AB_TEXT, "ab" },
+	{ LOAD_HEY_TEXT, "hey" },
+	{ LOAD_HEY_CSV, "hey-csv" },
+	{ LOAD_VEGETA_JSON, "vegeta" },
+	{ LOAD_JMETER_CSV, "jmeter" },
 };
 
 const char load_tool_names[] =
-	"bombardier, bombardier-text, oha, autocannon, wrk, wrk2";
+	"bombardier, bombardier-text, oha, autocannon, wrk, wrk2, k6, "
+	"k6-ndjson, ab, hey, hey-csv, vegeta, jmeter";
 
 const char *
 load_tool_name(enum load_tool t)

@@ -1,7 +1,9 @@
 /*
  * model/load.h - one model for the result of one load-generator run,
  * whatever tool produced it (bombardier JSON or text, oha JSON, autocannon
- * JSON, wrk / wrk2 text); ingest/load.h reads the files.
+ * JSON, wrk / wrk2 text, k6 summary JSON or NDJSON points, ab text, hey
+ * text or CSV, vegeta JSON report, JMeter JTL CSV); ingest/load.h reads
+ * the files.
  *
  * Every numeric field is NAN when the tool did not report it ("not
  * reported" on pages, never 0).  Counts that a tool always reports are
@@ -22,6 +24,13 @@ enum load_tool {
 	LOAD_AUTOCANNON_JSON,
 	LOAD_WRK_TEXT,
 	LOAD_WRK2_TEXT,
+	LOAD_K6_JSON,		/* --summary-export or handleSummary JSON */
+	LOAD_K6_NDJSON,		/* --out json points, summarised */
+	LOAD_AB_TEXT,
+	LOAD_HEY_TEXT,
+	LOAD_HEY_CSV,		/* hey -o csv, one row per response */
+	LOAD_VEGETA_JSON,	/* vegeta report -type=json */
+	LOAD_JMETER_CSV,	/* JTL CSV, one row per sample */
 };
 
 /* What a tool's byte counts measure. */
@@ -89,6 +98,11 @@ struct load_result {
 	double non_2xx_3xx;	/* wrk/wrk2: responses with status >= 400, its
 				 * "Non-2xx or 3xx responses" (0 when the line is
 				 * absent); NAN for the other tools */
+	double failed;		/* requests the tool itself counts as failed,
+				 * by its own rule: k6 http_req_failed (no
+				 * expected status, or no response), JMeter
+				 * success=false (assertions included), vegeta
+				 * (1 - success) x requests; NAN otherwise */
 	double bytes_read_tol;	/* how far bytes_read may be from the true count
 				 * because the tool rounded it for printing (wrk:
 				 * half a unit of its last digit); 0 when exact */
@@ -101,7 +115,8 @@ const char *load_tool_name(enum load_tool t);
 void load_results_free(struct load_result *v, size_t n);
 
 /* Format by name ("bombardier", "bombardier-text", "oha", "autocannon",
- * "wrk", "wrk2"); LOAD_UNKNOWN when not recognised. */
+ * "wrk", "wrk2", "k6", "k6-ndjson", "ab", "hey", "hey-csv", "vegeta",
+ * "jmeter"); LOAD_UNKNOWN when not recognised. */
 enum load_tool load_tool_from_name(const char *name);
 /* Those names, for messages: "bombardier, bombardier-text, ..., wrk2". */
 extern const char load_tool_names[];

@@ -59,7 +59,7 @@ use(const struct load_result *r)
 		&r->bytes_read, &r->bytes_written, &r->rps_mean, &r->rps_sd,
 		&r->rps_max, &r->lat_mean_us, &r->lat_sd_us, &r->lat_max_us,
 		&r->lat_min_us, &r->throughput_bps, &r->timeouts, &r->aborted,
-		&r->non_2xx_3xx,
+		&r->non_2xx_3xx, &r->failed,
 	};
 	size_t i;
 
@@ -98,7 +98,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		use(&r);
 	}
 	load_result_free(&r);
-	for (t = LOAD_UNKNOWN; t <= LOAD_WRK2_TEXT; t++) {
+	for (t = LOAD_UNKNOWN; t <= LOAD_JMETER_CSV; t++) {
 		if (load_parse_multi_as("fuzz/load.txt", text, size, (enum load_tool)t, &v, &n) == 0) {
 			if (!n || !v)
 				fuzz_fail("load: success with %zu results", n);

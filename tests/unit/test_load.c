@@ -1099,6 +1099,22 @@ test_autocannon_inline(void)
 		EQ(r.lat_pct_us[PCT_999], 9000);
 		load_result_free(&r);
 	}
+	/* autocannon before p99_9 wrote p999: the same percentile */
+	{
+		char *t = subst(ac_pretty, "\"p99_9\": 9", "\"p999\": 7");
+
+		if (!good("ac-p999.json", t, LOAD_UNKNOWN, &r)) {
+			EQ(r.lat_pct_us[PCT_999], 7000);
+			EQ(r.lat_pct_us[PCT_99], 8000);
+			load_result_free(&r);
+		}
+		free(t);
+	}
+	bad_subst("ac-both.json", ac_pretty, "\"p99_9\": 9",
+		  "\"p99_9\": 9, \"p999\": 9", LOAD_UNKNOWN, 15,
+		  "'latency.p999' and 'latency.p99_9' are the same percentile");
+	bad_subst("ac-p999s.json", ac_pretty, "\"p99_9\": 9", "\"p999\": \"9\"",
+		  LOAD_UNKNOWN, 15, "'latency.p999' must be a number, not a string");
 	bad_subst("ac-neg.json", ac_pretty, "\"2xx\": 90", "\"2xx\": -3",
 		  LOAD_UNKNOWN, 11, "'2xx' must be a whole number of at least 0, not -3");
 	bad_subst("ac-sample.json", ac_pretty, "\"sampleInt\": 500",
@@ -1462,7 +1478,8 @@ test_detect(void)
 	bad("unknown.txt", "hello world\n", LOAD_UNKNOWN, 0,
 	    "cannot tell the load-generator format; name it with 'loadFormat' on its "
 	    "routeComplete or 'erg.loadFormat' in meta.json (bombardier, "
-	    "bombardier-text, oha, autocannon, wrk, wrk2)");
+	    "bombardier-text, oha, autocannon, wrk, wrk2, k6, k6-ndjson, ab, hey, "
+	    "hey-csv, vegeta, jmeter)");
 	bad("empty.txt", "", LOAD_UNKNOWN, 0, "empty file");
 	bad("blank.txt", " \n\t\n", LOAD_UNKNOWN, 0, "empty file");
 	bad("other.json", "{\"a\": 1}", LOAD_UNKNOWN, 0,
@@ -1497,7 +1514,7 @@ test_detect(void)
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		CHECK_STR(load_tool_name(load_tool_from_name(names[i])), names[i],
 			  "tool name round trip");
-	CHECK(load_tool_from_name("ab") == LOAD_UNKNOWN, "unknown tool name");
+	CHECK(load_tool_from_name("siege") == LOAD_UNKNOWN, "unknown tool name");
 	CHECK(load_tool_from_name(NULL) == LOAD_UNKNOWN, "NULL tool name");
 	EQ(load_pct_value[PCT_999], 99.9);
 }

@@ -1,0 +1,8 @@
+#!/bin/sh
+# A k6 summary whose request count is the string "10000": refused, never
+# read as a number or as 0.
+. "$HOSTILE/lib.sh"
+r=$1/2023/run
+small "$r"
+line_edit "$r/timeline.jsonl" 4 's/"bytesRead":1000000/"bytesRead":1000000,"loadFile":"k6.json"/'
+printf '{"metrics": {\n"http_reqs": {"count": "10000", "rate": 2000}\n}, "root_group": {}}\n' > "$r/k6.json"
