@@ -26,9 +26,9 @@
 
 static const char *const target_names[] = { "target", "framework", "server" };
 static const char *const route_names[] = { "route", "scenario", "endpoint" };
-static const char *const rep_names[] = { "repetition", "round", "rep" };
+static const char *const rep_names[] = { "repetition", "round", "rep", "iteration" };
 static const char *const seq_names[] = { "sequence", "seq", "trial", "order" };
-static const char *const x_names[] = { "connections", "workers", "threads", "concurrency",
+static const char *const x_names[] = { "connections", "workers", "threads", "concurrency", "clients",
 				       "vus", "rate", "delay_ms", "payload_bytes",
 				       "payload_size", "payload_kb" };
 
@@ -426,8 +426,25 @@ column(struct raw *t, size_t j, json_t *units, int *seen)
 		}
 		break;
 	}
-	if (!strcmp(role, "metric") && !numeric)
+	/*
+	 * A column of text names the trial's cell (a runtime); one that mixes
+	 * numbers and text is a metric with a stray word in it ("n/a", "-"):
+	 * as a key it would split the cells by it, silently.
+	 */
+	if (!strcmp(role, "metric") && !numeric) {
+		long num_line = 0;
+
+		for (k = 0; k < t->nr && !num_line; k++)
+			if (!json_is_null(cell_at(t, k, j)) && !cell_number(t, cell_at(t, k, j), &v, &why))
+				num_line = t->line[k];
+		if (num_line) {
+			error_at(t->path, t->line[i], "'%s' holds numbers (line %ld) and text ('%s'): a "
+				 "metric not reported in a trial is an empty cell, a name is text in "
+				 "every trial", name, num_line, cell_quote(cell_at(t, i, j), tmp));
+			return NULL;
+		}
 		role = "key";	/* text: names the trial's cell */
+	}
 	for (i = 0; i < t->nr; i++) {
 		json_t *c = cell_at(t, i, j);
 
@@ -525,7 +542,7 @@ read_table(const char *dir, const char *rel, json_t *units)
 			       "no target column ('target', 'framework' or 'server')");
 	if (!bad && !seen[2])
 		bad = error_at(path.ptr, t.csv ? 1 : 0,
-			       "no repetition column ('repetition', 'round' or 'rep'): "
+			       "no repetition column ('repetition', 'round', 'rep' or 'iteration'): "
 			       "a trials table has one row per repetition");
 	if (!bad && !metrics)
 		bad = error_at(path.ptr, t.csv ? 1 : 0,

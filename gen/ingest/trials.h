@@ -5,13 +5,15 @@
  *
  * Columns by name: the target ("target", "framework" or "server"), the
  * route ("route", "scenario" or "endpoint"), x columns (the parameters of
- * a sweep: "connections", "workers", "threads", "concurrency", "vus",
+ * a sweep: "connections", "workers", "threads", "concurrency", "clients", "vus",
  * "rate", "delay_ms", "payload_bytes", "payload_size", "payload_kb"), the
- * repetition ("repetition", "round" or "rep": exactly one is required)
+ * repetition ("repetition", "round", "rep" or "iteration": exactly one
+ * is required)
  * and an optional sequence ("sequence", "seq", "trial", "order": the
  * order the trials ran in).  Every other column is a metric when each of
- * its cells is a number (or empty: not reported), else a key that names
- * the trial's cell as text (a runtime).  Recognised metric names get the
+ * its cells is a number (or empty: not reported), a key that names the
+ * trial's cell when each is text (a runtime), and an error when it mixes
+ * the two (a metric with "n/a" in it would split the cells by it).  Recognised metric names get the
  * units of summary tables; a "# units:" second line (CSV) or run.json
  * "units" gives the others.  Error columns ("errors", "failed",
  * "non_2xx", "timeouts", "*_errors", ...) are metrics that also mark a

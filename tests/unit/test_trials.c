@@ -193,6 +193,27 @@ test_jsonl(void)
 	json_decref(res);
 }
 
+/* A column of text is a key: it names the cell (two cells here, one per
+ * engine), and the other x/key parts stay apart from the target. */
+static void
+test_keys(void)
+{
+	char *d = run_dir("k", run_json);
+	json_t *res, *g;
+
+	put(d, "trials/t.csv", "target,engine,rep,rps\na,v8,1,1\na,jsc,1,3\na,v8,2,2\na,jsc,2,5\n");
+	res = read_run(d, "k");
+	CHECK(res != NULL, "a table with a text column reads");
+	if (!res)
+		return;
+	g = json_object_get(json_array_get(json_object_get(res, "trials"), 0), "groups");
+	CHECK(json_array_size(g) == 2, "the text column splits the trials into 2 cells");
+	CHECK(!strcmp(jx_path_str(json_array_get(g, 1), "keys.engine"), "jsc"), "second cell: engine jsc");
+	CHECK_NEAR(num(cell(res, 0, 1, "rps"), "median"), 4, 0, "median of {3, 5} is 4");
+	CHECK_NEAR(num(cell(res, 0, 0, "rps"), "median"), 1.5, 0, "median of {1, 2} is 1.5");
+	json_decref(res);
+}
+
 /* A repetition given twice in one cell is an error, not a fifth value. */
 static void
 test_refused(void)
@@ -299,6 +320,7 @@ main(void)
 	}
 	test_table();
 	test_jsonl();
+	test_keys();
 	test_refused();
 	test_compare();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
