@@ -708,6 +708,11 @@ summary_read(const char *dir, const char *id)
 	}
 	/* a trials run: the same run.json, and one row per trial */
 	if ((v = trials_read(dir, units, &bad))) {
+		/* the page of a trials run shows its trials: tables beside them
+		 * would be left off it unseen */
+		if (json_array_size(tables))
+			bad = error_at(dir, 0, "holds both summary tables and 'trials/'; keep "
+				       "one kind of run per directory");
 		json_object_set_new(res, "kind", json_string("trials"));
 		json_object_set_new(res, "trials", v);
 		json_object_set_new(res, "centre", json_string("mean"));
