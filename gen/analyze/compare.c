@@ -283,6 +283,7 @@ struct ctx {
 	struct side a, b;
 	int same;
 	int sum_a, sum_b;	/* A, B is a summary run (one value per cell) */
+	int tri_a, tri_b;	/* A, B is a trials run (repetitions per cell) */
 	json_t *rows, *geomeans, *notes, *warnings;
 	json_t *only_a, *only_b, *not_comparable;
 	int energy_rows;
@@ -545,6 +546,8 @@ static const struct envsrc env_sources[] = {
 	{ "energy source", "conditions.power", "conditions.power" },
 	{ "rounds", "rounds", "rounds" },
 	{ "rounds", "conditions.methodology", "conditions.methodology" },
+	/* trials runs only: the configuration their run.json describes */
+	{ "conditions", "conditions", "conditions" },
 };
 
 /*
@@ -558,6 +561,10 @@ static json_t *
 env_flat(json_t *res, const struct envsrc *e, size_t rounds, int summary)
 {
 	static const char *const skip_start[] = { "ts", "event", NULL };
+	/* compared in the groups above */
+	static const char *const skip_cond[] = { "load", "session_start", "room_temp_c",
+						 "room_temperature_c", "power", "methodology",
+						 NULL };
 	json_t *out = json_object(), *v;
 
 	if (!strcmp(e->path, "rounds")) {
@@ -567,6 +574,8 @@ env_flat(json_t *res, const struct envsrc *e, size_t rounds, int summary)
 		   !jx_path(res, e->path) &&
 		   (v = jx_path(res, "conditions.room_temperature_c"))) {
 		flatten(v, e->field, out, NULL);
+	} else if (!strcmp(e->path, "conditions")) {
+		flatten(jx_path(res, e->path), e->field, out, skip_cond);
 	} else {
 		flatten(jx_path(res, e->path), e->field, out,
 			!strcmp(e->path, "conditions.session_start") ? skip_start : NULL);
@@ -585,11 +594,15 @@ environment(struct ctx *c, size_t rounds_a, size_t rounds_b, int *machines_diffe
 	*machines_differ = 0;
 	for (i = 0; i < NELEM(env_sources); i++) {
 		const struct envsrc *e = &env_sources[i];
-		json_t *fa = env_flat(c->a.res, e, rounds_a, c->sum_a);
-		json_t *fb = env_flat(c->b.res, e, rounds_b, c->sum_b);
-		json_t *keys = json_array(), *va, *vb;
+		json_t *keys, *va, *vb, *fa, *fb;
 		const char *key;
 		json_t *tmp;
+
+		if (!strcmp(e->path, "conditions") && !c->tri_a && !c->tri_b)
+			continue;
+		fa = env_flat(c->a.res, e, rounds_a, c->sum_a);
+		fb = env_flat(c->b.res, e, rounds_b, c->sum_b);
+		keys = json_array();
 
 		if (!i || strcmp(env_sources[i - 1].group, e->group))
 			json_array_append_new(groups, json_string(e->group));
@@ -616,7 +629,7 @@ environment(struct ctx *c, size_t rounds_a, size_t rounds_b, int *machines_diffe
 			/* A summary run's run.json describes its machine in fewer
 			 * fields (memory as text, no memoryBytes): a field it lacks
 			 * says nothing about whether the machines differ. */
-			if ((c->sum_a || c->sum_b) && !(va && vb))
+			if ((c->sum_a || c->sum_b || c->tri_a || c->tri_b) && !(va && vb))
 				continue;
 			for (j = 0; j < NELEM(ident); j++)
 				if (!strcmp(key, ident[j]))
@@ -1096,6 +1109,93 @@ summary_cells(json_t *res, struct cells *cs)
 	}
 }
 
+static int
+is_trials(json_t *res)
+{
+	const char *k = jx_path_str(res, "kind");
+
+	return k && !strcmp(k, "trials");
+}
+
+static const char *
+col_unit(json_t *cols, const char *name, const char **label)
+{
+	size_t i;
+
+	for (i = 0; i < json_array_size(cols); i++) {
+		json_t *c = json_array_get(cols, i);
+
+		if (jx_path_str(c, "name") && !strcmp(jx_path_str(c, "name"), name)) {
+			*label = str_or(c, "label", name);
+			return str_or(c, "unit", "");
+		}
+	}
+	*label = name;
+	return "";
+}
+
+/*
+ * A trials run's cells (analyze/trials.c): every metric of every cell,
+ * with its values over the repetitions, tested like an energy session's
+ * rounds.  The first x column is the cell's x; other key and x columns
+ * qualify the target ("nginx [workers: 2]").
+ */
+static void
+trials_cells(json_t *res, struct cells *cs)
+{
+	json_t *t, *c;
+	size_t ti, i, k;
+
+	json_array_foreach(json_object_get(res, "trials"), ti, t) {
+		json_t *cols = json_object_get(t, "columns"), *groups = json_object_get(t, "groups");
+		const char *xname = json_string_value(json_array_get(json_object_get(t, "x_columns"), 0));
+		json_array_foreach(json_object_get(t, "cells"), i, c) {
+			json_t *g = json_array_get(groups, (size_t)json_integer_value(
+				json_object_get(c, "group")));
+			json_t *vals = json_object_get(c, "values"), *v;
+			const char *name = jx_path_str(c, "metric"), *key;
+			struct cell *x;
+			struct buf b = BUF_INIT;
+			int first = 1;
+
+			if (!name || !json_array_size(vals) || !jx_path_str(g, "target"))
+				continue;
+			x = cell_add(cs);
+			x->qty = qty_of(name);
+			x->metric = name;
+			x->label = str_or(c, "label", name);
+			x->unit = str_or(c, "unit", "");
+			x->energy = energy_unit(name, x->unit);
+			buf_addstr(&b, jx_path_str(g, "target"));
+			json_object_foreach(json_object_get(g, "keys"), key, v) {
+				buf_addf(&b, "%s%s: %s", first ? " [" : ", ", key, json_string_value(v));
+				first = 0;
+			}
+			json_object_foreach(json_object_get(g, "x"), key, v) {
+				if (xname && !strcmp(key, xname))
+					continue;
+				buf_addf(&b, "%s%s: ", first ? " [" : ", ", key);
+				num_text(&b, json_number_value(v));
+				first = 0;
+			}
+			if (!first)
+				buf_addch(&b, ']');
+			x->target = buf_detach(&b, NULL);
+			x->route = jx_path_str(g, "route") ? xstrdup(jx_path_str(g, "route")) : NULL;
+			if (xname && json_is_number(json_object_get(json_object_get(g, "x"), xname))) {
+				x->xcol = xname;
+				x->xunit = col_unit(cols, xname, &x->xlabel);
+				x->x = json_number_value(json_object_get(json_object_get(g, "x"), xname));
+			}
+			x->table = jx_path_str(t, "file");
+			x->v = xcalloc(json_array_size(vals) + 1, sizeof(double));
+			json_array_foreach(vals, k, v)
+				if (json_is_number(v))
+					x->v[x->n++] = json_number_value(v);
+		}
+	}
+}
+
 /* A summary side's targets and routes (for the only-in lists), from its cells. */
 static void
 side_from_cells(struct side *s, json_t *res, const struct cells *cs)
@@ -1322,6 +1422,24 @@ untested_row(struct ctx *c, const struct cell *a, const struct cell *b)
 	return row;
 }
 
+/* Both sides measured (trials or an energy session): tested as rounds are. */
+static json_t *
+tested_row(struct ctx *c, const struct cell *a, const struct cell *b)
+{
+	struct metric m = { a->metric, a->unit, a->label, NULL, PER_ANY, a->energy || b->energy };
+	json_t *row = make_row(c, &m, a->target, a->route, a->v, a->n, b->v, b->n);
+
+	json_object_set_new(row, "metric", jstr(a->metric));
+	if (strcmp(a->metric, b->metric))
+		json_object_set_new(row, "metric_b", jstr(b->metric));
+	json_object_set_new(row, "label", jstr(a->label));
+	json_object_set_new(row, "unit", jstr(a->unit));
+	json_object_set_new(row, "target", jstr(a->target));
+	json_object_set_new(row, "route", jstr(a->route));
+	json_object_set_new(row, "x", x_json(a));
+	return row;
+}
+
 static json_t *
 not_comparable_json(const struct cell *a, const struct cell *b)
 {
@@ -1456,7 +1574,8 @@ untested_rows(struct ctx *c, struct cells *ca, struct cells *cb)
 				json_array_append_new(c->not_comparable, not_comparable_json(a, b));
 				continue;
 			}
-			json_array_append_new(c->rows, untested_row(c, a, b));
+			json_array_append_new(c->rows, a->published || b->published ?
+						       untested_row(c, a, b) : tested_row(c, a, b));
 			if (!first)
 				first = a;
 			nrows++;
@@ -1548,21 +1667,26 @@ compare_runs(json_t *a, const char *id_a, const char *dir_a, json_t *b,
 	const char **routes = NULL;
 	size_t nroutes = 0, aroutes = 0, i, k, ra, rb;
 	size_t sig = 0, same = 0, undecided = 0;
-	int machines_differ, untested;
+	int machines_differ, untested, cellwise;
 
 	memset(&c, 0, sizeof(c));
 	c.sum_a = is_summary(a);
 	c.sum_b = is_summary(b);
+	c.tri_a = is_trials(a);
+	c.tri_b = is_trials(b);
 	untested = c.sum_a || c.sum_b;
+	/* a summary or trials side is cells, matched by metric, target,
+	 * route and x: published ones are not tested, repetitions are */
+	cellwise = untested || c.tri_a || c.tri_b;
 	/* A summary side's targets and routes are those of its table cells. */
-	if (c.sum_a) {
-		summary_cells(a, &ca);
+	if (c.sum_a || c.tri_a) {
+		(c.sum_a ? summary_cells : trials_cells)(a, &ca);
 		side_from_cells(&c.a, a, &ca);
 	} else {
 		side_scan(&c.a, a);
 	}
-	if (c.sum_b) {
-		summary_cells(b, &cb);
+	if (c.sum_b || c.tri_b) {
+		(c.sum_b ? summary_cells : trials_cells)(b, &cb);
 		side_from_cells(&c.b, b, &cb);
 	} else {
 		side_scan(&c.b, b);
@@ -1573,6 +1697,9 @@ compare_runs(json_t *a, const char *id_a, const char *dir_a, json_t *b,
 	if (!same_reason && c.sum_a && c.sum_b && json_array_size(json_object_get(a, "tables")) &&
 	    json_equal(json_object_get(a, "tables"), json_object_get(b, "tables")))
 		same_reason = "identical published tables";
+	if (!same_reason && c.tri_a && c.tri_b && json_array_size(json_object_get(a, "trials")) &&
+	    json_equal(json_object_get(a, "trials"), json_object_get(b, "trials")))
+		same_reason = "identical trials";
 	c.same = same_reason != NULL;
 	c.rows = json_array();
 	c.geomeans = json_array();
@@ -1581,8 +1708,8 @@ compare_runs(json_t *a, const char *id_a, const char *dir_a, json_t *b,
 	c.only_a = json_object();
 	c.only_b = json_object();
 	c.not_comparable = json_array();
-	ra = side_rounds(&c.a);
-	rb = side_rounds(&c.b);
+	ra = c.tri_a ? (size_t)json_integer_value(json_object_get(a, "rounds")) : side_rounds(&c.a);
+	rb = c.tri_b ? (size_t)json_integer_value(json_object_get(b, "rounds")) : side_rounds(&c.b);
 
 	json_object_set_new(d, "format", json_string("erg-diff/1"));
 	json_object_set_new(d, "a", side_json(a, id_a, dir_a, ra, c.sum_a));
@@ -1610,10 +1737,10 @@ compare_runs(json_t *a, const char *id_a, const char *dir_a, json_t *b,
 	only_in(&c, &c.a, &c.b, c.only_a);
 	only_in(&c, &c.b, &c.a, c.only_b);
 
-	if (untested) {
-		if (!c.sum_a)
+	if (cellwise) {
+		if (!c.sum_a && !c.tri_a)
 			session_cells(&c.a, &ca);
-		if (!c.sum_b)
+		if (!c.sum_b && !c.tri_b)
 			session_cells(&c.b, &cb);
 		untested_rows(&c, &ca, &cb);
 	} else {

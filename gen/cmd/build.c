@@ -50,6 +50,7 @@
 #include "base/sha256.h"
 #include "site/site.h"
 #include "ingest/summary.h"
+#include "analyze/trials.h"
 #include "base/util.h"
 
 /*
@@ -244,8 +245,14 @@ build_process(const struct run_ref *ref)
 	struct run r;
 	json_t *res = NULL, *notes;
 
-	if (ref->kind == RUN_SUMMARY)
-		return summary_read(ref->dir, ref->id);
+	if (ref->kind == RUN_SUMMARY) {
+		res = summary_read(ref->dir, ref->id);
+		if (res && json_object_get(res, "trials") && trials_analyze(res, ref->dir)) {
+			json_decref(res);
+			res = NULL;
+		}
+		return res;
+	}
 	if (session_read(ref->dir, ref->id, &r) == 0 && analyze_run(&r) == 0) {
 		r.validation = checks_run(&r);
 		res = results_json(&r);

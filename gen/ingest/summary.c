@@ -28,6 +28,7 @@
 #include "base/jsonx.h"
 #include "base/path.h"
 #include "ingest/summary.h"
+#include "ingest/trials.h"
 #include "base/util.h"
 #include "base/utf8.h"
 
@@ -88,6 +89,19 @@ cmp_str(const void *a, const void *b)
 }
 
 size_t summary_max_rows = SUMMARY_MAX_ROWS;
+
+int
+summary_column(const char *name, const char **label, const char **unit, const char **role)
+{
+	const struct known *k = lookup(name);
+
+	if (!k)
+		return 0;
+	*label = k->label;
+	*unit = k->unit;
+	*role = k->role;
+	return 1;
+}
 
 /*
  * A cell: empty → null; in a column of numbers a number (csv_number) →
@@ -692,7 +706,28 @@ summary_read(const char *dir, const char *id)
 		free(names);
 		buf_release(&td);
 	}
-	if (!bad && json_array_size(tables) == 0 &&
+	/* a trials run: the same run.json, and one row per trial */
+	if ((v = trials_read(dir, units, &bad))) {
+		/* the page of a trials run shows its trials: tables beside them
+		 * would be left off it unseen */
+		if (json_array_size(tables))
+			bad = error_at(dir, 0, "holds both summary tables and 'trials/'; keep "
+				       "one kind of run per directory");
+		json_object_set_new(res, "kind", json_string("trials"));
+		json_object_set_new(res, "trials", v);
+		json_object_set_new(res, "centre", json_string("mean"));
+		if (jdoc_get(&doc, &root, "centre", 0, &p) > 0 && !json_is_null(p.v)) {
+			if (jdoc_check(&doc, &p, JD_STRING))
+				bad = 1;
+			else if (strcmp(json_string_value(p.v), "mean") &&
+				 strcmp(json_string_value(p.v), "median"))
+				bad = jdoc_error(&doc, &p, "must be 'mean' or 'median', not '%s'",
+						 json_string_value(p.v));
+			else
+				json_object_set(res, "centre", p.v);
+		}
+	}
+	if (!bad && json_array_size(tables) == 0 && !json_object_get(res, "trials") &&
 	    json_is_null(json_object_get(notes, "markdown"))) {
 		error_at(path.ptr, 0, "a summary run needs a table (tables/NAME.csv) or notes");
 		bad = 1;

@@ -41,6 +41,10 @@ extern size_t summary_max_rows;
  */
 #define SUMMARY_VIEW_MAX_ROWS 1000
 
+/* A column summary tables recognise: 1 with its label, unit and role
+ * ("key", "x" or "metric"), else 0 (trials.c reads the same names). */
+int summary_column(const char *name, const char **label, const char **unit, const char **role);
+
 /* Read dir (run id id); the results JSON, or NULL after diagnostics. */
 json_t *summary_read(const char *dir, const char *id);
 

@@ -334,7 +334,7 @@ dcell_row(json_t *row, int dec, int same, const struct dcell_widths *w, dcell_es
 		buf_addstr(&c[5], jx_path_str(row, "verdict"));
 		return;
 	}
-	esc(&c[0], jx_path_str(row, "target"));
+	dcell_target(&c[0], row, esc);	/* with the x of a sweep (trials runs) */
 	cell_sample(&c[1], json_object_get(row, "a"), dec, w);
 	cell_sample(&c[2], json_object_get(row, "b"), dec, wb);
 	cell_delta(&c[3], dcell_num(row, "delta_pct"));

@@ -39,6 +39,7 @@
 #include "render/numfmt.h"
 #include "render/page_run.h"
 #include "render/page_summary.h"
+#include "render/page_trials.h"
 #include "analyze/stats.h"
 #include "render/svg.h"
 #include "render/table.h"
@@ -1968,6 +1969,8 @@ render_run(struct render_ctx *c, json_t *res)
 		return error("run id '%s' is not a relative path", v.id);
 	if (jstr(res, "kind") && !strcmp(jstr(res, "kind"), "summary"))
 		return render_summary_run(c, res);
+	if (jstr(res, "kind") && !strcmp(jstr(res, "kind"), "trials"))
+		return render_trials_run(c, res);
 	v.depth = (size_t)depth;
 	v.energy = !src || strcmp(src, "none");
 	v.view = json_object();

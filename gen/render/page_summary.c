@@ -1484,3 +1484,19 @@ render_latency_charts(json_t *res, struct buf *out)
 	buf_release(&want);
 	return (int)charts;
 }
+
+/* ------------------------------------------------------------------ */
+/* shared with the page of a trials run (page_trials.c) */
+
+void
+summary_page_top(json_t *view, const json_t *res, const char *id, size_t depth)
+{
+	top_view(view, res, id, depth);
+	setup_view(view, res);
+}
+
+void
+summary_csv(struct buf *b, const json_t *t)
+{
+	csv_table(b, t);
+}

@@ -43,4 +43,10 @@ int render_summary_run(struct render_ctx *c, json_t *res);
  */
 int render_latency_charts(json_t *res, struct buf *out);
 
+/* The top of the page (title, date, source) and the setup groups of a
+ * run.json run, into view; and a table {columns, rows} as CSV, as the
+ * summary page writes them (page_trials.c uses both). */
+void summary_page_top(json_t *view, const json_t *res, const char *id, size_t depth);
+void summary_csv(struct buf *b, const json_t *t);
+
 #endif

@@ -1593,3 +1593,119 @@ svg_scatter(struct buf *out, const struct svg_frame *f, const struct svg_points 
 	}
 	svg_close(out);
 }
+
+/* ---- lines with bands --------------------------------------------------- */
+
+void
+svg_band_lines(struct buf *out, const struct svg_frame *f, size_t nseries,
+	       const struct svg_band *s)
+{
+	struct plot p;
+	struct axis ax, ay;
+	double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY, legend_h = 0;
+	const char **labels = xcalloc(nseries + 1, sizeof(char *));
+	size_t k, i, any = 0;
+	int pen;
+
+	for (k = 0; k < nseries; k++) {
+		labels[k] = s[k].label;
+		for (i = 0; i < s[k].n; i++) {
+			if (!isfinite(s[k].x[i]) || !isfinite(s[k].y[i]))
+				continue;
+			any++;
+			xlo = dmin(xlo, s[k].x[i]);
+			xhi = dmax(xhi, s[k].x[i]);
+			ylo = dmin(ylo, isfinite(s[k].lo[i]) ? dmin(s[k].lo[i], s[k].y[i]) : s[k].y[i]);
+			yhi = dmax(yhi, isfinite(s[k].hi[i]) ? dmax(s[k].hi[i], s[k].y[i]) : s[k].y[i]);
+		}
+	}
+	if (!any) {
+		xlo = ylo = 0;
+		xhi = yhi = 1;
+	}
+	pad_range(&xlo, &xhi);
+	if (ylo > 0)
+		ylo = 0;	/* a band reads against zero */
+	pad_range(&ylo, &yhi);
+	frame_size(f, &p.w, &p.h);
+	if (nseries > 1)
+		legend_h = legend(NULL, NULL, 0, KEY_LINE, nseries, labels, 10, 0, p.w - 10) *
+			   LEGEND_ROW + 8;
+	p.y0 = 12 + legend_h;
+	grow_for_plot(&p.h, p.y0, bottom_margin(f->xlabel));
+	p.y1 = p.h - bottom_margin(f->xlabel);
+	axis_fit(&ay, ylo, yhi, p.y1 - p.y0, 0, 0, 0);
+	p.x0 = dmin(left_margin(&ay, f->ylabel), p.w * 0.5);
+	p.x1 = p.w - 16;
+	axis_fit(&ax, xlo, xhi, p.x1 - p.x0, 1, 0, 0);
+
+	svg_open(out, f, p.w, p.h, NULL);
+	if (nseries > 1)
+		legend(out, frame_id(f), 1, KEY_LINE, nseries, labels, 10, 10 + 11, p.w - 10);
+	xy_axes(out, f, &p, &ax, &ay);
+	if (!any)
+		no_data(out, (p.x0 + p.x1) / 2, (p.y0 + p.y1) / 2);
+	for (k = 0; k < nseries; k++) {
+		const struct svg_band *b = &s[k];
+		size_t nb = 0;
+
+		/* the band: upper edge forward, lower edge back */
+		for (i = 0; i < b->n; i++)
+			nb += isfinite(b->x[i]) && isfinite(b->lo[i]) && isfinite(b->hi[i]);
+		if (nb > 1) {
+			html_printf(out, "<path class=\"band s%zu\" d=\"", k % NSTYLE);
+			pen = 0;
+			for (i = 0; i < b->n; i++)
+				if (isfinite(b->x[i]) && isfinite(b->lo[i]) && isfinite(b->hi[i])) {
+					html_printf(out, "%R%.1f,%.1f", pen ? "L" : "M",
+						    map_x(&p, &ax, b->x[i]), map_y(&p, &ay, b->hi[i]));
+					pen = 1;
+				}
+			for (i = b->n; i-- > 0;)
+				if (isfinite(b->x[i]) && isfinite(b->lo[i]) && isfinite(b->hi[i]))
+					html_printf(out, "L%.1f,%.1f", map_x(&p, &ax, b->x[i]),
+						    map_y(&p, &ay, b->lo[i]));
+			buf_addstr(out, "Z\"/>");
+		}
+		html_printf(out, "<path class=\"line s%zu\"", k % NSTYLE);
+		dash_attr(out, k);
+		buf_addstr(out, " d=\"");
+		pen = 0;
+		for (i = 0; i < b->n; i++) {
+			if (!isfinite(b->x[i]) || !isfinite(b->y[i]))
+				continue;
+			html_printf(out, "%R%.1f,%.1f", pen ? "L" : "M", map_x(&p, &ax, b->x[i]),
+				    map_y(&p, &ay, b->y[i]));
+			pen = 1;
+		}
+		html_printf(out, "\"><title>%H</title></path>", b->label ? b->label : "");
+		for (i = 0; i < b->n; i++) {
+			double x, y;
+
+			if (!isfinite(b->x[i]) || !isfinite(b->y[i]))
+				continue;
+			x = map_x(&p, &ax, b->x[i]);
+			y = map_y(&p, &ay, b->y[i]);
+			html_printf(out, "<g><title>%H: ", b->label ? b->label : "");
+			put_num(out, b->x[i]);
+			if (has_text(f->xlabel))
+				html_printf(out, " %H", f->xlabel);
+			buf_addstr(out, ", ");
+			put_num(out, b->y[i]);
+			if (isfinite(b->lo[i]) && isfinite(b->hi[i])) {
+				buf_addstr(out, " (");
+				put_num(out, b->lo[i]);
+				buf_addstr(out, " \xe2\x80\x93 ");
+				put_num(out, b->hi[i]);
+				buf_addch(out, ')');
+			}
+			if (has_text(f->ylabel))
+				html_printf(out, " %H", f->ylabel);
+			buf_addstr(out, "</title>");
+			marker(out, k, x, y);
+			buf_addstr(out, "</g>");
+		}
+	}
+	svg_close(out);
+	free(labels);
+}

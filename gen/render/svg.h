@@ -91,6 +91,17 @@ struct svg_stack {
 };
 void svg_stacked_bars(struct buf *out, const struct svg_frame *f, const struct svg_stack *s);
 
+/* Lines with bands: per series (one per target) the centre y at each x
+ * (sorted by x) and a band from lo to hi around it (min to max of the
+ * repetitions); NAN leaves a point or its band out.  CSS class "band". */
+struct svg_band {
+	const char *label;
+	size_t n;
+	const double *x, *y, *lo, *hi;
+};
+void svg_band_lines(struct buf *out, const struct svg_frame *f, size_t nseries,
+		    const struct svg_band *s);
+
 /* "Nice" axis ticks covering [lo, hi]: writes up to max ticks into t,
  * returns how many; *step gets the tick step.  Exposed for tests. */
 size_t svg_ticks(double lo, double hi, size_t max, double *t, double *step);
@@ -105,7 +116,7 @@ size_t svg_ticks(double lo, double hi, size_t max, double *t, double *step);
  *  - Tooltips: "<label>: <value> <value axis title> +- <err> (n=<dots>)"
  *    (the sign printed is U+00B1).
  *  - CSS classes the page stylesheet must define: chart, s0 .. s7 (set
- *    --c), bar, key, line, dot, hatch, err, fit, mark, axis, grid, tick,
+ *    --c), bar, key, line, band, dot, hatch, err, fit, mark, axis, grid, tick,
  *    label, legend, note.
  */
 

@@ -645,6 +645,32 @@ test_scatter(void)
 	free(svg);
 }
 
+/* Lines with min-max bands (trials runs): a band per series where lo and
+ * hi are finite, hostile labels escaped, well-formed, no NaN printed. */
+static void
+test_band_lines(void)
+{
+	static const double x[] = { 1, 4, 16 }, y[] = { 10, 20, 30 };
+	static const double lo[] = { 8, 18, 25 }, hi[] = { 12, 22, 35 };
+	static const double nan3[] = { NAN, NAN, NAN }, y2[] = { 5, NAN, 7 };
+	struct svg_band s[2] = { { "<script>a&b</script>", 3, x, y, lo, hi },
+				 { "second", 3, x, y2, nan3, nan3 } };
+	struct svg_frame f = { "chart-band", "T", "D", "Connections", "Throughput (req/s)", 0, 0 };
+	struct buf out = BUF_INIT;
+	const char *err;
+
+	svg_band_lines(&out, &f, 2, s);
+	CHECK(count_of(out.ptr, "<path class=\"band ") == 1,
+	      "band lines: one band (the second series has no finite range)");
+	CHECK(count_of(out.ptr, "<path class=\"line s") >= 2, "band lines: a line per series");
+	CHECK(!strstr(out.ptr, "<script>") && strstr(out.ptr, "&lt;script&gt;a&amp;b"),
+	      "band lines: labels escaped");
+	CHECK(!strstr(out.ptr, "NaN") && !strstr(out.ptr, "nan"), "band lines: no NaN printed");
+	err = check_xml(out.ptr);
+	CHECK(!err, "band lines well-formed (%s)", err ? err : "ok");
+	buf_release(&out);
+}
+
 /* Empty and degenerate input still gives a well-formed chart. */
 static void
 test_empty(void)
@@ -726,6 +752,7 @@ main(void)
 	test_steps();
 	test_long_trace();
 	test_scatter();
+	test_band_lines();
 	test_empty();
 	test_locale();
 	return th_done();

@@ -1,0 +1,39 @@
+/*
+ * trials.h - the statistics of a trials run (results "kind": "trials",
+ * tables read by ingest/trials.c): the trials of each cell (target,
+ * route, other key columns, x values) over its repetitions, and the
+ * design checks that apply.  Adds to each table of res "trials":
+ *
+ *   "groups": [ { "target", "route" (null), "keys": {col: text},
+ *                 "x": {col: value}, "trials", "label" } ]
+ *   "cells":  [ { "group", "metric", "label", "unit", "values" (in
+ *                 repetition order), "repetitions", "n", "mean", "sd",
+ *                 "cv", "median", "min", "max", "ci95": [lo, hi] } ]
+ *   "x_columns": [name], "metrics": [name], "primary": name
+ *   "checks": { "repetitions": { "ok", "min", "max", "unequal": [label] },
+ *               "failed": { "applies", "ok", "trials", "of", "columns",
+ *                           "lines" },
+ *               "drift": { "applies", "ok", "column", "metric", "rho",
+ *                          "n", "threshold" } }
+ *
+ * and to res "rounds" (the most repetitions of a cell) and "targets"
+ * (names, and per route the throughput of tables without x or key
+ * columns, for the cross-run views).  SD is the sample SD (n - 1), the
+ * CI the 95 % Student-t interval of the mean (stats.h).
+ */
+#ifndef ERG_ANALYZE_TRIALS_H
+#define ERG_ANALYZE_TRIALS_H
+
+#include <jansson.h>
+
+/* |Spearman rho| of trial order against a trial's value relative to its
+ * cell's mean at or above which drift is flagged (with at least
+ * TRIALS_DRIFT_MIN_N trials). */
+#define TRIALS_DRIFT_RHO 0.5
+#define TRIALS_DRIFT_MIN_N 6
+
+/* Derive the above in res (dir: the run directory, for messages).  0, or
+ * -1 after a located error (a repetition of a cell given twice). */
+int trials_analyze(json_t *res, const char *dir);
+
+#endif

@@ -1,0 +1,52 @@
+/*
+ * trials.h - the per-trial tables of a trials run: a run directory with
+ * run.json (as a summary run's, summary.h) and trials/NAME.csv or
+ * trials/NAME.jsonl, one row (or JSON object per line) per trial.
+ *
+ * Columns by name: the target ("target", "framework" or "server"), the
+ * route ("route", "scenario" or "endpoint"), x columns (the parameters of
+ * a sweep: "connections", "workers", "threads", "concurrency", "clients", "vus",
+ * "rate", "delay_ms", "payload_bytes", "payload_size", "payload_kb"), the
+ * repetition ("repetition", "round", "rep" or "iteration": exactly one
+ * is required)
+ * and an optional sequence ("sequence", "seq", "trial", "order": the
+ * order the trials ran in).  Every other column is a metric when each of
+ * its cells is a number (or empty: not reported), a key that names the
+ * trial's cell when each is text (a runtime), and an error when it mixes
+ * the two (a metric with "n/a" in it would split the cells by it).  Recognised metric names get the
+ * units of summary tables; a "# units:" second line (CSV) or run.json
+ * "units" gives the others.  Error columns ("errors", "failed",
+ * "non_2xx", "timeouts", "*_errors", ...) are metrics that also mark a
+ * trial as failed when not 0.  JSONL objects are flattened with dots
+ * ({"latency": {"p99": 3}} is the column "latency.p99"); an array or a
+ * boolean is an error.
+ *
+ * Every number is strict (csv_number's grammar for CSV; JSON numbers for
+ * JSONL); a recognised metric, an x or a repetition that is not one is an
+ * error at its line, as are an empty target, x or repetition, a
+ * repetition that is not a whole number from 0 to 1000000, two columns
+ * naming the repetition, and more rows than --max-rows.
+ *
+ * The result, per file (analyze/trials.c derives the cells):
+ *   { "file", "format": "csv"|"jsonl",
+ *     "columns": [ {"name", "label", "unit", "recognised", "role",
+ *                   "numeric", "error"} ],     role: "target", "route",
+ *                   "key", "x", "repetition", "sequence" or "metric"
+ *     "rows": [ [cell, ...] ], "lines": [line of each row] }
+ */
+#ifndef ERG_TRIALS_H
+#define ERG_TRIALS_H
+
+#include <jansson.h>
+
+/* Columns of one trials table. */
+#define TRIALS_MAX_COLUMNS 256
+
+/*
+ * Every trials/NAME.csv and trials/NAME.jsonl of dir, in name order, with
+ * units from run.json (may be NULL): an array of tables, NULL when dir
+ * has no trials directory.  *bad is set after an error (located, printed).
+ */
+json_t *trials_read(const char *dir, json_t *units, int *bad);
+
+#endif
