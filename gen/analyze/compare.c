@@ -1175,7 +1175,7 @@ trials_cells(json_t *res, struct cells *cs)
 				if (xname && !strcmp(key, xname))
 					continue;
 				buf_addf(&b, "%s%s: ", first ? " [" : ", ", key);
-				num_text(&b, json_number_value(v));
+				key_num(&b, json_number_value(v));
 				first = 0;
 			}
 			if (!first)
