@@ -434,8 +434,9 @@ http_status(const char *host, const char *port, const char *path, const char **w
 	freeaddrinfo(ai);
 	if (fd < 0)
 		return -1;
-	snprintf(req, sizeof(req), "GET %s HTTP/1.1\r\nHost: %s:%s\r\nConnection: close\r\n\r\n",
-		 path, host, port);
+	snprintf(req, sizeof(req), "GET %s HTTP/1.1\r\nHost: %s%s%s:%s\r\nConnection: "
+		 "close\r\n\r\n", path, strchr(host, ':') ? "[" : "", host,
+		 strchr(host, ':') ? "]" : "", port);
 	if (send(fd, req, strlen(req), MSG_NOSIGNAL) != (ssize_t)strlen(req)) {
 		*why = "the request could not be sent";
 		close(fd);
@@ -681,8 +682,10 @@ drive(struct meas *m, const struct spawn *s, pid_t *pid_out)
 	for (;;) {
 		pid_t w = waitpid(pid, &st, WNOHANG);
 
+		/* Ctrl-C reaches the load generator too: an interruption,
+		 * not its failure */
 		if (w == pid)
-			return st;
+			return interrupted ? -1 : st;
 		if (interrupted || server_gone(m)) {
 			kill(pid, SIGTERM);
 			while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
@@ -743,7 +746,8 @@ idle_window(struct rec *R, const char *precedes, const char *kind)
 			    json_integer(start + (json_int_t)llround(R->p.base_off_s * 1000)));
 	json_object_set_new(o, "baselineEndMs",
 			    json_integer(start + (json_int_t)llround(R->p.base_end_s * 1000)));
-	json_object_set_new(o, "precedesMeasurementId", json_string(precedes));
+	json_object_set_new(o, "precedesMeasurementId", precedes ? json_string(precedes) :
+			    json_null());
 	R->idle_next++;
 	return emit(R, "idleWindow", o);
 }
@@ -1375,6 +1379,9 @@ run(struct rec *R, const size_t *order, int resume, json_t *warnings)
 			R->count++;
 		}
 	}
+	/* the idle floor after the last measurement, for the drift check */
+	if (!rc && !interrupted && R->p.cooldown_s > 0 && R->prev)
+		rc = idle_window(R, NULL, "postroll");
 	if (rc > 0 || (!rc && interrupted)) {
 		o = json_object();
 		buf_reset(&b);

@@ -392,7 +392,7 @@ get_target(struct pr *c, const struct jpos *o, struct rec_target *t)
 				    t->url);
 	}
 	if (!t->ready_path)
-		t->ready_path = xstrdup("/");
+		t->ready_path = xstrdup(t->base_path ? t->base_path : "/");
 }
 
 static void
@@ -457,7 +457,8 @@ check_names(struct pr *c, const struct jpos *arr, size_t n, int targets)
 				struct jpos e = { arr, NULL, i, json_array_get(arr->v, i) };
 
 				c->bad = jdoc_error(c->doc, &e, "has the name '%s', as does "
-						    "element %zu", a, j);
+						    "'%s[%zu]'", a, targets ? "targets" :
+						    "routes", j);
 			}
 		}
 }

@@ -264,6 +264,8 @@ rec_tool_version(const char *tool)
 	b[len] = '\0';
 	if ((nl = strchr(b, '\n')))
 		*nl = '\0';
+	if ((nl = strstr(b, " Copyright")))
+		*nl = '\0';	/* wrk's banner */
 	return len ? xstrdup(b) : NULL;
 }
 

@@ -146,7 +146,7 @@ def check(c, what):
 check(names[0] == "sessionStart" and names[-1] == "sessionEnd" and ev[-1]["ok"] is True,
       "sessionStart first, sessionEnd ok last")
 check(count("measurementStart") == 4 and count("measurementComplete") == 4 and
-      count("routeComplete") == 8 and count("idleWindow") == 4, "4 measurements, 8 routes, 4 idle windows")
+      count("routeComplete") == 8 and count("idleWindow") == 5, "4 measurements, 8 routes, 5 idle windows")
 ts = [e["ts"] for e in ev]
 check(ts == sorted(ts), "ts never goes backwards")
 ids = [e["id"] for e in ev if e["event"] == "measurementStart"]
@@ -154,7 +154,10 @@ check(ids == ["r1-s1-a", "r1-s2-b", "r2-s1-b", "r2-s2-a"], "cyclic order: " + " 
 idle = [e for e in ev if e["event"] == "idleWindow"]
 check(all(w["startedAtMs"] <= w["baselineStartMs"] < w["baselineEndMs"] <= w["endedAtMs"] for w in idle),
       "idle baselines inside their windows")
-check([w["precedesMeasurementId"] for w in idle] == ids, "each idle window precedes its measurement")
+check([w["precedesMeasurementId"] for w in idle] == ids + [None] and
+      [w["followsMeasurementId"] for w in idle] == [None] + ids and
+      [w["kind"] for w in idle] == ["preroll", "cooldown", "cooldown", "cooldown", "postroll"],
+      "a preroll, a cooldown before each later measurement, a postroll")
 rc = [e for e in ev if e["event"] == "routeComplete"]
 check(all(os.path.isfile(os.path.join(run, r["loadFile"])) and r["requests"] > 0 for r in rc),
       "every route's wrk output is stored, with requests")
@@ -166,6 +169,8 @@ meta = json.load(open(os.path.join(run, "meta.json")))
 check(meta["planSha256"] == hashlib.sha256(open(plan, "rb").read()).hexdigest(), "meta.json: plan hash")
 check(meta["plan"]["arm"] == "e2e" and meta["tools"]["wrk"].startswith("wrk "), "meta.json: plan, wrk version")
 check(meta["machine"]["kernel"] == os.uname().release, "meta.json: kernel")
+check(any("load generator is not pinned" in w for w in meta["preflight"]["warnings"]) and
+      meta["allChecksPassed"] is False, "meta.json: preflight warnings (generator not pinned)")
 lines = open(os.path.join(run, "powercap.csv")).read().splitlines()
 check(lines[0] == "# powercap-log v1 host=%s clock=CLOCK_REALTIME" % host, "powercap.csv: first line")
 check(lines[1:6] == ["# zone,intel-rapl:0,package-0,262143328850",
@@ -313,6 +318,16 @@ for k in 1 2 3; do
 		ok "SIG$sig after $d s ($state): erg check sees no new run or a whole one, no server left"
 	else
 		notok "SIG$sig after $d s ($state): status $rc, $left nginx left"; show "$tmp/err"
+	fi
+	if [ "$state" = killed ] && [ $k = 1 ]; then
+		sed 's/"rounds": 2/"rounds": 3/' "$tmp/short.json" > "$tmp/other.json"
+		"$ERG" record "$tmp/other.json" --archive "$tmp/archive" --id k1 --resume > "$tmp/out" 2> "$tmp/err"
+		rc=$?
+		if [ $rc -eq 1 ] && [ "$(cat "$tmp/err")" = "erg: error: '$tmp/other.json' is not the plan the run in '$tmp/archive/.erg-record-k1' started with (its copy is '$tmp/archive/.erg-record-k1/plan.json'): resume with that one" ]; then
+			ok "--resume with another plan is refused"
+		else
+			notok "--resume with another plan (status $rc)"; show "$tmp/err"
+		fi
 	fi
 	if [ "$state" = killed ]; then
 		"$ERG" record "$tmp/short.json" --archive "$tmp/archive" --id "k$k" --resume > "$tmp/out" 2> "$tmp/err"

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "base/buf.h"
 #include "base/util.h"
 #include "cmd/record.h"
 
@@ -157,6 +158,21 @@ test_plans(void)
 			TARGETS ", \"routes\": [{\"name\": \"../x\", \"path\": \"/\"}]}") == -1,
 	      "a route name that would leave the run is refused");
 	diag_quiet_warnings = 0;
+	/* errors are located at the member's own line */
+	{
+		struct buf b = BUF_INIT;
+		int rc;
+
+		diag_capture(&b);
+		rc = plan_from("{\n  \"rounds\": 2,\n  \"windowSec\": 1,\n  \"cooldownSec\": 10,\n"
+			       "  \"load\": {\"tool\": \"wrk\",\n    \"threads\": -1},\n  "
+			       TARGETS ",\n  " ROUTES "}");
+		diag_capture(NULL);
+		CHECK(rc == -1 && b.ptr && strstr(b.ptr, ":6: error: 'load.threads' must be a "
+						  "whole number"), "located error: %s",
+		      b.ptr ? b.ptr : "(none)");
+		buf_release(&b);
+	}
 }
 
 int
