@@ -9,9 +9,11 @@ LIBPKGS  := libplist-2.0:libplist-dev libcmark:libcmark-dev jansson:libjansson-d
             zlib:zlib1g-dev nettle:nettle-dev
 PKGS     := $(foreach p,$(LIBPKGS),$(firstword $(subst :, ,$(p))))
 DEB_PKGS := build-essential pkg-config $(foreach p,$(LIBPKGS),$(lastword $(subst :, ,$(p))))
-# What make test needs beyond the build: python3 (tests/sh), and chromium
-# with a font for the browser test (not with SKIP_BROWSER=1).
-TEST_DEB_PKGS := python3 $(if $(filter 1,$(SKIP_BROWSER)),,chromium fonts-dejavu-core)
+# What make test needs beyond the build: python3 (tests/sh), chromium
+# with a font for the browser test (not with SKIP_BROWSER=1), and a real
+# server and load generator for erg record's test (not with SKIP_RECORD=1).
+TEST_DEB_PKGS := python3 $(if $(filter 1,$(SKIP_BROWSER)),,chromium fonts-dejavu-core) \
+                 $(if $(filter 1,$(SKIP_RECORD)),,nginx-light wrk)
 PKG_CONFIG ?= pkg-config
 
 WARN     := -Wall -Wextra -Wpedantic -Wformat=2 -Wmissing-prototypes \
@@ -109,7 +111,7 @@ site: deps
 # SKIP_ variable allows the skip (SKIP_BROWSER=1; tests/run.sh).
 test: all test-deps
 	@BUILD=$(BUILD) SHARED=$(SHARED) TEST_JOBS=$(TEST_JOBS) SKIP_BROWSER=$(SKIP_BROWSER) \
-	  sh tests/run.sh
+	  SKIP_RECORD=$(SKIP_RECORD) sh tests/run.sh
 
 check: test
 

@@ -12,6 +12,7 @@
 #include "base/buf.h"
 #include "cmd/build.h"
 #include "cmd/diff.h"
+#include "cmd/record.h"
 #include "cmd/templates.h"
 #include "ingest/input.h"
 #include "base/path.h"
@@ -27,6 +28,7 @@ static const char usage_main[] =
 	"  build   analyse every run in an archive and write the static site\n"
 	"  check   validate every run in an archive; write nothing\n"
 	"  diff    compare two runs round by round, with significance\n"
+	"  record  run a benchmark plan carefully and archive it as a run\n"
 	"  help    show help for a command\n"
 	"\n"
 	"options: --help, --version\n";
@@ -214,6 +216,8 @@ main(int argc, char **argv)
 			fputs(usage_check, stdout);
 		else if (!strcmp(what, "diff"))
 			fputs(diff_usage, stdout);
+		else if (!strcmp(what, "record"))
+			fputs(record_usage, stdout);
 		else if (!*what)
 			fputs(usage_main, stdout);
 		else
@@ -229,6 +233,8 @@ main(int argc, char **argv)
 		input_digests = 0;
 		return diff_main(argc - 1, argv + 1);
 	}
+	if (!strcmp(cmd, "record"))
+		return record_main(argc - 1, argv + 1, ERG_VERSION);
 	error("unknown command '%s' (see 'erg --help')", cmd);
 	return 2;
 }

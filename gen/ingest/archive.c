@@ -87,8 +87,8 @@ listing_free(struct listing *l)
 	memset(l, 0, sizeof(*l));
 }
 
-/* Read dir; names starting with '.' are skipped.  0, or -1 after a
- * diagnostic. */
+/* Read dir; names starting with '.' are skipped (erg record's partial
+ * runs among them).  0, or -1 after a diagnostic. */
 static int
 list(const char *dir, struct listing *l)
 {
@@ -104,8 +104,14 @@ list(const char *dir, struct listing *l)
 	while ((e = readdir(d))) {
 		int type = e->d_type;
 
-		if (e->d_name[0] == '.')
+		if (e->d_name[0] == '.') {
+			/* erg record's run in the making: never read, but said */
+			if (!strncmp(e->d_name, ".erg-record-", 12) &&
+			    (type == DT_DIR || type == DT_UNKNOWN))
+				warn_at(dir, 0, "'%s' is an unfinished 'erg record' run, not read "
+					"(continue it with 'erg record PLAN --resume')", e->d_name);
 			continue;
+		}
 		for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
 			if (!strcmp(e->d_name, marks[i].name))
 				break;

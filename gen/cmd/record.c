@@ -1,0 +1,1662 @@
+/*
+ * record.c - erg record: run a plan and archive it (record.h).
+ *
+ * Safe by construction:
+ *   - the run is written into ARCHIVE/.erg-record-ID (a name starting with
+ *     '.', which erg build never reads) and renamed to ARCHIVE/ID only when
+ *     its sessionEnd is written, so a build sees no run or a whole one;
+ *   - every record is one write() of one line, appended; a measurement is
+ *     done when its measurementComplete is on disk, and --resume goes on
+ *     after the last such one (sessionResumed), dropping a trailing line
+ *     cut by a crash;
+ *   - servers run in their own process group, die with erg (a parent-death
+ *     signal) and are always stopped and reaped, as are load generators;
+ *   - a server that is not ready in time, or exits while it is measured,
+ *     fails its measurement: a measurementFailed record and a sessionEnd
+ *     with the reason, and the partial run is kept for --resume.
+ * Times: one monotonic clock, mapped once to epoch milliseconds, for the
+ * timeline and the energy log alike.
+ */
+#define _GNU_SOURCE	/* sched_setaffinity, cpu_set_t */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <netdb.h>
+#include <poll.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/buf.h"
+#include "base/path.h"
+#include "base/util.h"
+#include "cmd/record.h"
+#include "ingest/input.h"
+#include "ingest/load.h"
+
+extern char **environ;
+
+const char record_usage[] =
+	"usage: erg record PLAN [--archive DIR] [--id RUN-ID] [--dry-run] [--resume]\n"
+	"\n"
+	"Runs the benchmark PLAN (JSON: targets, routes, load generator, rounds,\n"
+	"ordering, warm-up, window, gap, cooldown and idle baseline, energy\n"
+	"source) and archives it as an energy session under DIR (default\n"
+	"'archive'), in 'DIR/.erg-record-ID' until it is complete, then as\n"
+	"'DIR/ID' (default: the UTC start time and the plan's arm).\n"
+	"\n"
+	"  --dry-run   print the schedule and the time it takes; run nothing\n"
+	"  --resume    continue an interrupted run after its last complete\n"
+	"              measurement (the plan must be the one it started with)\n";
+
+#define STATE_PREFIX ".erg-record-"
+
+static volatile sig_atomic_t interrupted;
+
+static void
+on_signal(int sig)
+{
+	interrupted = sig;
+}
+
+struct rec {
+	struct rec_plan p;
+	const char *version;
+	char *dir;		/* the partial run */
+	char *final;		/* where it goes when complete */
+	char *id;
+	int lockfd, tlfd;
+	int64_t epoch0, mono0;	/* ns */
+	pthread_mutex_t mu;	/* the timeline */
+	pthread_t hb;
+	int hb_stop, hb_running;
+	pthread_cond_t hb_cv;
+	struct rec_powercap *pc;
+	char **done;		/* completed measurements (resume) */
+	size_t ndone, adone;
+	int idle_next;		/* index of the next idle window */
+	char *prev;		/* the last completed measurement */
+	size_t total, count;	/* measurements to run now, run so far */
+	long nlines;		/* records of the partial timeline */
+	int64_t started_ms;
+};
+
+/* ---- clock and timeline ------------------------------------------------ */
+
+static int64_t
+mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static int64_t
+now_ms(const struct rec *R)
+{
+	return (R->epoch0 + (mono_ns() - R->mono0)) / 1000000;
+}
+
+/* Append one record: {"ts", "event", fields...} as one line, one write. */
+static int
+emit(struct rec *R, const char *event, json_t *fields)
+{
+	json_t *o = json_object();
+	const char *k;
+	json_t *v;
+	char *s;
+	size_t n;
+	ssize_t w;
+	int rc = 0;
+
+	pthread_mutex_lock(&R->mu);
+	json_object_set_new(o, "ts", json_integer(now_ms(R)));
+	json_object_set_new(o, "event", json_string(event));
+	json_object_foreach(fields, k, v)
+		json_object_set(o, k, v);
+	/* 15 digits give back the decimal a plan was written with */
+	s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII |
+		       JSON_REAL_PRECISION(15));
+	n = strlen(s);
+	s = xrealloc(s, n + 2);
+	s[n++] = '\n';
+	w = write(R->tlfd, s, n);
+	if (w != (ssize_t)n)
+		rc = error_errno("cannot append to '%s/timeline.jsonl'", R->dir);
+	free(s);
+	json_decref(o);
+	json_decref(fields);
+	pthread_mutex_unlock(&R->mu);
+	return rc;
+}
+
+static void *
+heartbeat(void *arg)
+{
+	struct rec *R = arg;
+	struct timespec ts;
+
+	pthread_mutex_lock(&R->mu);
+	while (!R->hb_stop) {
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_sec += 10;
+		if (pthread_cond_timedwait(&R->hb_cv, &R->mu, &ts) == ETIMEDOUT && !R->hb_stop) {
+			pthread_mutex_unlock(&R->mu);
+			emit(R, "heartbeat", json_object());
+			pthread_mutex_lock(&R->mu);
+		}
+	}
+	pthread_mutex_unlock(&R->mu);
+	return NULL;
+}
+
+/* Sleep s seconds; 1 when interrupted. */
+static int
+nap(double s)
+{
+	int64_t end = mono_ns() + (int64_t)(s * 1e9);
+
+	while (!interrupted) {
+		int64_t left = end - mono_ns();
+		struct timespec ts;
+
+		if (left <= 0)
+			return 0;
+		if (left > 50000000)
+			left = 50000000;
+		ts.tv_sec = 0;
+		ts.tv_nsec = left;
+		nanosleep(&ts, NULL);
+	}
+	return 1;
+}
+
+/* ---- children -------------------------------------------------------------- */
+
+struct spawn {
+	char *const *argv;
+	const char *cwd;
+	char **env;		/* added to the environment */
+	const char *cpus;
+	int own_group;		/* a server: its own process group */
+	int out, err;		/* fds for stdout and stderr */
+};
+
+static void
+pin(const char *cpus)
+{
+	unsigned char m[128];
+	cpu_set_t set;
+	int i;
+
+	if (!cpus || rec_cpulist(cpus, m))
+		return;
+	CPU_ZERO(&set);
+	for (i = 0; i < 1024 && i < CPU_SETSIZE; i++)
+		if (m[i / 8] & (1u << (i % 8)))
+			CPU_SET(i, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+}
+
+static const int stop_signals[] = { SIGTERM, SIGINT, SIGQUIT, SIGHUP, SIGUSR1, SIGUSR2 };
+
+/* In a new child: stdio, directory, environment, cpus, then exec. */
+static void NORETURN
+exec_child(const struct spawn *s)
+{
+	size_t i;
+	int null;
+
+	for (i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++)
+		signal(stop_signals[i], SIG_DFL);
+	signal(SIGPIPE, SIG_DFL);
+	null = open("/dev/null", O_RDONLY);
+	if (null >= 0)
+		dup2(null, 0);
+	if (s->out >= 0)
+		dup2(s->out, 1);
+	if (s->err >= 0)
+		dup2(s->err, 2);
+	if (s->cwd && chdir(s->cwd)) {
+		fprintf(stderr, "erg record: cannot enter '%s': %s\n", s->cwd, strerror(errno));
+		_exit(127);
+	}
+	for (i = 0; s->env && s->env[i]; i++)
+		putenv(s->env[i]);
+	pin(s->cpus);
+	execvp(s->argv[0], s->argv);
+	fprintf(stderr, "erg record: cannot run '%s': %s\n", s->argv[0], strerror(errno));
+	_exit(127);
+}
+
+/*
+ * A server runs under a guardian: a child of erg that leads the server's
+ * process group, waits for the server and exits as it did.  When erg dies
+ * (even by SIGKILL) the guardian sees it and stops the whole group, which
+ * a parent-death signal alone cannot do: it reaches the shell that runs
+ * the command, not the server the shell started.  The guardian ignores
+ * the stop signals that erg sends the group, and only calls functions
+ * that are safe after fork in a threaded program.
+ */
+static void NORETURN
+guardian(const struct spawn *s, pid_t erg)
+{
+	pid_t child;
+	size_t i;
+	int st, k;
+
+	setpgid(0, 0);
+	for (i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++)
+		signal(stop_signals[i], SIG_IGN);
+	if (getppid() != erg)
+		_exit(127);
+	child = fork();
+	if (child < 0)
+		_exit(127);
+	if (!child)
+		exec_child(s);
+	for (;;) {
+		struct timespec ts = { 0, 50000000 };
+		pid_t w = waitpid(child, &st, WNOHANG);
+
+		if (w == child)
+			break;
+		if (w < 0 && errno != EINTR)
+			_exit(127);
+		if (getppid() != erg) {
+			/* erg is gone: the group goes too */
+			kill(0, SIGTERM);
+			for (k = 0; k < 100 && waitpid(child, &st, WNOHANG) != child; k++)
+				nanosleep(&ts, NULL);
+			kill(0, SIGKILL);
+		}
+		nanosleep(&ts, NULL);
+	}
+	if (WIFSIGNALED(st)) {
+		signal(WTERMSIG(st), SIG_DFL);
+		kill(getpid(), WTERMSIG(st));
+		_exit(128 + WTERMSIG(st));
+	}
+	_exit(WIFEXITED(st) ? WEXITSTATUS(st) : 127);
+}
+
+static pid_t
+spawn(const struct spawn *s)
+{
+	pid_t erg = getpid(), pid = fork();
+
+	if (pid)
+		return pid;
+	/* a server's guardian watches erg itself (it must outlive erg long
+	 * enough to stop the server); a load generator dies with erg */
+	if (s->own_group)
+		guardian(s, erg);
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	if (getppid() != erg)
+		_exit(127);
+	exec_child(s);
+}
+
+static void
+describe_status(struct buf *b, int st)
+{
+	if (WIFEXITED(st))
+		buf_addf(b, "exited with status %d", WEXITSTATUS(st));
+	else if (WIFSIGNALED(st))
+		buf_addf(b, "was killed by signal %d (%s)", WTERMSIG(st), strsignal(WTERMSIG(st)));
+	else
+		buf_addstr(b, "stopped");
+}
+
+/* Stop a server's process group: its stop signal, then SIGKILL after
+ * 10 s; always reaped.  The exit status, or -1 when already reaped. */
+static void
+stop_group(pid_t pid, int sig, int reaped)
+{
+	int64_t end;
+	int st;
+
+	if (pid <= 0)
+		return;
+	kill(-pid, sig);
+	if (reaped) {
+		kill(-pid, SIGKILL);
+		return;
+	}
+	end = mono_ns() + 10000000000LL;
+	while (mono_ns() < end) {
+		pid_t w = waitpid(pid, &st, WNOHANG);
+
+		if (w == pid || (w < 0 && errno != EINTR))
+			break;
+		usleep(20000);
+	}
+	/* workers the leader left behind, or a leader that ignored sig */
+	kill(-pid, SIGKILL);
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+}
+
+/* Resident memory of a process group (the server and its workers). */
+static double
+group_rss(pid_t pgid)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	char path[300], b[512];
+	long psz = sysconf(_SC_PAGESIZE);
+	double sum = 0;
+	int any = 0;
+
+	if (!d)
+		return NAN;
+	while ((e = readdir(d))) {
+		FILE *f;
+		char *rp;
+		long pg = 0, rss = 0, size;
+
+		if (e->d_name[0] < '0' || e->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/stat", e->d_name);
+		if (!(f = fopen(path, "r")))
+			continue;
+		if (!fgets(b, sizeof(b), f)) {
+			fclose(f);
+			continue;
+		}
+		fclose(f);
+		/* after the command name: state ppid pgrp */
+		/* the guardian leads the group but is not the server */
+		if (!(rp = strrchr(b, ')')) || sscanf(rp + 1, " %*c %*d %ld", &pg) != 1 ||
+		    pg != pgid || atol(e->d_name) == (long)pgid)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/statm", e->d_name);
+		if (!(f = fopen(path, "r")))
+			continue;
+		if (fscanf(f, "%ld %ld", &size, &rss) == 2) {
+			sum += (double)rss * (double)psz;
+			any = 1;
+		}
+		fclose(f);
+	}
+	closedir(d);
+	return any ? sum : NAN;
+}
+
+/* ---- readiness ----------------------------------------------------------- */
+
+/* GET url once: its HTTP status, or -1 with *why set. */
+static int
+http_status(const char *host, const char *port, const char *path, const char **why)
+{
+	struct addrinfo hints = { 0 }, *ai = NULL, *a;
+	char req[1024], resp[64];
+	int fd = -1, code = -1, rc;
+	size_t n = 0;
+
+	hints.ai_socktype = SOCK_STREAM;
+	if ((rc = getaddrinfo(host, port, &hints, &ai))) {
+		*why = gai_strerror(rc);
+		return -1;
+	}
+	*why = "connection refused";
+	for (a = ai; a && fd < 0; a = a->ai_next) {
+		struct pollfd pf;
+
+		fd = socket(a->ai_family, a->ai_socktype | SOCK_NONBLOCK, a->ai_protocol);
+		if (fd < 0)
+			continue;
+		if (connect(fd, a->ai_addr, a->ai_addrlen) && errno != EINPROGRESS) {
+			close(fd);
+			fd = -1;
+			continue;
+		}
+		pf.fd = fd;
+		pf.events = POLLOUT;
+		if (poll(&pf, 1, 1000) != 1 || (pf.revents & (POLLERR | POLLHUP))) {
+			close(fd);
+			fd = -1;
+		}
+	}
+	freeaddrinfo(ai);
+	if (fd < 0)
+		return -1;
+	snprintf(req, sizeof(req), "GET %s HTTP/1.1\r\nHost: %s%s%s:%s\r\nConnection: "
+		 "close\r\n\r\n", path, strchr(host, ':') ? "[" : "", host,
+		 strchr(host, ':') ? "]" : "", port);
+	if (send(fd, req, strlen(req), MSG_NOSIGNAL) != (ssize_t)strlen(req)) {
+		*why = "the request could not be sent";
+		close(fd);
+		return -1;
+	}
+	while (n < 12) {
+		struct pollfd pf = { fd, POLLIN, 0 };
+		ssize_t r;
+
+		if (poll(&pf, 1, 2000) != 1)
+			break;
+		r = recv(fd, resp + n, sizeof(resp) - 1 - n, 0);
+		if (r <= 0)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	resp[n] = '\0';
+	if (n >= 12 && !strncmp(resp, "HTTP/1.", 7) && resp[8] == ' ')
+		code = atoi(resp + 9);
+	else
+		*why = "no HTTP response";
+	return code;
+}
+
+/* ---- the run directory ------------------------------------------------- */
+
+/* Through a temporary name and a rename: a crash leaves the old file or
+ * the new one, never half of one. */
+static int
+write_file(const char *path, const char *data, size_t len)
+{
+	struct buf tmp = BUF_INIT;
+	ssize_t w;
+	int fd, rc = 0;
+
+	buf_addf(&tmp, "%s.tmp", path);
+	fd = open(tmp.ptr, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		rc = error_errno("cannot write '%s'", tmp.ptr);
+	} else {
+		w = write(fd, data, len);
+		if (w != (ssize_t)len || fsync(fd))
+			rc = error_errno("cannot write '%s'", tmp.ptr);
+		if (close(fd) && !rc)
+			rc = error_errno("cannot write '%s'", tmp.ptr);
+		if (!rc && rename(tmp.ptr, path))
+			rc = error_errno("cannot rename '%s' to '%s'", tmp.ptr, path);
+		if (rc)
+			unlink(tmp.ptr);
+	}
+	buf_release(&tmp);
+	return rc;
+}
+
+/* Is tool an executable on PATH (or a path)? */
+static int
+on_path(const char *tool)
+{
+	const char *path = getenv("PATH"), *p, *e;
+	struct buf b = BUF_INIT;
+	int ok = 0;
+
+	if (strchr(tool, '/'))
+		return !access(tool, X_OK);
+	for (p = path ? path : "/usr/bin:/bin"; !ok; p = e + 1) {
+		e = strchr(p, ':');
+		if (!e)
+			e = p + strlen(p);
+		buf_reset(&b);
+		buf_addf(&b, "%.*s/%s", (int)(e - p), e == p ? "." : p, tool);
+		ok = !access(b.ptr, X_OK) && path_is_file(b.ptr);
+		if (!*e)
+			break;
+	}
+	buf_release(&b);
+	return ok;
+}
+
+static char *
+plan_rel(const struct rec_plan *p, const char *rel)
+{
+	struct buf b = BUF_INIT;
+
+	if (rel[0] == '/')
+		buf_addstr(&b, rel);
+	else
+		buf_addf(&b, "%s/%s", p->dir, rel);
+	return buf_detach(&b, NULL);
+}
+
+/* A Lua string literal for wrk, every byte but letters and digits escaped. */
+static void
+lua_string(struct buf *b, const char *s, size_t n)
+{
+	size_t i;
+
+	buf_addch(b, '"');
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))
+			buf_addch(b, c);
+		else
+			buf_addf(b, "\\%03u", c);
+	}
+	buf_addch(b, '"');
+}
+
+/* wrk's Lua script for a route that is not a plain GET; NULL for one. */
+static int
+route_script(struct rec *R, const struct rec_route *rt, char **out)
+{
+	struct buf s = BUF_INIT, body = BUF_INIT, path = BUF_INIT;
+	char *bf;
+	int rc;
+
+	*out = NULL;
+	if (!strcmp(rt->method, "GET") && !rt->body_file)
+		return 0;
+	buf_addstr(&s, "-- written by erg record\nwrk.method = ");
+	lua_string(&s, rt->method, strlen(rt->method));
+	buf_addch(&s, '\n');
+	if (rt->body_file) {
+		bf = plan_rel(&R->p, rt->body_file);
+		rc = input_read_all(bf, 16 << 20, &body);
+		free(bf);
+		if (rc) {
+			buf_release(&s);
+			buf_release(&body);
+			return -1;
+		}
+		buf_addstr(&s, "wrk.body = ");
+		lua_string(&s, body.ptr ? body.ptr : "", body.len);
+		buf_addch(&s, '\n');
+	}
+	buf_addf(&path, "%s/load/%s.lua", R->dir, rt->name);
+	rc = write_file(path.ptr, s.ptr, s.len);
+	buf_release(&s);
+	buf_release(&body);
+	if (rc) {
+		buf_release(&path);
+		return -1;
+	}
+	*out = buf_detach(&path, NULL);
+	return 0;
+}
+
+/* wrk's argv for a route of a target, over dur seconds. */
+static char **
+wrk_argv(struct rec *R, const struct rec_target *t, const struct rec_route *rt, double dur,
+	 const char *script)
+{
+	const struct rec_load *d = &R->p.load, *o = &rt->load;
+	double c = isnan(o->connections) ? d->connections : o->connections;
+	double th = isnan(o->threads) ? d->threads : o->threads;
+	double to = isnan(o->timeout_s) ? d->timeout_s : o->timeout_s;
+	char **v = xcalloc(32 + 2 * 64, sizeof(*v));
+	struct buf b = BUF_INIT;
+	size_t n = 0, i;
+
+	if (th > c)
+		th = c;	/* wrk refuses more threads than connections */
+#define ADD(...) (buf_reset(&b), buf_addf(&b, __VA_ARGS__), v[n++] = xstrdup(b.ptr))
+	ADD("wrk");
+	ADD("-t%.0f", th);
+	ADD("-c%.0f", c);
+	ADD("-d%.0fs", dur);
+	ADD("--latency");
+	if (!isnan(to))
+		ADD("--timeout"), ADD("%.0fs", to);
+	for (i = 0; rt->headers && rt->headers[i] && i < 64; i++)
+		ADD("-H"), ADD("%s", rt->headers[i]);
+	if (script)
+		ADD("-s"), ADD("%s", script);
+	ADD("http://%s%s%s%s:%s%s%s", strchr(t->host, ':') ? "[" : "", t->host,
+	    strchr(t->host, ':') ? "]" : "", "", t->port,
+	    strcmp(t->base_path, "/") ? t->base_path : "", rt->path);
+#undef ADD
+	buf_release(&b);
+	return v;
+}
+
+static void
+free_argv(char **v)
+{
+	size_t i;
+
+	for (i = 0; v && v[i]; i++)
+		free(v[i]);
+	free(v);
+}
+
+static const char *
+load_cpus(const struct rec *R, const struct rec_route *rt)
+{
+	return rt->load.cpus ? rt->load.cpus : R->p.load.cpus;
+}
+
+/* ---- one measurement ----------------------------------------------------- */
+
+struct meas {
+	const struct rec_target *t;
+	char id[160];
+	int round, slot;
+	pid_t server;
+	int reaped, status;
+	struct buf why;		/* the failure */
+	const char *route;	/* the route being driven at a failure */
+};
+
+/* Has the server exited?  1 (why is set), else 0. */
+static int
+server_gone(struct meas *m)
+{
+	pid_t w;
+
+	if (m->reaped)
+		return 1;
+	w = waitpid(m->server, &m->status, WNOHANG);
+	if (w != m->server)
+		return 0;
+	m->reaped = 1;
+	buf_reset(&m->why);
+	buf_addf(&m->why, "target '%s' ", m->t->name);
+	describe_status(&m->why, m->status);
+	return 1;
+}
+
+/* Run argv to its end while watching the server; the child's exit status,
+ * or -1 when the server died or erg was interrupted (it is then killed). */
+static int
+drive(struct meas *m, const struct spawn *s, pid_t *pid_out)
+{
+	pid_t pid = spawn(s);
+	int st = 0;
+
+	*pid_out = pid;
+	if (pid < 0) {
+		buf_addf(&m->why, "cannot start '%s': %s", s->argv[0], strerror(errno));
+		return -1;
+	}
+	for (;;) {
+		pid_t w = waitpid(pid, &st, WNOHANG);
+
+		/* Ctrl-C reaches the load generator too: an interruption,
+		 * not its failure */
+		if (w == pid)
+			return interrupted ? -1 : st;
+		if (interrupted || server_gone(m)) {
+			kill(pid, SIGTERM);
+			while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+				;
+			return -1;
+		}
+		usleep(20000);
+	}
+}
+
+static json_t *
+ident(const struct meas *m)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "id", json_string(m->id));
+	json_object_set_new(o, "round", json_integer(m->round));
+	json_object_set_new(o, "slot", json_integer(m->slot));
+	json_object_set_new(o, "framework", json_string(m->t->name));
+	json_object_set_new(o, "target", json_string(m->t->name));
+	return o;
+}
+
+/* Whole values as integers: the timeline reads as it was planned. */
+static json_t *
+jnum(double v)
+{
+	return v == floor(v) && fabs(v) < 1e15 ? json_integer((json_int_t)v) : json_real(v);
+}
+
+static json_t *
+num_or_null(double v)
+{
+	return isnan(v) ? json_null() : json_integer((json_int_t)v);
+}
+
+static int
+idle_window(struct rec *R, const char *precedes, const char *kind)
+{
+	char id[32];
+	int64_t start;
+	json_t *o;
+
+	snprintf(id, sizeof(id), "idle-%02d", R->idle_next);
+	start = now_ms(R);
+	o = json_object();
+	json_object_set_new(o, "id", json_string(id));
+	json_object_set_new(o, "index", json_integer(R->idle_next));
+	json_object_set_new(o, "kind", json_string(kind));
+	json_object_set_new(o, "startedAtMs", json_integer(start));
+	json_object_set_new(o, "followsMeasurementId", R->prev ? json_string(R->prev) : json_null());
+	if (emit(R, "idleWindowStart", json_deep_copy(o)))
+		return json_decref(o), -1;
+	if (nap(R->p.cooldown_s))
+		return json_decref(o), 1;
+	json_object_set_new(o, "endedAtMs", json_integer(now_ms(R)));
+	json_object_set_new(o, "baselineStartMs",
+			    json_integer(start + (json_int_t)llround(R->p.base_off_s * 1000)));
+	json_object_set_new(o, "baselineEndMs",
+			    json_integer(start + (json_int_t)llround(R->p.base_end_s * 1000)));
+	json_object_set_new(o, "precedesMeasurementId", precedes ? json_string(precedes) :
+			    json_null());
+	R->idle_next++;
+	return emit(R, "idleWindow", o);
+}
+
+static void
+progress(struct rec *R, const struct meas *m)
+{
+	double left = (double)(R->total - R->count) * rec_measurement_s(&R->p);
+	int l = (int)left;
+
+	fprintf(stderr, "erg record: measurement %zu/%zu '%s' (round %d, slot %d), about "
+		"%dm%02ds left\n", R->count + 1, R->total, m->id, m->round, m->slot, l / 60,
+		l % 60);
+}
+
+/*
+ * One measurement.  0 done, -1 failed (m->why says why; the caller logs
+ * it), 1 interrupted.
+ */
+static int
+measure(struct rec *R, struct meas *m)
+{
+	const struct rec_target *t = m->t;
+	struct buf path = BUF_INIT, err = BUF_INIT, data = BUF_INIT;
+	char sh[] = "/bin/sh", dash_c[] = "-c";
+	char *argv[4] = { sh, dash_c, NULL, NULL };
+	char *cwd = t->cwd ? plan_rel(&R->p, t->cwd) : xstrdup(R->p.dir);
+	struct spawn s = { argv, cwd, t->env, t->cpus, 1, -1, -1 };
+	int64_t t0, start_ms, end_ms = 0;
+	double rss0, rss1;
+	const char *why = "";
+	size_t i;
+	int rc = -1, code, logfd;
+	json_t *o;
+
+	m->server = 0;
+	m->reaped = 0;
+	argv[2] = t->command;
+	buf_addf(&path, "%s/logs/%s.log", R->dir, m->id);
+	logfd = open(path.ptr, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	s.out = s.err = logfd;
+	t0 = mono_ns();
+	m->server = spawn(&s);
+	if (logfd >= 0)
+		close(logfd);
+	free(cwd);
+	if (m->server < 0) {
+		buf_addf(&m->why, "cannot start target '%s': %s", t->name, strerror(errno));
+		m->server = 0;
+		goto out;
+	}
+	/* readiness */
+	for (;;) {
+		if (interrupted) {
+			rc = 1;
+			goto out;
+		}
+		if (server_gone(m)) {
+			buf_addf(&m->why, " before it was ready (its output: 'logs/%s.log')", m->id);
+			goto out;
+		}
+		code = http_status(t->host, t->port, t->ready_path, &why);
+		if (code >= 200 && code < 400)
+			break;
+		if ((double)(mono_ns() - t0) / 1e9 > t->ready_timeout_s) {
+			buf_addf(&m->why, "target '%s' was not ready after %g s (GET http://%s:%s%s: ",
+				 t->name, t->ready_timeout_s, t->host, t->port, t->ready_path);
+			if (code >= 0)
+				buf_addf(&m->why, "status %d)", code);
+			else
+				buf_addf(&m->why, "%s)", why);
+			goto out;
+		}
+		usleep(50000);
+	}
+	rss0 = group_rss(m->server);
+	o = ident(m);
+	json_object_set_new(o, "serverPid", json_integer(m->server));
+	json_object_set_new(o, "startupMs", json_real(round((double)(mono_ns() - t0) / 1e5) / 10));
+	start_ms = now_ms(R);
+	json_object_set_new(o, "startedAtMs", json_integer(start_ms));
+	if (emit(R, "measurementStart", o))
+		goto out;
+	/* warm-up: every route, its output not kept */
+	for (i = 0; i < R->p.nr && R->p.warmup_s > 0; i++) {
+		const struct rec_route *rt = &R->p.r[i];
+		char *script = NULL, **av;
+		pid_t lp;
+		int null = open("/dev/null", O_WRONLY | O_CLOEXEC), st;
+		struct spawn ls = { NULL, NULL, NULL, load_cpus(R, rt), 0, null, null };
+
+		if (route_script(R, rt, &script)) {
+			close(null);
+			goto out;
+		}
+		av = wrk_argv(R, t, rt, R->p.warmup_s, script);
+		ls.argv = av;
+		m->route = rt->name;
+		st = drive(m, &ls, &lp);
+		free_argv(av);
+		free(script);
+		if (null >= 0)
+			close(null);
+		if (st < 0) {
+			rc = interrupted && !m->reaped ? 1 : -1;
+			if (rc < 0)
+				buf_addf(&m->why, " during the warm-up of route '%s'", rt->name);
+			goto out;
+		}
+	}
+	for (i = 0; i < R->p.nr; i++) {
+		const struct rec_route *rt = &R->p.r[i];
+		struct load_result lr;
+		char *script = NULL, **av;
+		struct buf rel = BUF_INIT, cmd = BUF_INIT;
+		int fd, efd, st, bad;
+		pid_t lp;
+		size_t k;
+		int64_t a, b;
+
+		if (i && nap(R->p.gap_s)) {
+			rc = 1;
+			goto out;
+		}
+		if (server_gone(m)) {
+			buf_addf(&m->why, " before route '%s'", rt->name);
+			goto out;
+		}
+		if (route_script(R, rt, &script))
+			goto out;
+		buf_addf(&rel, "load/%s-%s.txt", m->id, rt->name);
+		buf_reset(&path);
+		buf_addf(&path, "%s/%s", R->dir, rel.ptr);
+		fd = open(path.ptr, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		buf_reset(&err);
+		buf_addf(&err, "%s/logs/%s-%s.stderr", R->dir, m->id, rt->name);
+		efd = open(err.ptr, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		av = wrk_argv(R, t, rt, R->p.window_s, script);
+		for (k = 0; av[k]; k++)
+			buf_addf(&cmd, "%s%s", k ? " " : "", av[k]);
+		{
+			struct spawn ls = { av, NULL, NULL, load_cpus(R, rt), 0, fd, efd };
+
+			m->route = rt->name;
+			a = now_ms(R);
+			st = drive(m, &ls, &lp);
+			b = now_ms(R);
+		}
+		if (fd >= 0)
+			close(fd);
+		if (efd >= 0)
+			close(efd);
+		free_argv(av);
+		free(script);
+		if (st < 0) {
+			rc = interrupted && !m->reaped ? 1 : -1;
+			if (rc < 0)
+				buf_addf(&m->why, " while route '%s' was driven", rt->name);
+			buf_release(&rel);
+			buf_release(&cmd);
+			goto out;
+		}
+		if (!WIFEXITED(st) || WEXITSTATUS(st)) {
+			buf_addf(&m->why, "the load generator for route '%s' ", rt->name);
+			describe_status(&m->why, st);
+			buf_addf(&m->why, " (its messages: 'logs/%s-%s.stderr')", m->id, rt->name);
+			buf_release(&rel);
+			buf_release(&cmd);
+			goto out;
+		}
+		/* what erg build will read: read it now, with the same reader */
+		buf_reset(&data);
+		load_result_init(&lr);
+		bad = input_read_all(path.ptr, input_max_small, &data) ||
+		      load_parse(path.ptr, data.ptr, data.len, LOAD_WRK_TEXT, &lr);
+		if (!bad && !(lr.requests > 0))
+			buf_addf(&m->why, "route '%s': the load generator got no response", rt->name);
+		if (bad && !m->why.len)
+			buf_addf(&m->why, "route '%s': the load generator's output is not readable",
+				 rt->name);
+		if (m->why.len) {
+			load_result_free(&lr);
+			buf_release(&rel);
+			buf_release(&cmd);
+			goto out;
+		}
+		if (server_gone(m)) {
+			buf_addf(&m->why, " during route '%s'", rt->name);
+			load_result_free(&lr);
+			buf_release(&rel);
+			buf_release(&cmd);
+			goto out;
+		}
+		/* an empty stderr file says nothing: ours, so remove it */
+		{
+			struct stat es;
+
+			if (!stat(err.ptr, &es) && es.st_size == 0)
+				unlink(err.ptr);
+		}
+		o = ident(m);
+		json_object_set_new(o, "route", json_string(rt->name));
+		json_object_set_new(o, "cmd", json_string(cmd.ptr));
+		json_object_set_new(o, "loadPid", json_integer(lp));
+		json_object_set_new(o, "startedAtMs", json_integer(a));
+		json_object_set_new(o, "endedAtMs", json_integer(b));
+		json_object_set_new(o, "requests", num_or_null(lr.requests));
+		json_object_set_new(o, "loadFile", json_string(rel.ptr));
+		json_object_set_new(o, "loadFormat", json_string("wrk"));
+		end_ms = b;
+		load_result_free(&lr);
+		buf_release(&rel);
+		buf_release(&cmd);
+		if (emit(R, "routeComplete", o))
+			goto out;
+	}
+	rss1 = group_rss(m->server);
+	if (server_gone(m)) {
+		buf_addf(&m->why, " after its last route");
+		goto out;
+	}
+	stop_group(m->server, t->stop_signal, 0);
+	m->server = 0;
+	o = ident(m);
+	json_object_set_new(o, "arm", json_string(R->p.arm));
+	json_object_set_new(o, "rssBeforeBytes", num_or_null(rss0));
+	json_object_set_new(o, "rssAfterBytes", num_or_null(rss1));
+	json_object_set_new(o, "startedAtMs", json_integer(start_ms));
+	json_object_set_new(o, "endedAtMs", json_integer(end_ms));
+	rc = emit(R, "measurementComplete", o);
+out:
+	if (m->server > 0)
+		stop_group(m->server, t->stop_signal, m->reaped);
+	m->server = 0;
+	buf_release(&path);
+	buf_release(&err);
+	buf_release(&data);
+	return rc;
+}
+
+/* ---- resume ------------------------------------------------------------------ */
+
+/* Cut a line a crash left unfinished at the end of a file. */
+static int
+cut_partial_line(const char *path)
+{
+	struct buf b = BUF_INIT;
+	size_t n;
+	int rc = 0;
+
+	if (!path_exists(path))
+		return 0;
+	if (input_read_all(path, (uint64_t)1 << 30, &b))
+		return -1;
+	n = b.len;
+	while (n && b.ptr[n - 1] != '\n')
+		n--;
+	if (n != b.len && truncate(path, (off_t)n))
+		rc = error_errno("cannot cut the unfinished last line of '%s'", path);
+	buf_release(&b);
+	return rc;
+}
+
+/* What the partial timeline says: completed measurements, idle windows. */
+static int
+read_state(struct rec *R)
+{
+	struct buf path = BUF_INIT, data = BUF_INIT;
+	char *p, *nl;
+	long line = 0;
+	int rc = 0;
+
+	buf_addf(&path, "%s/timeline.jsonl", R->dir);
+	if (cut_partial_line(path.ptr) || input_read_all(path.ptr, (uint64_t)1 << 30, &data)) {
+		buf_release(&path);
+		return -1;
+	}
+	for (p = data.ptr; p && p < data.ptr + data.len; p = nl + 1) {
+		json_error_t je;
+		json_t *o;
+		const char *ev, *id;
+
+		line++;
+		nl = memchr(p, '\n', (size_t)(data.ptr + data.len - p));
+		if (!nl)
+			break;
+		o = json_loadb(p, (size_t)(nl - p), 0, &je);
+		if (!o) {
+			rc = error_at(path.ptr, line, "not a record erg record wrote: %s", je.text);
+			break;
+		}
+		ev = json_string_value(json_object_get(o, "event"));
+		id = json_string_value(json_object_get(o, "id"));
+		if (ev && id && !strcmp(ev, "measurementComplete")) {
+			ALLOC_GROW(R->done, R->ndone + 1, R->adone);
+			R->done[R->ndone++] = xstrdup(id);
+			free(R->prev);
+			R->prev = xstrdup(id);
+		} else if (ev && !strcmp(ev, "idleWindow")) {
+			R->idle_next++;
+		}
+		json_decref(o);
+	}
+	R->nlines = line;
+	buf_release(&path);
+	buf_release(&data);
+	return rc;
+}
+
+static int
+is_done(const struct rec *R, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < R->ndone; i++)
+		if (!strcmp(R->done[i], id))
+			return 1;
+	return 0;
+}
+
+/* ---- meta.json ---------------------------------------------------------- */
+
+static const char *
+order_name(enum rec_order o)
+{
+	return o == ORDER_CYCLIC ? "cyclic Latin square" :
+	       o == ORDER_RANDOM ? "random Latin square (seeded)" : "sequential";
+}
+
+static int
+write_meta(struct rec *R, json_t *warnings)
+{
+	json_t *m = json_object(), *tools = json_object(), *meth = json_object();
+	json_t *idle = json_object(), *power = json_object(), *pre = json_object();
+	json_t *erg = json_object(), *load = json_object();
+	struct buf path = BUF_INIT;
+	char when[32], *v, *s;
+	time_t now = time(NULL);
+	struct tm tm;
+	int rc;
+
+	gmtime_r(&now, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	json_object_set_new(m, "title", json_string(R->p.title ? R->p.title : R->id));
+	json_object_set_new(m, "capturedAt", json_string(when));
+	if (!isnan(R->p.room_temp_c))
+		json_object_set_new(m, "roomTempC", jnum(R->p.room_temp_c));
+	json_object_set_new(m, "machine", rec_machine());
+	v = rec_tool_version(R->p.tool);
+	json_object_set_new(tools, R->p.tool, v ? json_string(v) : json_null());
+	free(v);
+	s = xmalloc(strlen(R->version) + 16);
+	sprintf(s, "erg %s", R->version);
+	json_object_set_new(tools, "erg", json_string(s));
+	free(s);
+	json_object_set_new(m, "tools", tools);
+	json_object_set_new(load, "tool", json_string(R->p.tool));
+	json_object_set_new(load, "connections", json_integer((json_int_t)R->p.load.connections));
+	json_object_set_new(load, "threads", json_integer((json_int_t)R->p.load.threads));
+	json_object_set_new(m, "load", load);
+	json_object_set_new(power, "source", json_string(R->p.energy == ENERGY_POWERCAP ?
+							 "powercap" : "none"));
+	if (R->p.energy == ENERGY_POWERCAP) {
+		json_object_set_new(power, "file", json_string("powercap.csv"));
+		json_object_set_new(power, "format", json_string("powercap-log v1"));
+		json_object_set_new(power, "root", json_string(R->p.energy_root));
+		json_object_set_new(power, "intervalMs", jnum(R->p.energy_interval_ms));
+	}
+	json_object_set_new(m, "power", power);
+	json_object_set_new(meth, "rounds", json_integer(R->p.rounds));
+	json_object_set_new(meth, "cooldownSec", jnum(R->p.cooldown_s));
+	json_object_set_new(meth, "interRouteGapSec", jnum(R->p.gap_s));
+	json_object_set_new(meth, "warmupSec", jnum(R->p.warmup_s));
+	json_object_set_new(meth, "windowSec", jnum(R->p.window_s));
+	json_object_set_new(meth, "orderingScheme", json_string(order_name(R->p.order)));
+	if (R->p.cooldown_s > 0) {
+		json_object_set_new(idle, "offsetSec", jnum(R->p.base_off_s));
+		json_object_set_new(idle, "endOffsetSec", jnum(R->p.base_end_s));
+		json_object_set_new(idle, "source", json_string("the cooldown before each "
+								 "measurement, servers stopped"));
+		json_object_set_new(meth, "idleWindow", idle);
+	} else {
+		json_decref(idle);
+	}
+	json_object_set_new(m, "methodology", meth);
+	json_object_set_new(pre, "warnings", json_incref(warnings));
+	json_object_set_new(m, "allChecksPassed", json_boolean(!json_array_size(warnings)));
+	json_object_set_new(m, "preflight", pre);
+	json_object_set_new(m, "plan", json_incref(R->p.json));
+	json_object_set_new(m, "planSha256", json_string(R->p.sha256));
+	json_object_set_new(erg, "loadFormat", json_string("wrk"));
+	json_object_set_new(erg, "recordedBy", json_string("erg record"));
+	json_object_set_new(m, "erg", erg);
+	s = json_dumps(m, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
+	json_decref(m);
+	buf_addf(&path, "%s/meta.json", R->dir);
+	{
+		struct buf b = BUF_INIT;
+
+		buf_addstr(&b, s);
+		buf_addch(&b, '\n');
+		rc = write_file(path.ptr, b.ptr, b.len);
+		buf_release(&b);
+	}
+	free(s);
+	buf_release(&path);
+	return rc;
+}
+
+/* ---- dry run --------------------------------------------------------------- */
+
+static void
+print_schedule(const struct rec_plan *p, const size_t *order, FILE *f)
+{
+	double each = rec_measurement_s(p), total;
+	size_t r, s, n = (size_t)p->rounds * p->nt;
+	long tt;
+
+	fprintf(f, "plan '%s': %zu target%s, %zu route%s, %d round%s, %s order\n", p->path,
+		p->nt, p->nt == 1 ? "" : "s", p->nr, p->nr == 1 ? "" : "s", p->rounds,
+		p->rounds == 1 ? "" : "s", order_name(p->order));
+	for (r = 0; r < (size_t)p->rounds; r++) {
+		fprintf(f, "  round %zu:", r + 1);
+		for (s = 0; s < p->nt; s++)
+			fprintf(f, " %zu:%s", s + 1, p->t[order[r * p->nt + s]].name);
+		fputc('\n', f);
+	}
+	fprintf(f, "each measurement: cooldown %g s, then %zu route%s x (warm-up %g s + "
+		"window %g s), %g s between routes = %g s, plus the server's start\n",
+		p->cooldown_s, p->nr, p->nr == 1 ? "" : "s", p->warmup_s, p->window_s, p->gap_s,
+		each);
+	total = each * (double)n;
+	tt = lround(total);
+	fprintf(f, "total: %zu measurements, about %ldh%02ldm%02lds plus server starts\n", n,
+		tt / 3600, tt / 60 % 60, tt % 60);
+}
+
+/* ---- the command ------------------------------------------------------------ */
+
+static int
+good_id(const char *id)
+{
+	const char *p;
+
+	if (!*id || strlen(id) > 200 || id[0] == '/' || strstr(id, "//") ||
+	    id[strlen(id) - 1] == '/')
+		return 0;
+	for (p = id; *p; p++) {
+		if ((p == id || p[-1] == '/') && *p == '.')
+			return 0;
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9') || strchr("._-/", *p)))
+			return 0;
+	}
+	return 1;
+}
+
+/* ARCHIVE/a/b/ID -> ARCHIVE/a/b/.erg-record-ID */
+static char *
+partial_dir(const char *archive, const char *id)
+{
+	struct buf b = BUF_INIT;
+	const char *slash = strrchr(id, '/');
+
+	if (slash)
+		buf_addf(&b, "%s/%.*s/%s%s", archive, (int)(slash - id), id, STATE_PREFIX,
+			 slash + 1);
+	else
+		buf_addf(&b, "%s/%s%s", archive, STATE_PREFIX, id);
+	return buf_detach(&b, NULL);
+}
+
+/* The only partial run at the top of the archive (resume without --id). */
+static char *
+find_partial(const char *archive)
+{
+	DIR *d = opendir(archive);
+	struct dirent *e;
+	char *id = NULL;
+	int n = 0;
+
+	if (!d) {
+		error_errno("cannot open the archive '%s'", archive);
+		return NULL;
+	}
+	while ((e = readdir(d)))
+		if (!strncmp(e->d_name, STATE_PREFIX, strlen(STATE_PREFIX))) {
+			if (!n++)
+				id = xstrdup(e->d_name + strlen(STATE_PREFIX));
+			else
+				error("'%s' holds more than one unfinished run ('%s%s', '%s'); "
+				      "name one with --id", archive, STATE_PREFIX, id, e->d_name);
+		}
+	closedir(d);
+	if (n == 1)
+		return id;
+	free(id);
+	if (!n)
+		error("no unfinished run in '%s' to resume", archive);
+	return NULL;
+}
+
+static void
+block_signals(int how)
+{
+	sigset_t s;
+
+	sigemptyset(&s);
+	sigaddset(&s, SIGINT);
+	sigaddset(&s, SIGTERM);
+	sigaddset(&s, SIGHUP);
+	pthread_sigmask(how, &s, NULL);
+}
+
+static int
+run(struct rec *R, const size_t *order, int resume, json_t *warnings)
+{
+	struct buf b = BUF_INIT;
+	struct sigaction sa;
+	size_t k, i;
+	int rc = 0, first = 1;
+	json_t *o;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	if (resume && read_state(R))
+		return -1;
+	if (resume && !R->nlines)
+		resume = 0;	/* killed before its sessionStart: start afresh */
+	buf_addf(&b, "%s/timeline.jsonl", R->dir);
+	R->tlfd = open(b.ptr, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	if (R->tlfd < 0) {
+		rc = error_errno("cannot write '%s'", b.ptr);
+		buf_release(&b);
+		return rc;
+	}
+	pthread_mutex_init(&R->mu, NULL);
+	pthread_cond_init(&R->hb_cv, NULL);
+	if (R->pc) {
+		buf_reset(&b);
+		buf_addf(&b, "%s/powercap.csv", R->dir);
+		if (resume && cut_partial_line(b.ptr)) {
+			buf_release(&b);
+			return -1;
+		}
+	}
+	/* the helper threads take no signals: the main loop sees them */
+	block_signals(SIG_BLOCK);
+	if (R->pc && rec_powercap_start(R->pc, b.ptr, resume && path_exists(b.ptr),
+					R->p.energy_interval_ms, R->epoch0, R->mono0)) {
+		block_signals(SIG_UNBLOCK);
+		buf_release(&b);
+		return -1;
+	}
+	buf_release(&b);
+	R->hb_running = !pthread_create(&R->hb, NULL, heartbeat, R);
+	block_signals(SIG_UNBLOCK);
+
+	R->total = (size_t)R->p.rounds * R->p.nt;
+	if (resume) {
+		json_t *a = json_array();
+
+		o = json_object();
+		for (i = 0; i < R->ndone; i++)
+			json_array_append_new(a, json_string(R->done[i]));
+		json_object_set_new(o, "completed", a);
+		rc = emit(R, "sessionResumed", o);
+		R->total -= R->ndone < R->total ? R->ndone : R->total;
+	} else {
+		json_t *tn = json_array(), *rn = json_array();
+
+		for (i = 0; i < R->p.nt; i++)
+			json_array_append_new(tn, json_string(R->p.t[i].name));
+		for (i = 0; i < R->p.nr; i++)
+			json_array_append_new(rn, json_string(R->p.r[i].name));
+		o = json_object();
+		json_object_set_new(o, "arm", json_string(R->p.arm));
+		json_object_set_new(o, "rounds", json_integer(R->p.rounds));
+		json_object_set_new(o, "cooldownSec", jnum(R->p.cooldown_s));
+		json_object_set_new(o, "gapSec", jnum(R->p.gap_s));
+		json_object_set_new(o, "warmupSec", jnum(R->p.warmup_s));
+		json_object_set_new(o, "windowSec", jnum(R->p.window_s));
+		json_object_set_new(o, "ordering", json_string(order_name(R->p.order)));
+		json_object_set_new(o, "tool", json_string(R->p.tool));
+		json_object_set_new(o, "targets", tn);
+		json_object_set_new(o, "routes", rn);
+		json_object_set_new(o, "preflightWarnings", json_incref(warnings));
+		rc = emit(R, "sessionStart", o);
+	}
+	for (k = 0; !rc && k < (size_t)R->p.rounds * R->p.nt; k++) {
+		struct meas m;
+
+		memset(&m, 0, sizeof(m));
+		m.t = &R->p.t[order[k]];
+		m.round = (int)(k / R->p.nt) + 1;
+		m.slot = (int)(k % R->p.nt) + 1;
+		snprintf(m.id, sizeof(m.id), "r%d-s%d-%s", m.round, m.slot, m.t->name);
+		if (is_done(R, m.id))
+			continue;
+		progress(R, &m);
+		if (R->p.cooldown_s > 0) {
+			rc = idle_window(R, m.id, first ? "preroll" : "cooldown");
+			if (rc)
+				break;
+		}
+		first = 0;
+		rc = interrupted ? 1 : measure(R, &m);
+		if (rc < 0 && m.why.len) {
+			o = ident(&m);
+			json_object_set_new(o, "route", m.route ? json_string(m.route) : json_null());
+			json_object_set_new(o, "error", json_string(m.why.ptr));
+			emit(R, "measurementFailed", o);
+			error("measurement '%s' failed: %s", m.id, m.why.ptr);
+			o = json_object();
+			buf_reset(&b);
+			buf_addf(&b, "measurement '%s' failed: %s", m.id, m.why.ptr);
+			json_object_set_new(o, "ok", json_false());
+			json_object_set_new(o, "error", json_string(b.ptr));
+			emit(R, "sessionEnd", o);
+		}
+		buf_release(&m.why);
+		if (!rc) {
+			free(R->prev);
+			R->prev = xstrdup(m.id);
+			R->count++;
+		}
+	}
+	/* the idle floor after the last measurement, for the drift check */
+	if (!rc && !interrupted && R->p.cooldown_s > 0 && R->prev)
+		rc = idle_window(R, NULL, "postroll");
+	if (rc > 0 || (!rc && interrupted)) {
+		o = json_object();
+		buf_reset(&b);
+		buf_addf(&b, "interrupted by signal %d (%s)", (int)interrupted,
+			 strsignal((int)interrupted));
+		json_object_set_new(o, "ok", json_false());
+		json_object_set_new(o, "error", json_string(b.ptr));
+		emit(R, "sessionEnd", o);
+		error("%s", b.ptr);
+		rc = 1;
+	} else if (!rc) {
+		o = json_object();
+		json_object_set_new(o, "ok", json_true());
+		rc = emit(R, "sessionEnd", o);
+	}
+	buf_release(&b);
+	if (R->hb_running) {
+		pthread_mutex_lock(&R->mu);
+		R->hb_stop = 1;
+		pthread_cond_signal(&R->hb_cv);
+		pthread_mutex_unlock(&R->mu);
+		pthread_join(R->hb, NULL);
+	}
+	rec_powercap_stop(R->pc);
+	R->pc = NULL;	/* stopped: its last reading closes the log */
+	if (fsync(R->tlfd) || close(R->tlfd))
+		rc = rc ? rc : error_errno("cannot write '%s/timeline.jsonl'", R->dir);
+	R->tlfd = -1;
+	return rc;
+}
+
+static int
+finish(struct rec *R)
+{
+	int fd, rc;
+
+	/* RENAME_NOREPLACE: a run that appeared meanwhile is not replaced */
+	rc = (int)syscall(SYS_renameat2, AT_FDCWD, R->dir, AT_FDCWD, R->final, 1 /* RENAME_NOREPLACE */);
+	if (rc)
+		return error_errno("cannot move the finished run '%s' to '%s' (it stays where it "
+				   "is)", R->dir, R->final);
+	{
+		char *parent = xstrdup(R->final), *slash = strrchr(parent, '/');
+
+		if (slash)
+			*slash = '\0';
+		fd = open(slash ? parent : ".", O_RDONLY | O_DIRECTORY);
+		if (fd >= 0) {
+			fsync(fd);
+			close(fd);
+		}
+		free(parent);
+	}
+	return 0;
+}
+
+int
+record_main(int argc, char **argv, const char *version)
+{
+	const char *plan = NULL, *archive = "archive", *id = NULL;
+	int dry = 0, resume = 0, fresh = 0, rc = 1, i;
+	struct rec R;
+	size_t *order = NULL, k;
+	json_t *warnings = NULL;
+	struct buf b = BUF_INIT;
+	char *auto_id = NULL;
+
+	memset(&R, 0, sizeof(R));
+	R.lockfd = R.tlfd = -1;
+	R.version = version;
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			fputs(record_usage, stdout);
+			return 0;
+		} else if (!strcmp(a, "--dry-run") || !strcmp(a, "-n")) {
+			dry = 1;
+		} else if (!strcmp(a, "--resume")) {
+			resume = 1;
+		} else if (!strcmp(a, "--archive") || !strcmp(a, "--id")) {
+			if (i + 1 == argc) {
+				error("option '%s' needs a value (see 'erg help record')", a);
+				return 2;
+			}
+			if (!strcmp(a, "--id"))
+				id = argv[++i];
+			else
+				archive = argv[++i];
+		} else if (a[0] == '-') {
+			error("unknown option '%s' (see 'erg help record')", a);
+			return 2;
+		} else if (plan) {
+			error("unexpected argument '%s' (see 'erg help record')", a);
+			return 2;
+		} else {
+			plan = a;
+		}
+	}
+	if (!plan) {
+		error("no plan given (see 'erg help record')");
+		return 2;
+	}
+	if (id && !good_id(id)) {
+		error("run id '%s' must be letters, digits, '.', '_', '-', with '/' between "
+		      "directories, no part starting with '.'", id);
+		return 2;
+	}
+	if (rec_plan_read(plan, &R.p))
+		goto out;
+	if (R.p.order == ORDER_SEQUENTIAL)
+		warn("ordering 'sequential': every round runs the targets in the same order, "
+		     "so slot position (warm-up, heat, drift) is confounded with the target");
+	order = rec_schedule(R.p.order, R.p.seed, R.p.nt, R.p.rounds);
+	if (dry) {
+		print_schedule(&R.p, order, stdout);
+		rc = 0;
+		goto out;
+	}
+	/* everything that can be checked before anything runs */
+	if (!on_path(R.p.tool)) {
+		error("load generator '%s' is not installed (not found on PATH); on Debian: "
+		      "'apt-get install %s'", R.p.tool, R.p.tool);
+		goto out;
+	}
+	for (k = 0; k < R.p.nt; k++) {
+		char *cwd = R.p.t[k].cwd ? plan_rel(&R.p, R.p.t[k].cwd) : NULL;
+
+		if (cwd && !path_is_dir(cwd))
+			error("target '%s': working directory '%s' does not exist", R.p.t[k].name,
+			      cwd);
+		free(cwd);
+	}
+	for (k = 0; k < R.p.nr; k++) {
+		char *bf = R.p.r[k].body_file ? plan_rel(&R.p, R.p.r[k].body_file) : NULL;
+
+		if (bf && !path_is_file(bf))
+			error("route '%s': body file '%s' is not a readable file", R.p.r[k].name, bf);
+		free(bf);
+	}
+	if (!diag_errors && R.p.energy == ENERGY_POWERCAP &&
+	    rec_powercap_open(R.p.energy_root, &R.pc))
+		goto out;
+	if (diag_errors)
+		goto out;
+	if (!path_is_dir(archive)) {
+		error("archive '%s' is not a directory", archive);
+		goto out;
+	}
+	if (resume && !id && !(id = auto_id = find_partial(archive)))
+		goto out;
+	if (!id) {
+		char when[32];
+		time_t now = time(NULL);
+		struct tm tm;
+
+		gmtime_r(&now, &tm);
+		strftime(when, sizeof(when), "%Y-%m-%dT%H%M%S", &tm);
+		buf_addf(&b, "%s-%s", when, R.p.arm);
+		id = auto_id = buf_detach(&b, NULL);
+		if (!good_id(id)) {
+			error("run id '%s' (from the arm) is not usable; give --id", id);
+			goto out;
+		}
+	}
+	R.id = xstrdup(id);
+	R.dir = partial_dir(archive, id);
+	buf_reset(&b);
+	buf_addf(&b, "%s/%s", archive, id);
+	R.final = buf_detach(&b, NULL);
+	if (path_exists(R.final)) {
+		error("'%s' exists already: give another --id", R.final);
+		goto out;
+	}
+	if (resume) {
+		struct buf pp = BUF_INIT, old = BUF_INIT;
+
+		if (!path_is_dir(R.dir)) {
+			error("no unfinished run '%s' to resume", R.dir);
+			goto out;
+		}
+		buf_addf(&pp, "%s/plan.json", R.dir);
+		/* killed before its plan was written: nothing ran yet */
+		if (!path_exists(pp.ptr))
+			fresh = 1;
+		else if (input_read_all(pp.ptr, input_max_small, &old)) {
+			buf_release(&pp);
+			goto out;
+		}
+		if (!fresh && (old.len != R.p.len || memcmp(old.ptr, R.p.text, old.len))) {
+			error("'%s' is not the plan the run in '%s' started with (its copy is "
+			      "'%s'): resume with that one", plan, R.dir, pp.ptr);
+			buf_release(&pp);
+			buf_release(&old);
+			goto out;
+		}
+		buf_release(&pp);
+		buf_release(&old);
+	} else {
+		if (path_exists(R.dir)) {
+			error("an unfinished run '%s' exists: continue it with --resume, or give "
+			      "another --id", R.dir);
+			goto out;
+		}
+		if (path_mkdirs(R.dir))
+			goto out;
+	}
+	R.lockfd = open(R.dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (R.lockfd < 0 || flock(R.lockfd, LOCK_EX | LOCK_NB)) {
+		error("'%s' is being written by another erg record", R.dir);
+		goto out;
+	}
+	buf_reset(&b);
+	buf_addf(&b, "%s/load", R.dir);
+	if (path_mkdirs(b.ptr))
+		goto out;
+	buf_reset(&b);
+	buf_addf(&b, "%s/logs", R.dir);
+	if (path_mkdirs(b.ptr))
+		goto out;
+	warnings = json_array();
+	rec_preflight(&R.p, warnings);
+	for (k = 0; k < json_array_size(warnings); k++)
+		warn("preflight: %s", json_string_value(json_array_get(warnings, k)));
+	buf_reset(&b);
+	buf_addf(&b, "%s/timeline.jsonl", R.dir);
+	if (resume && !fresh && !path_exists(b.ptr))
+		fresh = 1;	/* killed before its first record */
+	buf_reset(&b);
+	buf_addf(&b, "%s/meta.json", R.dir);
+	if (!resume || fresh || !path_exists(b.ptr)) {
+		if (write_meta(&R, warnings))
+			goto out;
+	}
+	buf_reset(&b);
+	buf_addf(&b, "%s/plan.json", R.dir);
+	if ((!resume || fresh) && write_file(b.ptr, R.p.text, R.p.len))
+		goto out;
+	{
+		struct timespec rt;
+
+		clock_gettime(CLOCK_REALTIME, &rt);
+		R.mono0 = mono_ns();
+		R.epoch0 = (int64_t)rt.tv_sec * 1000000000 + rt.tv_nsec;
+	}
+	fprintf(stderr, "erg record: writing '%s'\n", R.dir);
+	rc = run(&R, order, resume && !fresh, warnings);
+	if (rc) {
+		fprintf(stderr, "erg record: the unfinished run stays in '%s'; continue it with "
+			"'erg record %s --archive %s --id %s --resume'\n", R.dir, plan, archive,
+			R.id);
+		rc = 1;
+		goto out;
+	}
+	if (finish(&R))
+		goto out;
+	fprintf(stderr, "erg record: done: '%s'\n", R.final);
+	rc = 0;
+out:
+	if (R.lockfd >= 0)
+		close(R.lockfd);
+	if (R.tlfd >= 0)
+		close(R.tlfd);
+	rec_powercap_stop(R.pc);
+	json_decref(warnings);
+	free(order);
+	free(auto_id);
+	for (k = 0; k < R.ndone; k++)
+		free(R.done[k]);
+	free(R.done);
+	free(R.prev);
+	free(R.id);
+	free(R.dir);
+	free(R.final);
+	rec_plan_free(&R.p);
+	buf_release(&b);
+	return rc ? 1 : 0;
+}

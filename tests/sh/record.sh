@@ -1,0 +1,361 @@
+#!/bin/sh
+# tests/sh/record.sh - erg record with real components (nginx from Debian,
+# wrk from Debian, a tiny Python server that crashes), a few seconds of
+# load each:
+#   1. --dry-run prints the cyclic 2x2 schedule and the total time, and
+#      writes nothing;
+#   2. a missing load generator, and RAPL counters that cannot be read,
+#      are one clear error each before anything runs (no partial run);
+#   3. end to end: 2 nginx targets x 2 routes (GET, POST with a body) x 2
+#      rounds, energy from a synthetic powercap tree; the run appears whole
+#      (no partial left), its timeline holds every event, meta.json the plan
+#      and its hash, powercap.csv the powercap-log v1 layout over the whole
+#      session; `erg build` then gives a page with tables, and the Latin
+#      square and responses checks pass;
+#   4. a readiness timeout and 5. a server that crashes mid-measurement fail
+#      that measurement (measurementFailed, sessionEnd not ok, a message),
+#      keep the partial run, and leave no server behind; resumed once the
+#      cause is fixed, the run builds and its page tells of the failure;
+#   6. SIGKILL at two random points and Ctrl-C (SIGINT) at one, then
+#      --resume: before the resume a check sees no new run, no server
+#      survives; after it, one complete run that builds with a Latin square.
+# Needs nginx and wrk (make test-deps installs them; SKIP_RECORD=1 skips).
+T=record.sh
+. "${ERG_SRC:-.}/tests/lib/sh-env.sh"
+src=$ERG_SRC/tests/record
+
+if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ] ||
+   ! command -v wrk >/dev/null 2>&1; then
+	echo "skip - record.sh: nginx or wrk not installed (make test-deps) (SKIP_RECORD=1)"
+	exit 0
+fi
+PATH=$PATH:/usr/sbin
+chmod 755 "$tmp"	# nginx workers may run as another user
+
+# Two free ports.
+ports=$(python3 -c '
+import socket
+s = [socket.socket() for _ in range(3)]
+for x in s: x.bind(("127.0.0.1", 0))
+print(" ".join(str(x.getsockname()[1]) for x in s))')
+set -- $ports
+pa=$1 pb=$2 pc=$3
+
+mkdir -p "$tmp/www" "$tmp/a" "$tmp/b" "$tmp/archive"
+echo hello > "$tmp/www/index.html"
+printf '{"a": 1}\n' > "$tmp/body.json"
+for t in a b; do
+	port=$pa
+	[ $t = b ] && port=$pb
+	sed -e "s|@PORT@|$port|" -e "s|@ROOT@|$tmp/www|" "$src/nginx.conf.in" > "$tmp/$t/nginx.conf"
+done
+# A powercap tree: two RAPL zones, and an mmio duplicate that must be left out.
+zone() { # directory, name, energy_uj
+	mkdir -p "$tmp/pc/$1"
+	echo "$2" > "$tmp/pc/$1/name"
+	echo "$3" > "$tmp/pc/$1/energy_uj"
+	echo 262143328850 > "$tmp/pc/$1/max_energy_range_uj"
+}
+zone intel-rapl:0 package-0 123456789
+zone intel-rapl:0:0 core 2345
+zone intel-rapl-mmio:0 package-0 99
+zone intel-rapl:1 package-1 0
+rm "$tmp/pc/intel-rapl:1/energy_uj"
+mkdir "$tmp/pc/intel-rapl:1/energy_uj"	# unreadable: no rows, a "# error" line
+
+targets() { # cooldown-free part of a plan: the two nginx targets
+	cat << EOF
+  "targets": [
+    {"name": "a", "command": "nginx -p $tmp/a -c nginx.conf", "cwd": "a",
+     "url": "http://127.0.0.1:$pa", "ready": {"path": "/index.html", "timeoutSec": 10}},
+    {"name": "b", "command": "nginx -p $tmp/b -c nginx.conf", "cwd": "b",
+     "url": "http://127.0.0.1:$pb", "stopSignal": "QUIT"}
+  ],
+EOF
+}
+{
+	echo '{ "title": "nginx a and b", "arm": "e2e", "rounds": 2,'
+	echo '  "windowSec": 1, "warmupSec": 1, "gapSec": 0.2, "cooldownSec": 1,'
+	echo '  "idleBaseline": {"offsetSec": 0.2, "endOffsetSec": 0.9},'
+	echo '  "load": {"tool": "wrk", "connections": 10, "threads": 1},'
+	echo '  "energy": {"source": "powercap", "root": "pc", "intervalMs": 100},'
+	targets
+	echo '  "routes": [ {"name": "ping", "path": "/index.html"},'
+	echo '    {"name": "post", "method": "POST", "path": "/echo", "bodyFile": "body.json",'
+	echo '     "headers": {"Content-Type": "application/json"}, "load": {"connections": 4}} ] }'
+} > "$tmp/plan.json"
+
+# 1. dry run
+"$ERG" record "$tmp/plan.json" --archive "$tmp/archive" --dry-run > "$tmp/dry.txt" 2>&1
+rc=$?
+if [ $rc -eq 0 ] && grep -qx '  round 1: 1:a 2:b' "$tmp/dry.txt" &&
+   grep -qx '  round 2: 1:b 2:a' "$tmp/dry.txt" &&
+   grep -q '= 5.2 s' "$tmp/dry.txt" && grep -q '^total: 4 measurements, about 0h00m21s' "$tmp/dry.txt" &&
+   [ -z "$(ls -A "$tmp/archive")" ]; then
+	ok "--dry-run prints the cyclic schedule and the time, writes nothing"
+else
+	notok "--dry-run (status $rc)"; show "$tmp/dry.txt"
+fi
+
+# 2. missing load generator
+PATH=/nonexistent "$ERG" record "$tmp/plan.json" --archive "$tmp/archive" --id x > "$tmp/out" 2> "$tmp/err"
+rc=$?
+want="erg: error: load generator 'wrk' is not installed (not found on PATH); on Debian: 'apt-get install wrk'"
+if [ $rc -eq 1 ] && [ "$(cat "$tmp/err")" = "$want" ] && [ -z "$(ls -A "$tmp/archive")" ]; then
+	ok "a missing load generator is one error before anything runs"
+else
+	notok "missing load generator (status $rc)"; show "$tmp/err"
+fi
+
+# 2b. RAPL counters that cannot be read: one error before anything runs,
+# saying how to grant access (as root, the test reads them as nobody)
+mkdir -p "$tmp/pc2/intel-rapl:0"
+echo package-0 > "$tmp/pc2/intel-rapl:0/name"
+echo 5 > "$tmp/pc2/intel-rapl:0/energy_uj"
+chmod 400 "$tmp/pc2/intel-rapl:0/energy_uj"
+sed 's|"root": "pc"|"root": "pc2"|' "$tmp/plan.json" > "$tmp/plan2.json"
+as=
+[ "$(id -u)" = 0 ] && as="setpriv --reuid=65534 --regid=65534 --clear-groups"
+$as "$ERG" record "$tmp/plan2.json" --archive "$tmp/archive" --id x > "$tmp/out" 2> "$tmp/err"
+rc=$?
+want="erg: error: cannot read '$tmp/pc2/intel-rapl:0/energy_uj': permission denied; RAPL counters are readable by root only since Linux 5.10: run erg record as root, or grant read access until the next boot with 'sudo chmod a+r $tmp/pc2/intel-rapl:*/energy_uj' (or a udev rule), or set the energy source to 'none'"
+if [ $rc -eq 1 ] && [ "$(cat "$tmp/err")" = "$want" ] && [ -z "$(ls -A "$tmp/archive")" ]; then
+	ok "unreadable RAPL counters: one error saying how to grant access, before anything runs"
+else
+	notok "unreadable RAPL counters (status $rc)"; show "$tmp/err"
+fi
+
+# 3. end to end
+"$ERG" record "$tmp/plan.json" --archive "$tmp/archive" --id e2e > "$tmp/out" 2> "$tmp/err"
+rc=$?
+run=$tmp/archive/e2e
+if [ $rc -eq 0 ] && [ -f "$run/timeline.jsonl" ] && [ -z "$(ls -A "$tmp/archive" | grep -v '^e2e$')" ] &&
+   ! ls -a "$tmp/archive" | grep -q erg-record; then
+	ok "the run is recorded and moved into place whole"
+else
+	notok "end-to-end recording (status $rc)"; show "$tmp/err"
+fi
+python3 - "$run" "$tmp/plan.json" "$(hostname)" > "$tmp/py.txt" 2>&1 << 'EOF'
+import hashlib, json, os, sys
+run, plan, host = sys.argv[1:4]
+ev = [json.loads(l) for l in open(os.path.join(run, "timeline.jsonl"))]
+names = [e["event"] for e in ev]
+def count(n): return names.count(n)
+def check(c, what):
+    print(("ok" if c else "FAIL") + " " + what)
+check(names[0] == "sessionStart" and names[-1] == "sessionEnd" and ev[-1]["ok"] is True,
+      "sessionStart first, sessionEnd ok last")
+check(count("measurementStart") == 4 and count("measurementComplete") == 4 and
+      count("routeComplete") == 8 and count("idleWindow") == 5, "4 measurements, 8 routes, 5 idle windows")
+ts = [e["ts"] for e in ev]
+check(ts == sorted(ts), "ts never goes backwards")
+ids = [e["id"] for e in ev if e["event"] == "measurementStart"]
+check(ids == ["r1-s1-a", "r1-s2-b", "r2-s1-b", "r2-s2-a"], "cyclic order: " + " ".join(ids))
+idle = [e for e in ev if e["event"] == "idleWindow"]
+check(all(w["startedAtMs"] <= w["baselineStartMs"] < w["baselineEndMs"] <= w["endedAtMs"] for w in idle),
+      "idle baselines inside their windows")
+check([w["precedesMeasurementId"] for w in idle] == ids + [None] and
+      [w["followsMeasurementId"] for w in idle] == [None] + ids and
+      [w["kind"] for w in idle] == ["preroll", "cooldown", "cooldown", "cooldown", "postroll"],
+      "a preroll, a cooldown before each later measurement, a postroll")
+rc = [e for e in ev if e["event"] == "routeComplete"]
+check(all(os.path.isfile(os.path.join(run, r["loadFile"])) and r["requests"] > 0 for r in rc),
+      "every route's wrk output is stored, with requests")
+check(all(open(os.path.join(run, r["loadFile"])).read().startswith("Running 1s test @ http://127.0.0.1:")
+          for r in rc), "the stored files are wrk's own output")
+post = [r for r in rc if r["route"] == "post"]
+check(all(" -c4 " in r["cmd"] and " -s " in r["cmd"] for r in post), "per-route override and POST script")
+meta = json.load(open(os.path.join(run, "meta.json")))
+check(meta["planSha256"] == hashlib.sha256(open(plan, "rb").read()).hexdigest(), "meta.json: plan hash")
+check(meta["plan"]["arm"] == "e2e" and meta["tools"]["wrk"].startswith("wrk "), "meta.json: plan, wrk version")
+check(meta["machine"]["kernel"] == os.uname().release, "meta.json: kernel")
+check(any("load generator is not pinned" in w for w in meta["preflight"]["warnings"]) and
+      meta["allChecksPassed"] is False, "meta.json: preflight warnings (generator not pinned)")
+lines = open(os.path.join(run, "powercap.csv")).read().splitlines()
+check(lines[0] == "# powercap-log v1 host=%s clock=CLOCK_REALTIME" % host, "powercap.csv: first line")
+check(lines[1:6] == ["# zone,intel-rapl:0,package-0,262143328850",
+                     "# zone,intel-rapl:0:0,core,262143328850",
+                     "# zone,intel-rapl:1,package-1,262143328850",
+                     "# error,intel-rapl:1,cannot read energy_uj: Is a directory",
+                     "t_ns,zone,energy_uj"],
+      "powercap.csv: zones, no mmio duplicate, the unreadable zone's error, column header")
+rows = [l.split(",") for l in lines[6:]]
+want = {"intel-rapl:0": "123456789", "intel-rapl:0:0": "2345"}
+check(len(rows) > 20 and len(rows) % 2 == 0 and all(r[2] == want[r[1]] for r in rows),
+      "powercap.csv: raw counters of both zones, %d rows" % len(rows))
+t = [int(r[0]) for r in rows]
+check(t == sorted(t) and all(t[i] == t[i + 1] for i in range(0, len(t), 2)), "one time per sweep, increasing")
+check(t[0] // 1000000 <= ts[0] and t[-1] // 1000000 >= ts[-1], "the log covers the whole session")
+EOF
+if [ $? -eq 0 ] && ! grep -q FAIL "$tmp/py.txt"; then
+	ok "timeline, meta.json and powercap.csv ($(grep -c '^ok' "$tmp/py.txt") checks)"
+else
+	notok "timeline, meta.json or powercap.csv"; show "$tmp/py.txt"
+fi
+"$ERG" build --archive "$tmp/archive" --out "$tmp/site" -q > "$tmp/out" 2> "$tmp/err"
+rc=$?
+page=$tmp/site/runs/e2e/index.html
+if [ $rc -eq 0 ] && [ -f "$page" ] && [ "$(grep -c '<table' "$page")" -ge 2 ]; then
+	ok "erg build gives the run's page with tables"
+else
+	notok "erg build of the recorded run (status $rc)"; show "$tmp/err"
+fi
+python3 - "$tmp/site/runs/e2e/results.json" > "$tmp/py.txt" 2>&1 << 'EOF'
+import json, sys
+v = json.load(open(sys.argv[1]))["validation"]
+o = v["ordering"]
+print(o["status"], o["latin_square"], v["responses"]["status"])
+sys.exit(0 if (o["status"], o["latin_square"], v["responses"]["status"]) == ("ok", True, "ok") else 1)
+EOF
+if [ $? -eq 0 ]; then
+	ok "the Latin square and responses checks pass"
+else
+	notok "checks of the recorded run"; show "$tmp/py.txt"
+fi
+
+# 4. readiness timeout: a "server" that never listens (until ready-ok exists)
+cat > "$tmp/slow.json" << EOF
+{ "rounds": 1, "windowSec": 1, "cooldownSec": 0, "load": {"tool": "wrk", "connections": 2, "threads": 1},
+  "targets": [{"name": "slow", "url": "http://127.0.0.1:$pc", "ready": {"timeoutSec": 1},
+               "command": "[ -f $tmp/ready-ok ] && exec python3 $src/crashy.py $pc 1000 || exec sleep 31.25"}],
+  "routes": [{"name": "ping", "path": "/"}] }
+EOF
+"$ERG" record "$tmp/slow.json" --archive "$tmp/archive" --id slow > "$tmp/out" 2> "$tmp/err"
+rc=$?
+part=$tmp/archive/.erg-record-slow
+msg="measurement 'r1-s1-slow' failed: target 'slow' was not ready after 1 s (GET http://127.0.0.1:$pc/: connection refused)"
+sleep 0.3
+if [ $rc -eq 1 ] && grep -qxF "erg: error: $msg" "$tmp/err" &&
+   grep -q '"event":"measurementFailed"' "$part/timeline.jsonl" &&
+   tail -n 1 "$part/timeline.jsonl" | grep -qF '"event":"sessionEnd","ok":false,"error":"'"$msg"'"' &&
+   [ ! -e "$tmp/archive/slow" ] && ! ps -eo args | grep -qx 'sleep 31.25'; then
+	ok "a readiness timeout fails the measurement, keeps the partial run, stops the server"
+else
+	notok "readiness timeout (status $rc)"; show "$tmp/err"
+fi
+# fixed, resumed: the run is whole, and its page tells of the failure
+touch "$tmp/ready-ok"
+"$ERG" record "$tmp/slow.json" --archive "$tmp/archive" --id slow --resume > "$tmp/out" 2> "$tmp/err"
+rc=$?
+"$ERG" build --archive "$tmp/archive" --out "$tmp/site" -q > "$tmp/out" 2> "$tmp/err2"
+rc2=$?
+if [ $rc -eq 0 ] && [ $rc2 -eq 0 ] &&
+   grep -qF "the session ended with an error: $msg" "$tmp/site/runs/slow/results.json" &&
+   grep -qF "the session ended with an error: measurement &#39;r1-s1-slow&#39; failed" "$tmp/site/runs/slow/index.html"; then
+	ok "resumed after the failure: the run builds and its page tells of the failure"
+else
+	notok "resume after a failed measurement (status $rc, build $rc2)"; show "$tmp/err"; show "$tmp/err2"
+fi
+rm -rf "$tmp/archive/slow"
+
+# 5. a server that dies while it is measured
+cat > "$tmp/crash.json" << EOF
+{ "rounds": 1, "windowSec": 1, "gapSec": 0.1, "cooldownSec": 0, "load": {"tool": "wrk", "connections": 2, "threads": 1},
+  "targets": [{"name": "crashy", "command": "exec python3 $src/crashy.py $pc 2.5", "url": "http://127.0.0.1:$pc"}],
+  "routes": [{"name": "r1", "path": "/"}, {"name": "r2", "path": "/"}, {"name": "r3", "path": "/"},
+             {"name": "r4", "path": "/"}] }
+EOF
+"$ERG" record "$tmp/crash.json" --archive "$tmp/archive" --id crash > "$tmp/out" 2> "$tmp/err"
+rc=$?
+part=$tmp/archive/.erg-record-crash
+if [ $rc -eq 1 ] &&
+   grep -q "^erg: error: measurement 'r1-s1-crashy' failed: target 'crashy' exited with status 3 \(during\|while\|before\) " "$tmp/err" &&
+   grep -q '"event":"measurementFailed".*"error":"target '"'crashy'"' exited with status 3' "$part/timeline.jsonl" &&
+   [ ! -e "$tmp/archive/crash" ]; then
+	ok "a server that crashes fails its measurement with a clear record and message"
+else
+	notok "crashing server (status $rc)"; show "$tmp/err"
+fi
+"$ERG" check --archive "$tmp/archive" > "$tmp/out" 2> "$tmp/err"
+rc=$?
+if [ $rc -eq 0 ] && [ "$(grep -c "is an unfinished 'erg record' run, not read" "$tmp/err")" -eq 1 ]; then
+	ok "erg check reads only the complete run and names the unfinished ones"
+else
+	notok "erg check beside partial runs (status $rc)"; show "$tmp/err"
+fi
+rm -rf "$tmp/archive/.erg-record-crash"
+
+# 6. SIGKILL at random points, then --resume
+{
+	echo '{ "rounds": 2, "windowSec": 1, "gapSec": 0, "cooldownSec": 0.5,'
+	echo '  "idleBaseline": {"offsetSec": 0.1, "endOffsetSec": 0.4},'
+	echo '  "load": {"tool": "wrk", "connections": 4, "threads": 1},'
+	targets
+	echo '  "routes": [ {"name": "ping", "path": "/index.html"} ] }'
+} > "$tmp/short.json"
+for k in 1 2 3; do
+	sig=KILL
+	d=$(awk -v s="$$$k" 'BEGIN { srand(s); printf "%.2f", 0.05 + rand() * 6 }')
+	[ $k = 3 ] && sig=INT d=2.5	# Ctrl-C in the middle
+	echo "# SIG$sig $k after $d s"
+	"$ERG" record "$tmp/short.json" --archive "$tmp/archive" --id "k$k" > "$tmp/out" 2> "$tmp/err$k" &
+	pid=$!
+	sleep "$d"
+	kill -$sig $pid 2>/dev/null
+	wait $pid 2>/dev/null
+	st=$?
+	if [ $sig = INT ]; then
+		if [ $st -eq 1 ] && grep -qx "erg: error: interrupted by signal 2 (Interrupt)" "$tmp/err$k" &&
+		   tail -n 1 "$tmp/archive/.erg-record-k$k/timeline.jsonl" |
+			grep -qF '"event":"sessionEnd","ok":false,"error":"interrupted by signal 2 (Interrupt)"}'; then
+			ok "Ctrl-C: status 1, a message, sessionEnd not ok"
+		else
+			notok "Ctrl-C (status $st)"; show "$tmp/err$k"
+		fi
+	fi
+	sleep 0.5
+	"$ERG" check --archive "$tmp/archive" > "$tmp/out" 2> "$tmp/err"
+	rc=$?
+	left=$(ps -eo args | grep -F "nginx -p $tmp/" | grep -cv grep)
+	if [ -d "$tmp/archive/k$k" ]; then
+		state="finished before the kill"
+		good=$([ $rc -eq 0 ] && [ ! -e "$tmp/archive/.erg-record-k$k" ] && echo 1)
+	else
+		state="killed"
+		good=$([ $rc -eq 0 ] && echo 1)
+	fi
+	if [ "$good" = 1 ] && [ "$left" -eq 0 ]; then
+		ok "SIG$sig after $d s ($state): erg check sees no new run or a whole one, no server left"
+	else
+		notok "SIG$sig after $d s ($state): status $rc, $left nginx left"; show "$tmp/err"
+	fi
+	if [ "$state" = killed ] && [ $k = 1 ]; then
+		sed 's/"rounds": 2/"rounds": 3/' "$tmp/short.json" > "$tmp/other.json"
+		"$ERG" record "$tmp/other.json" --archive "$tmp/archive" --id k1 --resume > "$tmp/out" 2> "$tmp/err"
+		rc=$?
+		if [ $rc -eq 1 ] && [ "$(cat "$tmp/err")" = "erg: error: '$tmp/other.json' is not the plan the run in '$tmp/archive/.erg-record-k1' started with (its copy is '$tmp/archive/.erg-record-k1/plan.json'): resume with that one" ]; then
+			ok "--resume with another plan is refused"
+		else
+			notok "--resume with another plan (status $rc)"; show "$tmp/err"
+		fi
+	fi
+	if [ "$state" = killed ]; then
+		"$ERG" record "$tmp/short.json" --archive "$tmp/archive" --id "k$k" --resume > "$tmp/out" 2> "$tmp/err"
+		rc=$?
+		if [ $rc -eq 0 ] && [ -f "$tmp/archive/k$k/timeline.jsonl" ] && [ ! -e "$tmp/archive/.erg-record-k$k" ] &&
+		   [ "$(grep -c '"event":"measurementComplete"' "$tmp/archive/k$k/timeline.jsonl")" -eq 4 ]; then
+			ok "--resume after the kill completes the run"
+		else
+			notok "--resume after $d s (status $rc)"; show "$tmp/err"
+		fi
+	else
+		ok "(no resume needed)"
+	fi
+done
+"$ERG" build --archive "$tmp/archive" --out "$tmp/site" -q > "$tmp/out" 2> "$tmp/err"
+rc=$?
+python3 - "$tmp/site/runs" > "$tmp/py.txt" 2>&1 << 'EOF'
+import json, sys, os
+bad = 0
+for k in ("k1", "k2", "k3"):
+    o = json.load(open(os.path.join(sys.argv[1], k, "results.json")))["validation"]["ordering"]
+    print(k, o["status"], o["latin_square"])
+    bad |= (o["status"], o["latin_square"]) != ("ok", True)
+sys.exit(bad)
+EOF
+py=$?
+if [ $rc -eq 0 ] && [ $py -eq 0 ]; then
+	ok "the resumed runs build, each a Latin square"
+else
+	notok "building the resumed runs (status $rc)"; show "$tmp/err"; show "$tmp/py.txt"
+fi

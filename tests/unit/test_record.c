@@ -1,0 +1,185 @@
+/*
+ * test_record.c - erg record's schedule and plan (gen/cmd/record_plan.c):
+ *   - cyclic and seeded random orders are Latin squares for 2..8 targets
+ *     (every target once per round and once per slot over nt rounds; each
+ *     block of nt rounds again one when there are more rounds);
+ *   - cyclic: each round is the previous one rotated by one slot;
+ *   - random: the same seed gives the same order, another seed another;
+ *   - sequential: the plan's order in every round;
+ *   - cpu lists; plans that read and plans that are refused.
+ */
+#include <unistd.h>
+
+#include "harness.h"
+#include "base/buf.h"
+#include "base/util.h"
+#include "cmd/record.h"
+
+/* Is block [r0, r0 + nt) of the schedule a Latin square? */
+static int
+latin(const size_t *v, size_t nt, size_t r0)
+{
+	size_t r, s, k;
+	int ok = 1;
+
+	for (r = r0; r < r0 + nt; r++) {
+		unsigned char seen[16] = { 0 };
+
+		for (s = 0; s < nt; s++)
+			if (v[r * nt + s] >= nt || seen[v[r * nt + s]]++)
+				ok = 0;
+	}
+	for (s = 0; s < nt; s++) {
+		unsigned char seen[16] = { 0 };
+
+		for (r = r0; r < r0 + nt; r++) {
+			k = v[r * nt + s];
+			if (k >= nt || seen[k]++)
+				ok = 0;
+		}
+	}
+	return ok;
+}
+
+static void
+test_schedules(void)
+{
+	size_t nt, r, s;
+
+	for (nt = 2; nt <= 8; nt++) {
+		size_t *c = rec_schedule(ORDER_CYCLIC, 0, nt, (int)(2 * nt));
+		size_t *x = rec_schedule(ORDER_RANDOM, 42, nt, (int)(2 * nt));
+		size_t *y = rec_schedule(ORDER_RANDOM, 42, nt, (int)(2 * nt));
+		size_t *z = rec_schedule(ORDER_RANDOM, 43, nt, (int)(2 * nt));
+		size_t *q = rec_schedule(ORDER_SEQUENTIAL, 0, nt, 3);
+		int rot = 1, same = 1, differs = 0, seq = 1;
+
+		CHECK(latin(c, nt, 0) && latin(c, nt, nt), "cyclic %zu targets: Latin square", nt);
+		CHECK(latin(x, nt, 0) && latin(x, nt, nt), "random %zu targets: Latin square", nt);
+		for (r = 1; r < 2 * nt; r++)
+			for (s = 0; s < nt; s++)
+				if (c[r * nt + s] != c[(r - 1) * nt + (s + 1) % nt])
+					rot = 0;
+		CHECK(rot, "cyclic %zu targets: each round the previous one rotated", nt);
+		for (r = 0; r < 2 * nt * nt; r++) {
+			same &= x[r] == y[r];
+			differs |= x[r] != z[r];
+		}
+		CHECK(same, "random %zu targets: the same seed gives the same order", nt);
+		CHECK(nt < 3 || differs, "random %zu targets: another seed, another order", nt);
+		for (r = 0; r < 3; r++)
+			for (s = 0; s < nt; s++)
+				seq &= q[r * nt + s] == s;
+		CHECK(seq, "sequential %zu targets: the plan's order every round", nt);
+		free(c);
+		free(x);
+		free(y);
+		free(z);
+		free(q);
+	}
+	/* by hand: 3 targets, cyclic */
+	{
+		size_t *c = rec_schedule(ORDER_CYCLIC, 0, 3, 3);
+		static const size_t want[9] = { 0, 1, 2, 1, 2, 0, 2, 0, 1 };
+
+		CHECK(!memcmp(c, want, sizeof(want)), "cyclic 3x3 is abc, bca, cab");
+		free(c);
+	}
+}
+
+static void
+test_cpulist(void)
+{
+	unsigned char m[128];
+
+	CHECK(!rec_cpulist("0", m) && m[0] == 1, "cpu list '0'");
+	CHECK(!rec_cpulist("1,3-5", m) && m[0] == 0x3a, "cpu list '1,3-5'");
+	CHECK(rec_cpulist("", m) && rec_cpulist("1-", m) && rec_cpulist("a", m) &&
+	      rec_cpulist("3-1", m) && rec_cpulist("1,", m) && rec_cpulist("2000", m),
+	      "bad cpu lists are refused");
+}
+
+static int
+plan_from(const char *text)
+{
+	char path[] = "/tmp/erg-test-plan-XXXXXX";
+	struct rec_plan p;
+	int fd = mkstemp(path), rc;
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	if (!f)
+		return -2;
+	fputs(text, f);
+	fclose(f);
+	rc = rec_plan_read(path, &p);
+	if (!rc && p.nt != 2)
+		rc = -3;
+	rec_plan_free(&p);
+	unlink(path);
+	return rc;
+}
+
+#define TARGETS \
+	"\"targets\": [{\"name\": \"a\", \"command\": \"x\", \"url\": \"http://127.0.0.1:1\"}," \
+	"{\"name\": \"b\", \"command\": \"y\", \"url\": \"http://[::1]:2/base/\"}]"
+#define ROUTES "\"routes\": [{\"name\": \"ping\", \"path\": \"/\"}]"
+#define LOAD "\"load\": {\"tool\": \"wrk\"}"
+
+static void
+test_plans(void)
+{
+	diag_quiet_warnings = 1;
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 10, " LOAD ", "
+			TARGETS ", " ROUTES "}") == 0, "a small plan reads");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 10, "
+			"\"windowsec\": 2, " LOAD ", " TARGETS ", " ROUTES "}") == -1,
+	      "an unknown member is refused");
+	CHECK(plan_from("{\"rounds\": \"2\", \"windowSec\": 1, " LOAD ", " TARGETS ", "
+			ROUTES "}") == -1, "a string 'rounds' is refused");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1.5, " LOAD ", " TARGETS ", "
+			ROUTES "}") == -1, "a fractional window is refused (wrk: whole s)");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 3, " LOAD ", "
+			TARGETS ", " ROUTES "}") == -1,
+	      "a cooldown too short for the default baseline is refused");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 3, "
+			"\"idleBaseline\": {\"offsetSec\": 1, \"endOffsetSec\": 4}, " LOAD ", "
+			TARGETS ", " ROUTES "}") == -1, "a baseline past the cooldown is refused");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"ordering\": \"random\", " LOAD
+			", " TARGETS ", " ROUTES "}") == -1, "random ordering without a seed");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, "
+			"\"load\": {\"tool\": \"hey\"}, " TARGETS ", " ROUTES "}") == -1,
+	      "a load generator erg record does not drive yet is refused");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, " LOAD ", "
+			"\"targets\": [{\"name\": \"a\", \"command\": \"x\", \"url\": "
+			"\"https://h\"}, {\"name\": \"a\", \"command\": \"x\", \"url\": "
+			"\"http://h\"}], " ROUTES "}") == -1,
+	      "an https URL and a repeated target name are refused");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, " LOAD ", "
+			TARGETS ", \"routes\": [{\"name\": \"../x\", \"path\": \"/\"}]}") == -1,
+	      "a route name that would leave the run is refused");
+	diag_quiet_warnings = 0;
+	/* errors are located at the member's own line */
+	{
+		struct buf b = BUF_INIT;
+		int rc;
+
+		diag_capture(&b);
+		rc = plan_from("{\n  \"rounds\": 2,\n  \"windowSec\": 1,\n  \"cooldownSec\": 10,\n"
+			       "  \"load\": {\"tool\": \"wrk\",\n    \"threads\": -1},\n  "
+			       TARGETS ",\n  " ROUTES "}");
+		diag_capture(NULL);
+		CHECK(rc == -1 && b.ptr && strstr(b.ptr, ":6: error: 'load.threads' must be a "
+						  "whole number"), "located error: %s",
+		      b.ptr ? b.ptr : "(none)");
+		buf_release(&b);
+	}
+}
+
+int
+main(void)
+{
+	test_schedules();
+	test_cpulist();
+	test_plans();
+	return th_done();
+}
