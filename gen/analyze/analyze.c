@@ -92,9 +92,13 @@ mark_per_mb(struct run *r)
 static void
 pwin_none(struct pwin *p)
 {
+	size_t d;
+
 	memset(p, 0, sizeof(*p));
 	p->energy_j = p->mean_watts = p->coverage = p->cluster_mhz = NAN;
 	p->thermal = THERMAL_ABSENT;
+	for (d = 0; d < PDOM_MAX; d++)
+		p->dom_j[d] = NAN;
 }
 
 static int

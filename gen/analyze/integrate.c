@@ -18,6 +18,13 @@ power_fit(struct power_file *pf)
 	double cum, mx, my, sxx, sxy, dx, a, b, ts0;
 
 	pf->fit_fallback = 0;
+	if (pf->timed) {
+		/* the reader placed every sample (an interval of its own
+		 * clock): nothing to fit */
+		pf->fit_a = 0;
+		pf->fit_b = 1;
+		return;
+	}
 	if (!n) {
 		pf->fit_a = 0;
 		pf->fit_b = 1;
@@ -103,20 +110,28 @@ void
 power_integrate(const struct power_file *files, size_t nfiles, double t0_ms,
 		double t1_ms, struct pwin *out)
 {
-	double covered = 0, mhz = 0, lo, hi, ov;
-	size_t f, i, nmhz = 0;
+	double covered[PGROUP_MAX] = { 0 }, mhz = 0, lo, hi, ov, share, dj;
+	size_t f, i, d, nmhz = 0;
+	int g, groups = 0;
 	const struct psample *s;
 
 	memset(out, 0, sizeof(*out));
 	out->thermal = THERMAL_ABSENT;
 	out->cluster_mhz = NAN;
+	for (d = 0; d < PDOM_MAX; d++)
+		out->dom_j[d] = NAN;
 	if (!(t1_ms > t0_ms)) {
 		out->mean_watts = NAN;
 		return;
 	}
 	for (f = 0; f < nfiles; f++) {
-		for (i = first_ending_after(&files[f], t0_ms); i < files[f].n; i++) {
-			s = &files[f].s[i];
+		const struct power_file *pf = &files[f];
+
+		g = pf->group >= 0 && pf->group < PGROUP_MAX ? pf->group : 0;
+		if (g + 1 > groups)
+			groups = g + 1;
+		for (i = first_ending_after(pf, t0_ms); i < pf->n; i++) {
+			s = &pf->s[i];
 			if (s->start_ms >= t1_ms)
 				break;
 			if (s->unplaced)
@@ -128,8 +143,19 @@ power_integrate(const struct power_file *files, size_t nfiles, double t0_ms,
 				continue;
 			out->samples++;
 			if (!isnan(s->joules)) {
-				out->energy_j += ov / (s->end_ms - s->start_ms) * s->joules;
-				covered += ov;
+				share = ov / (s->end_ms - s->start_ms);
+				out->energy_j += share * s->joules;
+				covered[g] += ov;
+				/* Per domain, apart from the total: energy_j
+				 * keeps the published order of additions. */
+				for (d = 0; d < pf->ndom; d++) {
+					dj = power_dom_joules(pf, i, d);
+					if (isnan(dj))
+						continue;
+					if (isnan(out->dom_j[pf->dom_g[d]]))
+						out->dom_j[pf->dom_g[d]] = 0;
+					out->dom_j[pf->dom_g[d]] += share * dj;
+				}
 			}
 			if (!isnan(s->pclust_mhz)) {
 				mhz += s->pclust_mhz;
@@ -142,7 +168,12 @@ power_integrate(const struct power_file *files, size_t nfiles, double t0_ms,
 	if (nmhz)
 		out->cluster_mhz = mhz / (double)nmhz;
 	out->mean_watts = out->energy_j / ((t1_ms - t0_ms) / 1000);
-	out->coverage = covered / (t1_ms - t0_ms);
+	/* Sources add up only where each covers the window: the least
+	 * covered one is what the total is worth. */
+	out->coverage = covered[0] / (t1_ms - t0_ms);
+	for (g = 1; g < groups; g++)
+		if (covered[g] / (t1_ms - t0_ms) < out->coverage)
+			out->coverage = covered[g] / (t1_ms - t0_ms);
 }
 
 size_t

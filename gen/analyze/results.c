@@ -44,6 +44,123 @@ pick(json_t *meta, const char *key)
 	return v ? json_deep_copy(v) : json_object();
 }
 
+
+/* The run-wide domains: name of index g (power_file.dom_g), NULL if none. */
+static const char *
+dom_name(const struct run *r, size_t g, int *sum)
+{
+	size_t f, d;
+
+	for (f = 0; f < r->npf; f++)
+		for (d = 0; d < r->pf[f].ndom; d++)
+			if (r->pf[f].dom_g[d] == g) {
+				*sum = r->pf[f].dom_sum[d];
+				return r->pf[f].dom[d];
+			}
+	return NULL;
+}
+
+/* "powermetrics", "powercap-log", "powercap-log + nvidia-smi", "none" */
+static const char *
+source_name(const struct run *r)
+{
+	static _Thread_local char b[256];
+	size_t i, n = 0;
+
+	if (!r->npf)
+		return "none";
+	b[0] = '\0';
+	for (i = 0; i < r->npf; i++) {
+		if (i && r->pf[i].group == r->pf[i - 1].group)
+			continue;
+		n += (size_t)snprintf(b + n, n < sizeof(b) ? sizeof(b) - n : 0, "%s%s",
+				      i ? " + " : "", r->pf[i].source ? r->pf[i].source
+				      : "powermetrics");
+		if (n >= sizeof(b))
+			break;
+	}
+	return b;
+}
+
+/*
+ * Per domain, the headline energy of each target as published: per
+ * measurement the domain's joules over the small routes x 1000 / their
+ * requests, then the mean over the rounds, so that the summed domains
+ * add up to the headline.  NAN (null) where a measurement lacks it.
+ */
+static json_t *
+head_domains_json(const struct run *r, const struct target *t)
+{
+	json_t *o = json_object();
+	size_t g, i, j, n;
+	double sum, ej, req;
+	const char *name;
+	int counted;
+
+	for (g = 0; g < PDOM_MAX; g++) {
+		if (!(name = dom_name(r, g, &counted)))
+			continue;
+		sum = 0;
+		n = 0;
+		for (i = 0; i < r->nm; i++) {
+			const struct measurement *m = &r->m[i];
+			int small = 0;
+
+			if (strcmp(m->target, t->name))
+				continue;
+			ej = req = 0;
+			for (j = 0; j < m->nroutes; j++) {
+				if (m->routes[j].per_mb)
+					continue;
+				small = 1;
+				ej += m->routes[j].pw.dom_j[g];
+				req += m->routes[j].requests;
+			}
+			if (small) {
+				sum += ej * 1000.0 / req;
+				n++;
+			}
+		}
+		json_object_set_new(o, name, jx_real(n ? sum / (double)n : NAN));
+	}
+	return o;
+}
+
+/* The sources of the energy: kind, files, domains (counted or reported
+ * only), and what the figures leave out. */
+static json_t *
+energy_json(const struct run *r)
+{
+	json_t *arr = json_array(), *src = NULL, *files = NULL, *doms;
+	size_t i, d;
+
+	for (i = 0; i < r->npf; i++) {
+		const struct power_file *pf = &r->pf[i];
+		const char *base = strrchr(pf->path, '/');
+
+		if (!i || pf->group != r->pf[i - 1].group) {
+			src = json_object();
+			files = json_array();
+			doms = json_array();
+			json_object_set_new(src, "kind", json_string(pf->source ? pf->source
+								     : "powermetrics"));
+			json_object_set_new(src, "caveat", jx_string(pf->caveat));
+			for (d = 0; d < pf->ndom; d++) {
+				json_t *x = json_object();
+
+				json_object_set_new(x, "name", json_string(pf->dom[d]));
+				json_object_set_new(x, "counted", json_boolean(pf->dom_sum[d]));
+				json_array_append_new(doms, x);
+			}
+			json_object_set_new(src, "domains", doms);
+			json_object_set_new(src, "files", files);
+			json_array_append_new(arr, src);
+		}
+		json_array_append_new(files, json_string(base ? base + 1 : pf->path));
+	}
+	return arr;
+}
+
 static json_t *
 targets_json(const struct run *r)
 {
@@ -73,6 +190,7 @@ targets_json(const struct run *r)
 		 * mj_per_2xx by the 2xx responses alone */
 		json_object_set_new(h, "denominator", json_string("requests"));
 		json_object_set_new(h, "mj_per_2xx", stat_json(&t->head_mj_2xx, 1));
+		json_object_set_new(h, "domains_mj_per_req", head_domains_json(r, t));
 		json_object_set_new(o, "headline", h);
 		for (j = 0; j < t->nroutes; j++) {
 			const struct target_route *tr = &t->routes[j];
@@ -253,18 +371,21 @@ results_json(const struct run *r)
 			    ? json_deep_copy(jx_path(r->meta, "erg.reconstructed")) : json_null());
 	json_object_set_new(o, "caveats", json_object_get(r->meta, "caveats")
 			    ? json_deep_copy(json_object_get(r->meta, "caveats")) : json_array());
-	json_object_set_new(o, "energy_source", json_string(r->npf ? "powermetrics" : "none"));
+	json_object_set_new(o, "energy_source", json_string(source_name(r)));
 	for (i = 0; i < r->npf; i++) {
 		json_t *p = json_object();
 		const char *base = strrchr(r->pf[i].path, '/');
 
 		json_object_set_new(p, "file", json_string(base ? base + 1 : r->pf[i].path));
 		json_object_set_new(p, "samples", json_integer((json_int_t)r->pf[i].n));
-		json_object_set_new(p, "fit_a_ms", jx_real(r->pf[i].fit_a));
-		json_object_set_new(p, "fit_b", jx_real(r->pf[i].fit_b));
+		json_object_set_new(p, "fit_a_ms", r->pf[i].timed ? json_null()
+				    : jx_real(r->pf[i].fit_a));
+		json_object_set_new(p, "fit_b", r->pf[i].timed ? json_null()
+				    : jx_real(r->pf[i].fit_b));
 		json_array_append_new(power, p);
 	}
 	json_object_set_new(o, "power_files", power);
+	json_object_set_new(o, "energy", energy_json(r));
 	json_object_set_new(o, "targets", targets_json(r));
 	json_object_set_new(o, "measurements", measurements_json(r));
 	json_object_set_new(o, "idle_windows", idle_json(r));

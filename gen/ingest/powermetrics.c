@@ -1985,6 +1985,12 @@ power_read(const char *path, struct power_file *pf)
 		power_file_free(pf);
 		return -1;
 	}
+	/* One domain: the processor block's energy (cpu + gpu + ane, or
+	 * what stands in for it, enum psrc), joules itself. */
+	pf->source = "powermetrics";
+	pf->caveat = "Apple's estimate of SoC compute energy (CPU, GPU, ANE): no DRAM, "
+		     "display, SSD, radios, VRM or charger losses";
+	power_add_domain(pf, "processor", 1);
 	if (r.any_tasks) {
 		ALLOC_GROW(r.toff, pf->n + 1, r.atoff);
 		r.toff[pf->n] = pf->ntasks;

@@ -44,6 +44,7 @@
 #include "base/idmap.h"
 #include "ingest/input.h"
 #include "ingest/load.h"
+#include "ingest/energy.h"
 #include "ingest/powermetrics.h"
 #include "base/json.h"
 #include "base/jsonx.h"
@@ -1473,6 +1474,8 @@ check_power_files(struct run *r)
 	for (i = 0; i + 1 < r->npf && !bad; i++) {
 		a = &r->pf[i];
 		b = &r->pf[i + 1];
+		if (a->group != b->group)
+			continue;
 		if (b->start_hi <= a->end_lo)
 			bad = error_at(b->path, 0, "its samples overlap those of '%s' in time (by "
 				       "%.1f s at least): a copy, or a continuation that repeats "
@@ -1490,6 +1493,12 @@ check_power_files(struct run *r)
 
 		for (h = 0; h < pf->nholes; h++) {
 			at = pf->holes[h].at;
+			if (pf->timed) {
+				run_warn(r, pf->path, pf->s[at].no, "no reading for %.1f s before "
+					 "this line (more than 5 times the usual interval): no "
+					 "energy is counted in between", pf->holes[h].ms / 1000);
+				continue;
+			}
 			run_warn(r, pf->path, 0, "about %d sample%s missing between sample %u and "
 				 "sample %u (the timestamps run %.1f s ahead of elapsed_ns there): "
 				 "no energy is counted in between", pf->holes[h].missing,
@@ -1510,22 +1519,208 @@ check_power_files(struct run *r)
 	return 0;
 }
 
+/*
+ * The other power logs erg looks for by name; what they hold (and so how
+ * they are read) is told by their content: power.csv, powercap.csv,
+ * NAME.powercap-log, nvidia-smi.csv, perf-stat.csv, each optionally .gz.
+ */
+static int
+other_power_name(const char *n)
+{
+	return !strcmp(n, "power.csv") || !strcmp(n, "power.csv.gz") ||
+	       !strcmp(n, "nvidia-smi.csv") || !strcmp(n, "nvidia-smi.csv.gz") ||
+	       !strcmp(n, "perf-stat.csv") || !strcmp(n, "perf-stat.csv.gz") ||
+	       !strcmp(n, "powercap.csv") || !strcmp(n, "powercap.csv.gz") ||
+	       (str_endswith(n, ".powercap-log") && strlen(n) > strlen(".powercap-log")) ||
+	       (str_endswith(n, ".powercap-log.gz") && strlen(n) > strlen(".powercap-log.gz"));
+}
+
+/*
+ * Read one power file of the run into r->pf[r->npf].  plist: its name
+ * promises the powermetrics plist stream, so other content is an error
+ * (unreadable content is power_read's to describe).
+ */
+static int
+read_power_file(struct run *r, const char *dir, const char *name, const char *path,
+		int plist, const struct energy_opts *o, size_t *alloc)
+{
+	struct power_file *pf;
+	int kind, rc;
+
+	if (power_file_ok(dir, name, path) || energy_sniff(path, &kind))
+		return -1;
+	if (plist && kind == EK_PM_TEXT)
+		return error_at(path, 1, "powermetrics text output where a plist was expected: "
+				"record with 'powermetrics -f plist'");
+	if (plist && kind != EK_PLIST && kind != EK_UNKNOWN)
+		return error_at(path, 1, "a %s where a powermetrics plist was expected: name it "
+				"power.csv (or list it in meta.json erg.power)",
+				energy_kind_name(kind));
+	ALLOC_GROW(r->pf, r->npf + 1, *alloc);
+	pf = &r->pf[r->npf];
+	memset(pf, 0, sizeof(*pf));
+	if (plist || kind == EK_PLIST)
+		rc = power_read(path, pf);
+	else
+		rc = energy_read(path, kind, o, pf);
+	if (rc) {
+		power_file_free(pf);
+		return -1;
+	}
+	r->npf++;
+	return 0;
+}
+
+static const char *
+base_name(const char *p)
+{
+	const char *b = strrchr(p, '/');
+
+	return b ? b + 1 : p;
+}
+
+/*
+ * The sources of a run: the plist stream's files are one, every other
+ * file one more.  Run-wide domain indexes (pwin.dom_j); two sources whose
+ * counted domains cover the same hardware (by power_dom_class: psys
+ * covers everything) are an error naming both, since their sum would
+ * count it twice; a source none of whose samples has energy is an error
+ * at its file.
+ */
+static int
+join_sources(struct run *r)
+{
+	const char *names[PDOM_MAX];
+	size_t i, k, d, e, nn = 0, first[PGROUP_MAX];
+	int g = -1, ca, cb;
+
+	for (i = 0; i < r->npf; i++) {
+		struct power_file *pf = &r->pf[i];
+
+		if (!i || pf->timed || r->pf[i - 1].timed) {
+			if (++g >= PGROUP_MAX)
+				return error_at(pf->path, 0, "more than %d power sources",
+						PGROUP_MAX);
+			first[g] = i;
+		}
+		pf->group = g;
+		for (d = 0; d < pf->ndom; d++) {
+			for (k = 0; k < nn && strcmp(names[k], pf->dom[d]); k++)
+				;
+			if (k == nn) {
+				if (nn == PDOM_MAX)
+					return error_at(pf->path, 0, "more than %d power domains "
+							"in one run", PDOM_MAX);
+				names[nn++] = pf->dom[d];
+			}
+			pf->dom_g[d] = (unsigned char)k;
+		}
+	}
+	for (k = 0; (int)k <= g; k++) {
+		for (i = first[k]; i < r->npf && r->pf[i].group == (int)k; i++)
+			for (e = 0; e < r->pf[i].n; e++)
+				if (!isnan(r->pf[i].s[e].joules))
+					goto has_energy;
+		return error_at(r->pf[first[k]].path, 0, "no sample in '%s' has energy%s",
+				base_name(r->pf[first[k]].path), r->pf[first[k]].timed ? "" :
+				" (no processor energy or power in any sample: was the "
+				"cpu_power sampler on?)");
+has_energy:
+		;
+	}
+	for (k = 1; (int)k <= g; k++)
+		for (i = 0; i < k; i++) {
+			const struct power_file *a = &r->pf[first[i]], *b = &r->pf[first[k]];
+
+			for (d = 0; d < a->ndom; d++)
+				for (e = 0; e < b->ndom; e++) {
+					if (!a->dom_sum[d] || !b->dom_sum[e])
+						continue;
+					ca = power_dom_class(a->dom[d]);
+					cb = power_dom_class(b->dom[e]);
+					if (ca == PDC_SYSTEM || cb == PDC_SYSTEM ||
+					    (ca == cb && (ca != PDC_OTHER ||
+							  !strcmp(a->dom[d], b->dom[e]))))
+						return error_at(b->path, 0, "its domain '%s' "
+								"overlaps domain '%s' of '%s': "
+								"summed, the two sources would count "
+								"the same energy twice; keep one (meta."
+								"json erg.power lists the files to "
+								"read)", b->dom[e], a->dom[d],
+								base_name(a->path));
+				}
+		}
+	return 0;
+}
+
+/* meta.json erg.power: the power files to read, in order ([] none). */
+static int
+listed_power(struct run *r, const char *dir, json_t *list, const struct energy_opts *o,
+	     size_t *alloc)
+{
+	struct buf full = BUF_INIT, p = BUF_INIT;
+	const char *why, *name;
+	unsigned long k;
+	json_t *v;
+	size_t i;
+	int gz, bad = 0, rc;
+
+	json_array_foreach(list, i, v) {
+		if (!json_is_string(v)) {
+			buf_addf(&p, "%s/meta.json", dir);
+			bad = error_at(p.ptr, 0, "'erg.power' is not an array of file names");
+			break;
+		}
+		name = json_string_value(v);
+		buf_reset(&p);
+		buf_addf(&p, "%s/%s", dir, name);
+		rc = path_inside(dir, name, &full, &why);
+		if (rc) {
+			buf_reset(&p);
+			buf_addf(&p, "%s/meta.json", dir);
+			bad = error_at(p.ptr, 0, "erg.power: '%s': %s", name,
+				       rc == -2 ? "no such file" : why);
+			break;
+		}
+		if (read_power_file(r, dir, name, p.ptr, !strncmp(name, "power.plist", 11) &&
+				    power_name(name, &k, &gz) == 1, o, alloc)) {
+			bad = -1;
+			break;
+		}
+	}
+	buf_release(&full);
+	buf_release(&p);
+	return bad;
+}
+
 static int
 read_power(struct run *r, const char *dir)
 {
 	struct buf p = BUF_INIT;
 	struct pname *f = NULL;
-	char **other = NULL;
-	size_t nf = 0, af = 0, no = 0, ao = 0, i, alloc = 0;
+	char **other = NULL, **logs = NULL;
+	size_t nf = 0, af = 0, no = 0, ao = 0, nl = 0, al = 0, i, alloc = 0;
 	unsigned long k;
 	struct dirent *e;
+	json_t *list = r->meta ? jx_path(r->meta, "erg.power") : NULL;
+	const char *tz = r->meta ? jx_path_str(r->meta, "erg.powerTimezone") : NULL;
+	struct energy_opts o = { 0, 0, 0, 0 };
 	DIR *d;
 	int bad = 0, gz, kind;
 
+	/* (read_meta checked it) */
+	o.tz_set = tz && !energy_tz(tz, &o.tz_ms);
+	o.start_set = r->meta && jx_path(r->meta, "erg") &&
+		      jx_num(jx_path(r->meta, "erg"), "powerStartMs", &o.start_ms) > 0;
 	d = opendir(dir);
 	if (!d)
 		return error_at(dir, 0, "cannot list the run directory: %s", strerror(errno));
 	while ((e = readdir(d))) {
+		if (other_power_name(e->d_name)) {
+			ALLOC_GROW(logs, nl + 1, al);
+			logs[nl++] = xstrdup(e->d_name);
+			continue;
+		}
 		if (strncmp(e->d_name, "power.plist", strlen("power.plist")))
 			continue;
 		kind = power_name(e->d_name, &k, &gz);
@@ -1544,7 +1739,30 @@ read_power(struct run *r, const char *dir)
 		qsort(f, nf, sizeof(*f), cmp_pname);
 	if (no)
 		qsort(other, no, sizeof(*other), cmp_str);
+	if (nl)
+		qsort(logs, nl, sizeof(*logs), cmp_str);
 
+	if (list && json_is_array(list)) {
+		/* the files are named: others are not read, and said so */
+		bad = listed_power(r, dir, list, &o, &alloc);
+		for (i = 0; i < nf + nl + no && !bad; i++) {
+			const char *n = i < nf ? f[i].name : i < nf + nl ? logs[i - nf]
+				: other[i - nf - nl];
+			size_t j;
+
+			for (j = 0; j < json_array_size(list); j++)
+				if (json_is_string(json_array_get(list, j)) &&
+				    !strcmp(json_string_value(json_array_get(list, j)), n))
+					break;
+			if (j < json_array_size(list))
+				continue;
+			buf_reset(&p);
+			buf_addf(&p, "%s/%s", dir, n);
+			run_warn(r, p.ptr, 0, "not read: meta.json erg.power lists the power "
+				 "files of the run");
+		}
+		goto done;
+	}
 	for (i = 0; i < no; i++) {
 		buf_reset(&p);
 		buf_addf(&p, "%s/%s", dir, other[i]);
@@ -1574,15 +1792,18 @@ read_power(struct run *r, const char *dir)
 			continue;
 		buf_reset(&p);
 		buf_addf(&p, "%s/%s", dir, f[i].name);
-		ALLOC_GROW(r->pf, r->npf + 1, alloc);
-		memset(&r->pf[r->npf], 0, sizeof(r->pf[0]));
-		if (power_read(p.ptr, &r->pf[r->npf])) {
-			power_file_free(&r->pf[r->npf]);
+		if (read_power_file(r, dir, f[i].name, p.ptr, 1, &o, &alloc))
 			bad = -1;
-			break;
-		}
-		r->npf++;
 	}
+	for (i = 0; i < nl && !bad; i++) {
+		buf_reset(&p);
+		buf_addf(&p, "%s/%s", dir, logs[i]);
+		if (read_power_file(r, dir, logs[i], p.ptr, 0, &o, &alloc))
+			bad = -1;
+	}
+done:
+	if (!bad && r->npf)
+		bad = join_sources(r);
 	if (!bad)
 		bad = check_power_files(r);
 	for (i = 0; i < nf; i++)
@@ -1591,6 +1812,9 @@ read_power(struct run *r, const char *dir)
 	for (i = 0; i < no; i++)
 		free(other[i]);
 	free(other);
+	for (i = 0; i < nl; i++)
+		free(logs[i]);
+	free(logs);
 	buf_release(&p);
 	return bad;
 }
@@ -1624,7 +1848,8 @@ static const struct {
 	{ "methodology.idleWindow.endOffsetSec", JD_NUMBER },
 	{ "methodology.idleWindow.source", JD_STRING },
 	{ "caveats", JD_ARRAY }, { "erg", JD_OBJECT }, { "erg.perMbRoutes", JD_ARRAY },
-	{ "erg.loadFormat", JD_STRING },
+	{ "erg.loadFormat", JD_STRING }, { "erg.power", JD_ARRAY },
+	{ "erg.powerTimezone", JD_STRING }, { "erg.powerStartMs", JD_NUMBER },
 };
 
 /* The member at path, when present and not null, must be of the kind
@@ -1664,8 +1889,9 @@ read_meta(struct run *r, const char *dir)
 {
 	struct buf path = BUF_INIT, data = BUF_INIT, full = BUF_INIT;
 	const char *notes = "notes.md", *why;
-	const struct jpos *list, *fmt, *np;
-	struct jd_path at, at2, at3;
+	const struct jpos *list, *fmt, *np, *tzp;
+	struct jd_path at, at2, at3, at4;
+	double tzms;
 	struct jdoc doc = { 0 };
 	json_t *v;
 	size_t i;
@@ -1687,6 +1913,11 @@ read_meta(struct run *r, const char *dir)
 			jdoc_error(&doc, list, "is not an array of route names");
 			goto out;
 		}
+	if ((tzp = jdoc_at(&doc, "erg.powerTimezone", &at4)) && json_is_string(tzp->v) &&
+	    energy_tz(json_string_value(tzp->v), &tzms)) {
+		jdoc_error(&doc, tzp, "is not a UTC offset ('Z', '+HH:MM' or '-HH:MM')");
+		goto out;
+	}
 	r->load_force = LOAD_UNKNOWN;
 	if ((fmt = jdoc_at(&doc, "erg.loadFormat", &at2)) && json_is_string(fmt->v) &&
 	    load_format(path.ptr, jdoc_line(&doc, fmt), "erg.loadFormat",

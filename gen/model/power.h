@@ -5,6 +5,16 @@
  * analyze/integrate.c puts it on the wall-clock axis (power_fit) and
  * integrates windows.
  *
+ * One sample model for every source: a sample is an interval [start_ms,
+ * end_ms] on the session's clock with joules per named domain (a gauge in
+ * watts is integrated over its interval by its reader).  powermetrics
+ * gives one domain, "processor" (cpu + gpu + ane), and only timestamps
+ * and elapsed times, so its interval comes from the time fit; the other
+ * readers (ingest/energy_*.c) stamp each sample's interval themselves
+ * (power_file.timed) and keep per-domain joules (dj).  joules is the sum
+ * of the domains that count (dom_sum); the others (RAPL sub-zones such as
+ * core and uncore, which the package includes) are reported only.
+ *
  * Per-task CPU time (the `tasks` sampler, formats.md §1.6) is kept only
  * when a file carries it: for every task of every sample, its pid, its
  * interned name, cputime_ns and ptime_ns (performance-core time, written
@@ -78,8 +88,29 @@ struct ptask {
 	uint32_t name;		/* index into power_file.names */
 };
 
+/* Domains of one file, and of the windows of a run (pwin.dom_j). */
+#define PDOM_MAX 32
+/* Sources (groups of files) in one run. */
+#define PGROUP_MAX 8
+
 struct power_file {
 	char *path;
+	/*
+	 * The source: "powermetrics" (plist), "powercap-log", "power-csv",
+	 * ... (a static string), a caveat for the reader of the figures
+	 * (static), and its domains.  dj holds n x ndom joules (NAN: the
+	 * domain has no value in that sample), or is NULL when the one
+	 * domain is joules itself (powermetrics).
+	 */
+	const char *source;
+	const char *caveat;
+	size_t ndom;
+	char *dom[PDOM_MAX];
+	unsigned char dom_sum[PDOM_MAX];	/* 1: counted in joules */
+	unsigned char dom_g[PDOM_MAX];		/* run-wide index (power_join) */
+	double *dj;
+	int timed;		/* the reader set start_ms/end_ms: no time fit */
+	int group;		/* index of its source in the run (power_join) */
 	struct psample *s;	/* in file order; end_ms strictly increasing */
 	size_t n, alloc;
 	double fit_a, fit_b;	/* time fit (ms); b is 1 when it cannot be fitted */
@@ -113,6 +144,23 @@ struct power_file {
 
 void power_file_free(struct power_file *pf);	/* back to POWER_FILE_INIT */
 
+/* Give pf a domain (name copied, counted in joules when sum); its index. */
+size_t power_add_domain(struct power_file *pf, const char *name, int sum);
+/* Joules of domain d in sample i. */
+double power_dom_joules(const struct power_file *pf, size_t i, size_t d);
+
+/*
+ * How a domain name is read when sources are combined (power_join) and
+ * which domains of a RAPL source count: PDC_SYSTEM (psys, host: the whole
+ * platform, which overlaps everything), PDC_CPU (processor, package-N,
+ * pkg, cpu, soc, core, uncore), PDC_DRAM (dram, ram), PDC_GPU (gpuN, gpu),
+ * PDC_ANE, PDC_OTHER (compared by name).  A name "a/b" is read by b.
+ */
+enum { PDC_OTHER = 0, PDC_SYSTEM, PDC_CPU, PDC_DRAM, PDC_GPU, PDC_ANE };
+int power_dom_class(const char *name);
+/* core and uncore (sub-zones of a package): reported, never summed */
+int power_dom_subzone(const char *name);
+
 /* What a time window saw, from power_integrate(). */
 struct pwin {
 	double energy_j;	/* sum over overlapping samples of overlap share x joules */
@@ -121,6 +169,9 @@ struct pwin {
 	double cluster_mhz;	/* unweighted mean pclust_mhz of overlapping samples; NAN if none */
 	size_t samples;		/* overlapping samples, with or without joules */
 	int thermal;		/* worst THERMAL_* seen; THERMAL_ABSENT if none */
+	/* joules per run-wide domain (power_file.dom_g), each the sum of
+	 * overlap share x the domain's joules; NAN for none */
+	double dom_j[PDOM_MAX];
 };
 
 /* CPU time of one process (pid and name) in a window. */

@@ -580,6 +580,79 @@ add_range(struct buf *b, double lo, double hi, int dec, const char *unit)
 	buf_addstr(b, unit);
 }
 
+/*
+ * The sources of the energy (results.json "energy"): what each is, its
+ * files, domains and caveat, and with more than one domain the headline
+ * of each target split by domain.  A run of the powermetrics plist alone
+ * keeps its one line.
+ */
+static void
+energy_source_rows(struct rv *v, json_t *rows, struct buf *b)
+{
+	const json_t *src = json_object_get(v->res, "energy"), *s, *x, *t;
+	const char *kind, *key;
+	size_t i, k, ndom = 0;
+	json_t *val;
+
+	json_array_foreach(src, i, s)
+		ndom += json_array_size(json_object_get(s, "domains"));
+	kind = json_array_size(src) == 1 ? jstr(json_array_get(src, 0), "kind") : NULL;
+	if (!json_array_size(src) || (kind && !strcmp(kind, "powermetrics"))) {
+		buf_addstr(b, "powermetrics ");
+		buf_addstr(b, jpath_str(v->res, "software.powermetrics.energyField")
+			   ? jpath_str(v->res, "software.powermetrics.energyField")
+			   : "cpu + gpu + ane energy");
+		buf_addstr(b, ": SoC compute only (no DRAM, display, SSD, radios, "
+			   "VRM or charger losses)");
+		kv_addf(rows, "Energy source", b);
+		return;
+	}
+	json_array_foreach(src, i, s) {
+		if (i)
+			buf_addstr(b, "; ");
+		buf_addstr(b, jstr(s, "kind") ? jstr(s, "kind") : "?");
+		buf_addstr(b, " (");
+		json_array_foreach(json_object_get(s, "files"), k, x) {
+			if (k)
+				buf_addstr(b, ", ");
+			buf_addstr(b, json_is_string(x) ? json_string_value(x) : "?");
+		}
+		buf_addstr(b, ")");
+		if (jstr(s, "caveat")) {
+			buf_addstr(b, ": ");
+			buf_addstr(b, jstr(s, "caveat"));
+		}
+	}
+	kv_addf(rows, "Energy source", b);
+	json_array_foreach(src, i, s)
+		json_array_foreach(json_object_get(s, "domains"), k, x) {
+			if (b->len)
+				buf_addstr(b, ", ");
+			buf_addstr(b, jstr(x, "name") ? jstr(x, "name") : "?");
+			if (!json_is_true(json_object_get(x, "counted")))
+				buf_addstr(b, " (reported only: inside a counted domain)");
+		}
+	kv_addf(rows, "Energy domains", b);
+	if (ndom < 2)
+		return;
+	/* headline mJ/request by domain, per target */
+	json_array_foreach(json_object_get(v->res, "targets"), i, t) {
+		const json_t *d = jpath(t, "headline.domains_mj_per_req");
+
+		if (i)
+			buf_addstr(b, "; ");
+		buf_addstr(b, jstr(t, "name") ? jstr(t, "name") : "?");
+		buf_addstr(b, ":");
+		json_object_foreach((json_t *)d, key, val) {
+			buf_addf(b, " %s ", key);
+			numfmt_add(b, json_is_number(val) ? json_number_value(val) : NAN,
+				   NF_SIG(4));
+		}
+	}
+	buf_addstr(b, " (mJ per request, headline routes)");
+	kv_addf(rows, "Headline by domain", b);
+}
+
 static void
 setup_view(struct rv *v)
 {
@@ -750,13 +823,7 @@ setup_view(struct rv *v)
 			buf_addf(&b, " (%zu idle windows); subtracted only in the net columns",
 				 json_array_size(json_object_get(res, "idle_windows")));
 		kv_addf(rows, "Idle floor", &b);
-		buf_addstr(&b, "powermetrics ");
-		buf_addstr(&b, jpath_str(res, "software.powermetrics.energyField")
-			   ? jpath_str(res, "software.powermetrics.energyField")
-			   : "cpu + gpu + ane energy");
-		buf_addstr(&b, ": SoC compute only (no DRAM, display, SSD, radios, "
-			   "VRM or charger losses)");
-		kv_addf(rows, "Energy source", &b);
+		energy_source_rows(v, rows, &b);
 		x = 0;
 		json_array_foreach(json_object_get(res, "power_files"), k, w)
 			x += isfinite(jnum(w, "samples")) ? jnum(w, "samples") : 0;

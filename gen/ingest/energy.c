@@ -1,0 +1,414 @@
+/* ingest/energy.c - what the energy readers share (see energy.h). */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/num.h"
+#include "base/util.h"
+#include "ingest/energy.h"
+#include "ingest/input.h"
+
+#define EL_MAX_LINE (64 * 1024)
+
+const char *
+energy_kind_name(int kind)
+{
+	switch (kind) {
+	case EK_PLIST: return "powermetrics";
+	case EK_PM_TEXT: return "powermetrics text";
+	case EK_POWERCAP: return "powercap-log";
+	case EK_CSV: return "power-csv";
+	case EK_NVSMI: return "nvidia-smi";
+	case EK_PERF: return "perf-stat";
+	default: return "unknown";
+	}
+}
+
+int
+energy_sniff(const char *path, int *kind)
+{
+	struct input *in = input_open(path, input_max_stream);
+	char b[512];
+	long n = 0, r;
+	size_t i;
+
+	*kind = EK_UNKNOWN;
+	if (!in)
+		return -1;
+	while (n < (long)sizeof(b) - 1 && (r = input_read(in, b + n, sizeof(b) - 1 - (size_t)n)) > 0)
+		n += r;
+	input_close(in);
+	if (r < 0)
+		return -1;
+	b[n] = '\0';
+	for (i = 0; i < (size_t)n && (b[i] == ' ' || b[i] == '\n' || b[i] == '\r' ||
+				      b[i] == '\t' || b[i] == '\0'); i++)
+		;
+	if (!strncmp(b + i, "<?xml", 5) || !strncmp(b + i, "<plist", 6) ||
+	    !strncmp(b + i, "bplist", 6))
+		*kind = EK_PLIST;
+	else if (!strncmp(b + i, "# powercap-log ", 15))
+		*kind = EK_POWERCAP;
+	else if (!strncmp(b + i, "Machine model:", 14) ||
+		 !strncmp(b + i, "*** Sampled system activity", 27))
+		*kind = EK_PM_TEXT;
+	else if (!strncmp(b + i, "time,", 5) || (b[i] == '#' && strstr(b + i, "\ntime,")))
+		*kind = EK_CSV;
+	else if (!strncmp(b + i, "timestamp, ", 11))
+		*kind = EK_NVSMI;
+	else if (!strncmp(b + i, "# started on ", 13) ||
+		 (b[i] >= '0' && b[i] <= '9' && strstr(b + i, ",Joules,power")))
+		*kind = EK_PERF;
+	return 0;
+}
+
+int
+energy_read(const char *path, int kind, const struct energy_opts *o, struct power_file *pf)
+{
+	switch (kind) {
+	case EK_NVSMI:
+		return energy_read_nvsmi(path, o, pf);
+	case EK_PERF:
+		return energy_read_perf(path, o, pf);
+	case EK_POWERCAP:
+		return energy_read_powercap(path, pf);
+	case EK_CSV:
+		return energy_read_csv(path, pf);
+	case EK_PM_TEXT:
+		return error_at(path, 1, "powermetrics text output, which erg does not read: "
+				"record with 'powermetrics -f plist' (power.plist)");
+	default:
+		return error_at(path, 1, "not a power log erg reads (powermetrics plist, "
+				"powercap-log v1, power.csv, nvidia-smi csv, perf stat -x,)");
+	}
+}
+
+int
+energy_tz(const char *s, double *ms)
+{
+	int h, m;
+
+	if (!strcmp(s, "Z")) {
+		*ms = 0;
+		return 0;
+	}
+	if (strlen(s) != 6 || (s[0] != '+' && s[0] != '-') || s[3] != ':' ||
+	    s[1] < '0' || s[1] > '9' || s[2] < '0' || s[2] > '9' ||
+	    s[4] < '0' || s[4] > '9' || s[5] < '0' || s[5] > '9')
+		return -1;
+	h = (s[1] - '0') * 10 + s[2] - '0';
+	m = (s[4] - '0') * 10 + s[5] - '0';
+	if (h > 14 || m > 59)
+		return -1;
+	*ms = (s[0] == '-' ? -1 : 1) * (h * 3600000.0 + m * 60000.0);
+	return 0;
+}
+
+/* ---- lines ---- */
+
+int
+el_open(struct elines *l, const char *path)
+{
+	memset(l, 0, sizeof(*l));
+	l->b = (struct buf)BUF_INIT;
+	l->path = path;
+	l->in = input_open_digest(path, input_max_stream);
+	return l->in ? 0 : -1;
+}
+
+int
+el_next(struct elines *l, char **line, size_t *len)
+{
+	char *nl;
+	long r;
+
+	for (;;) {
+		nl = memchr(l->b.ptr + l->pos, '\n', l->b.len - l->pos);
+		if (nl || l->eof)
+			break;
+		if (l->pos) {
+			buf_consume(&l->b, l->pos);
+			l->pos = 0;
+		}
+		if (l->b.len > EL_MAX_LINE)
+			return error_at(l->path, l->line + 1, "line longer than %d bytes",
+					EL_MAX_LINE);
+		r = input_read(l->in, l->chunk, sizeof(l->chunk));
+		if (r < 0)
+			return -1;
+		if (!r)
+			l->eof = 1;
+		else
+			buf_add(&l->b, l->chunk, (size_t)r);
+	}
+	if (!nl && l->pos == l->b.len)
+		return 0;
+	*line = l->b.ptr + l->pos;
+	*len = nl ? (size_t)(nl - *line) : l->b.len - l->pos;
+	l->pos += *len + (nl != NULL);
+	l->line++;
+	if (*len > EL_MAX_LINE)
+		return error_at(l->path, l->line, "line longer than %d bytes", EL_MAX_LINE);
+	if (memchr(*line, '\0', *len))
+		return error_at(l->path, l->line, "a NUL byte: not a text log");
+	if (*len && (*line)[*len - 1] == '\r')
+		(*len)--;
+	(*line)[*len] = '\0';
+	return 1;
+}
+
+void
+el_close(struct elines *l, struct power_file *pf)
+{
+	if (l->in) {
+		if (!pf || !l->eof || input_digest(l->in, pf->sha256, &pf->file_bytes))
+			if (pf)
+				pf->sha256[0] = '\0';
+		if (pf)
+			pf->gzip = input_is_gzip(l->in);
+		input_close(l->in);
+	}
+	buf_release(&l->b);
+	l->in = NULL;
+}
+
+/* ---- numbers and times ---- */
+
+int
+en_uint(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+	size_t n = strlen(s), i;
+
+	if (!n || n > 20 || (s[0] == '0' && n > 1))
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		if (v > (UINT64_MAX - (uint64_t)(s[i] - '0')) / 10)
+			return -1;
+		v = v * 10 + (uint64_t)(s[i] - '0');
+	}
+	*out = v;
+	return 0;
+}
+
+int
+en_number(const char *s, double *out)
+{
+	const char *p = s;
+	char *end;
+	double v;
+
+	if (*p == '+' || *p == '-')
+		p++;
+	if (!isdigit((unsigned char)*p))
+		return -1;
+	while (isdigit((unsigned char)*p))
+		p++;
+	if (*p == '.') {
+		p++;
+		if (!isdigit((unsigned char)*p))
+			return -1;
+		while (isdigit((unsigned char)*p))
+			p++;
+	}
+	if (*p == 'e' || *p == 'E') {
+		p++;
+		if (*p == '+' || *p == '-')
+			p++;
+		if (!isdigit((unsigned char)*p))
+			return -1;
+		while (isdigit((unsigned char)*p))
+			p++;
+	}
+	if (*p)
+		return -1;
+	errno = 0;
+	v = strtod(s, &end);
+	if (*end || errno == ERANGE || !isfinite(v))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int
+digits(const char *s, int n, int *out)
+{
+	int i, v = 0;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	*out = v;
+	return 0;
+}
+
+/* Days since 1970-01-01 of a proleptic Gregorian date. */
+static long
+days_civil(long y, int m, int d)
+{
+	long era, yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+int
+en_iso_time(const char *s, double *ms)
+{
+	static const int mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	int y, mo, d, h, mi, se, zh = 0, zm = 0, sign = 0, leap;
+	double frac = 0, scale = 0.1;
+	const char *p;
+
+	if (strlen(s) < 19 || digits(s, 4, &y) || s[4] != '-' || digits(s + 5, 2, &mo) ||
+	    s[7] != '-' || digits(s + 8, 2, &d) || (s[10] != 'T' && s[10] != ' ') ||
+	    digits(s + 11, 2, &h) || s[13] != ':' || digits(s + 14, 2, &mi) || s[16] != ':' ||
+	    digits(s + 17, 2, &se))
+		return -1;
+	leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+	if (y < 1970 || mo < 1 || mo > 12 || d < 1 || d > mdays[mo - 1] ||
+	    (mo == 2 && d == 29 && !leap) || h > 23 || mi > 59 || se > 59)
+		return -1;
+	p = s + 19;
+	if (*p == '.' || *p == ',') {
+		p++;
+		if (!isdigit((unsigned char)*p))
+			return -1;
+		for (; isdigit((unsigned char)*p); p++, scale /= 10)
+			frac += (*p - '0') * scale;
+	}
+	if (!*p)
+		return -2;
+	if (!strcmp(p, "Z")) {
+		sign = 0;
+	} else if ((*p == '+' || *p == '-') && !digits(p + 1, 2, &zh)) {
+		sign = *p == '+' ? 1 : -1;
+		p += 3;
+		if (*p == ':')
+			p++;
+		if (*p && (digits(p, 2, &zm) || p[2]))
+			return -1;
+		if (zh > 23 || zm > 59)
+			return -1;
+	} else {
+		return -1;
+	}
+	*ms = ((double)days_civil(y, mo, d) * 86400.0 + h * 3600.0 + mi * 60.0 + se -
+	       sign * (zh * 3600.0 + zm * 60.0)) * 1000.0 + frac * 1000.0;
+	return 0;
+}
+
+/* ---- samples ---- */
+
+void
+en_add_sample(struct power_file *pf, double start_ms, double end_ms, long line,
+	      const double *dj)
+{
+	static const struct psample zero;
+	size_t alloc = pf->alloc, d;
+	struct psample *s;
+	double sum = 0;
+
+	ALLOC_GROW(pf->s, pf->n + 1, pf->alloc);
+	if (pf->alloc != alloc)
+		pf->dj = xrealloc(pf->dj, pf->alloc * pf->ndom * sizeof(double) + 1);
+	s = &pf->s[pf->n];
+	*s = zero;
+	s->start_ms = start_ms;
+	s->end_ms = end_ms;
+	s->ts_ms = end_ms;
+	s->elapsed_ms = end_ms - start_ms;
+	s->pclust_mhz = s->eclust_mhz = NAN;
+	s->thermal = THERMAL_ABSENT;
+	s->src = PSRC_ENERGY;
+	s->no = (uint32_t)line;
+	for (d = 0; d < pf->ndom; d++) {
+		pf->dj[pf->n * pf->ndom + d] = dj[d];
+		if (pf->dom_sum[d])
+			sum += dj[d];
+	}
+	s->joules = sum;
+	pf->n++;
+	pf->docs++;
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+int
+en_finish(struct power_file *pf)
+{
+	struct psample *s = pf->s;
+	double *len, med, w;
+	char a[NUM_TEXT_LEN];
+	size_t i, d, ah = 0;
+
+	pf->timed = 1;
+	pf->fit_a = 0;
+	pf->fit_b = 1;
+	for (i = 0; i < pf->n; i++) {
+		if (!(s[i].end_ms > s[i].start_ms))
+			return error_at(pf->path, s[i].no, "the interval ending here does not "
+					"move forward in time");
+		if (i && s[i].start_ms < s[i - 1].end_ms)
+			return error_at(pf->path, s[i].no, "time goes backwards: this reading "
+					"is before the one at line %u", s[i - 1].no);
+		for (d = 0; d < pf->ndom; d++) {
+			w = power_dom_joules(pf, i, d) / (s[i].elapsed_ms / 1000);
+			if (w > EN_MAX_WATTS)
+				return error_at(pf->path, s[i].no, "'%s' draws %s W over the "
+						"interval ending here: more than 100 kW is no "
+						"plausible reading", pf->dom[d], num_text(a, w));
+			if (w < 0)
+				return error_at(pf->path, s[i].no, "'%s' has negative energy over "
+						"the interval ending here", pf->dom[d]);
+		}
+	}
+	if (pf->n >= 4) {
+		/* A logger that stopped leaves one long interval whose energy
+		 * (a counter's) or power (a gauge's) cannot be placed in it:
+		 * no energy is counted there, and the page says so. */
+		len = xmalloc(pf->n * sizeof(*len));
+		for (i = 0; i < pf->n; i++)
+			len[i] = s[i].elapsed_ms;
+		qsort(len, pf->n, sizeof(*len), cmp_double);
+		med = len[pf->n / 2];
+		free(len);
+		for (i = 0; i < pf->n; i++)
+			if (s[i].elapsed_ms > 5 * med) {
+				ALLOC_GROW(pf->holes, pf->nholes + 1, ah);
+				memset(&pf->holes[pf->nholes], 0, sizeof(pf->holes[0]));
+				pf->holes[pf->nholes].at = i;
+				pf->holes[pf->nholes].ms = s[i].elapsed_ms;
+				pf->holes[pf->nholes].lo_ms = s[i].start_ms;
+				pf->holes[pf->nholes].hi_ms = s[i].end_ms;
+				pf->holes[pf->nholes].missing =
+					(int)floor(s[i].elapsed_ms / med + 0.5) - 1;
+				pf->nholes++;
+				s[i].joules = NAN;
+				for (d = 0; d < pf->ndom; d++)
+					pf->dj[i * pf->ndom + d] = NAN;
+			}
+	}
+	if (pf->n) {
+		pf->start_hi = s[0].start_ms;
+		pf->end_lo = s[pf->n - 1].end_ms;
+	}
+	return 0;
+}

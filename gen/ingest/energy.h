@@ -1,0 +1,101 @@
+/*
+ * ingest/energy.h - power sources other than the powermetrics plist
+ * stream, read into the one sample model of model/power.h: each reader
+ * (energy_<source>.c) stamps every sample's interval on the Unix epoch
+ * (power_file.timed) and keeps joules per domain.  The formats are in
+ * README.md ("Power sources") and ../shared/notes/energy-formats.md.
+ *
+ * The readers share what is here: a line reader over input.h (plain or
+ * gzip, capped, digested as read, one line in memory at a time), strict
+ * numbers and ISO 8601 times, and the checks every source gets (one
+ * sample after the other, gaps, plausible power, some energy at all).
+ */
+#ifndef ERG_INGEST_ENERGY_H
+#define ERG_INGEST_ENERGY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/buf.h"
+#include "model/power.h"
+
+enum energy_kind {
+	EK_UNKNOWN = 0,
+	EK_PLIST,		/* powermetrics -f plist (ingest/powermetrics.c) */
+	EK_PM_TEXT,		/* powermetrics text (the default format): not read */
+	EK_POWERCAP,		/* powercap-log v1 */
+	EK_CSV,			/* power.csv */
+	EK_NVSMI,		/* nvidia-smi --query-gpu=timestamp,...,power.draw --format=csv */
+	EK_PERF			/* perf stat -a -I MS -x, -e power/energy-... */
+};
+
+/* What a run says about its power logs (meta.json). */
+struct energy_opts {
+	int tz_set;		/* erg.powerTimezone given */
+	double tz_ms;		/* its offset from UTC (+02:00: 7200000) */
+	int start_set;		/* erg.powerStartMs given */
+	double start_ms;	/* Unix ms at which perf stat started counting */
+};
+
+/* The kind of path's content (its first bytes, inflated); -1 after a
+ * diagnostic (unreadable). */
+int energy_sniff(const char *path, int *kind);
+const char *energy_kind_name(int kind);
+
+/* Read path as kind (not EK_PLIST) into pf (overwritten); 0, or -1 after
+ * a located diagnostic with pf emptied.  o may be NULL (no options). */
+int energy_read(const char *path, int kind, const struct energy_opts *o,
+		struct power_file *pf);
+
+int energy_read_powercap(const char *path, struct power_file *pf);
+int energy_read_csv(const char *path, struct power_file *pf);
+int energy_read_nvsmi(const char *path, const struct energy_opts *o, struct power_file *pf);
+int energy_read_perf(const char *path, const struct energy_opts *o, struct power_file *pf);
+/* "Z", "+HH:MM", "-HH:MM": the offset in ms; -1 if not such a zone. */
+int energy_tz(const char *s, double *ms);
+
+/* ---- shared by the readers ---- */
+
+struct input;
+struct elines {
+	struct input *in;
+	const char *path;
+	struct buf b;		/* bytes read, not yet consumed */
+	size_t pos;
+	long line;		/* of the line last returned */
+	int eof;
+	char chunk[65536];
+};
+
+int el_open(struct elines *l, const char *path);
+/* The next line (no "\n" or "\r\n"), NUL-terminated in place: 1, 0 at
+ * the end, -1 after a diagnostic (a NUL byte, a line over 64 KiB). */
+int el_next(struct elines *l, char **line, size_t *len);
+/* Close; the digest into pf when the file was read to its end. */
+void el_close(struct elines *l, struct power_file *pf);
+
+/* Whole unsigned decimal integer, no sign, no leading zero: 0 or -1. */
+int en_uint(const char *s, uint64_t *out);
+/* Decimal number [+-]digits[.digits][e[+-]digits], finite: 0 or -1. */
+int en_number(const char *s, double *out);
+/*
+ * ISO 8601 date and time, YYYY-MM-DD(T| )HH:MM:SS[.fraction] and a zone
+ * Z, +HH:MM, +HHMM or +HH: Unix ms in *ms.  0; -1 not such a time; -2 a
+ * time without a zone (which erg cannot place on the Unix epoch).
+ */
+int en_iso_time(const char *s, double *ms);
+
+/* Append a sample [start_ms, end_ms] with dj[0..pf->ndom) joules (NAN:
+ * none); joules is the sum of the counted domains (NAN if one is NAN). */
+void en_add_sample(struct power_file *pf, double start_ms, double end_ms, long line,
+		   const double *dj);
+/*
+ * After a reader: every sample after the one before, a sample over 5x
+ * the median interval (the logger stopped) made a gap (holes, no joules),
+ * no domain above 100 kW, the file's span.  0, or -1 after a diagnostic.
+ */
+int en_finish(struct power_file *pf);
+
+#define EN_MAX_WATTS 1e5
+
+#endif

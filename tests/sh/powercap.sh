@@ -1,0 +1,29 @@
+#!/bin/sh
+# tests/sh/powercap.sh - a synthetic powercap tree (tests/tools/rapltree:
+# package-0 at 25 W and its core at 12.5 W, counters wrapping at 50 J,
+# i.e. every 2 s) logged for ~3.5 s by the plain shell loop README.md
+# documents for powercap-log v1, then read by erg's reader: the package
+# at 25 W and the core at 12.5 W within 3 % over the log, core reported
+# only, and at least one wrap crossed (rapltree --check).
+# Environment: BUILD, ERG_SRC (set by tests/run.sh).
+T=powercap
+. "${ERG_SRC:-.}/tests/lib/sh-env.sh"
+P=$tmp/powercap
+mkdir -p "$P"
+"$b/tools/rapltree" "$P" 25 50000000 3.5 &
+pid=$!
+while [ ! -e "$P/intel-rapl:0:0/energy_uj" ]; do sleep 0.01; done
+zones="intel-rapl:0 intel-rapl:0:0"
+{
+	echo "# powercap-log v1 host=$(hostname) clock=CLOCK_REALTIME"
+	for z in $zones; do echo "# zone,$z,$(cat "$P/$z/name"),$(cat "$P/$z/max_energy_range_uj")"; done
+	echo "t_ns,zone,energy_uj"
+	while kill -0 "$pid" 2>/dev/null; do
+		a=$(cat "$P/intel-rapl:0/energy_uj"); c=$(cat "$P/intel-rapl:0:0/energy_uj")
+		t=$(date +%s%N)
+		echo "$t,intel-rapl:0,$a"; echo "$t,intel-rapl:0:0,$c"
+		sleep 0.1
+	done
+} > "$tmp/log.powercap-log"
+if wait "$pid"; then ok "rapltree ran"; else notok "rapltree ran"; fi
+"$b/tools/rapltree" --check "$tmp/log.powercap-log" 25 || show "$tmp/log.powercap-log"

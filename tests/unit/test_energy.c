@@ -1,0 +1,524 @@
+/*
+ * test_energy.c - the power readers of ingest/energy*.c: powercap-log v1
+ * and power.csv, with energies worked out by hand in the comments, and
+ * each error class with its exact message.
+ *
+ * No real powercap-log or power.csv exists to test against (energy-
+ * formats.md §7: "Real powercap CSV logs: none found"); the logs here are
+ * written to the documented layout, with the max_energy_range_uj of a
+ * real Intel part (262143328850, energy-method.md §2.1).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/buf.h"
+#include "base/util.h"
+#include "ingest/energy.h"
+#include "harness.h"
+
+static char dir[64] = "/tmp/erg-energy-XXXXXX";
+static struct buf diag = BUF_INIT;
+static struct energy_opts opts;
+
+/* Write text to dir/name; read it as kind (sniffed when 0) into pf.
+ * Returns the reader's result; the diagnostics are in diag. */
+static int
+read_text(const char *name, const char *text, struct power_file *pf)
+{
+	char path[256];
+	FILE *f;
+	int kind, rc;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f || fputs(text, f) < 0 || fclose(f))
+		return -2;
+	buf_reset(&diag);
+	diag_capture(&diag);
+	rc = energy_sniff(path, &kind);
+	if (!rc)
+		rc = energy_read(path, kind, &opts, pf);
+	diag_capture(NULL);
+	return rc;
+}
+
+/* The diagnostic without "erg: DIR/" */
+static const char *
+msg(void)
+{
+	const char *p = strstr(diag.ptr, dir);
+
+	if (diag.len && diag.ptr[diag.len - 1] == '\n')
+		buf_setlen(&diag, diag.len - 1);
+	return p ? p + strlen(dir) + 1 : diag.ptr;
+}
+
+#define CHECK_MSG(want, what) CHECK_STR(msg(), want, what)
+
+static int
+dom(const struct power_file *pf, const char *name)
+{
+	size_t d;
+
+	for (d = 0; d < pf->ndom; d++)
+		if (!strcmp(pf->dom[d], name))
+			return (int)d;
+	return -1;
+}
+
+#define T0 "1733170000000000000"
+
+static void
+test_powercap(void)
+{
+	struct power_file pf;
+	int d;
+
+	/*
+	 * Sweeps at 0, 1 s and 2.5 s.  package-0: 1 -> 11 -> 31 J (10 J,
+	 * 20 J); dram: 0.5 -> 2.5 -> 4.5 J (2 J, 2 J); core 0 -> 5 -> 15 J
+	 * (inside the package: reported only); the mmio copy of the package
+	 * is reported only.  Samples: 12 J over [0, 1 s], 22 J over [1, 2.5 s].
+	 */
+	CHECK(read_text("a.powercap-log",
+			"# powercap-log v1 host=box clock=CLOCK_REALTIME\n"
+			"# zone,intel-rapl:0,package-0,262143328850\n"
+			"# zone,intel-rapl:0:0,core,262143328850\n"
+			"# zone,intel-rapl:0:1,dram,262143328850\n"
+			"# zone,intel-rapl-mmio:0,package-0,262143328850\n"
+			"t_ns,zone,energy_uj\n"
+			T0 ",intel-rapl:0,1000000\n"
+			T0 ",intel-rapl:0:0,0\n"
+			T0 ",intel-rapl:0:1,500000\n"
+			T0 ",intel-rapl-mmio:0,1000000\n"
+			"1733170001000000000,intel-rapl:0,11000000\n"
+			"1733170001000000000,intel-rapl:0:0,5000000\n"
+			"1733170001000000000,intel-rapl:0:1,2500000\n"
+			"1733170001000000000,intel-rapl-mmio:0,11000000\n"
+			"1733170002500000000,intel-rapl:0,31000000\n"
+			"1733170002500000000,intel-rapl:0:0,15000000\n"
+			"1733170002500000000,intel-rapl:0:1,4500000\n"
+			"1733170002500000000,intel-rapl-mmio:0,31000000\n", &pf) == 0,
+	      "powercap: reads (%s)", diag.ptr);
+	CHECK(pf.n == 2 && pf.ndom == 4 && pf.timed, "powercap: 2 samples, 4 domains");
+	if (pf.n == 2 && pf.ndom == 4) {
+		CHECK_NEAR(pf.s[0].start_ms, 1733170000000.0, 0, "sample 1 start");
+		CHECK_NEAR(pf.s[0].end_ms, 1733170001000.0, 0, "sample 1 end");
+		CHECK_NEAR(pf.s[1].end_ms, 1733170002500.0, 0, "sample 2 end");
+		CHECK_NEAR(pf.s[0].joules, 12, 1e-12, "sample 1: package 10 J + dram 2 J");
+		CHECK_NEAR(pf.s[1].joules, 22, 1e-12, "sample 2: package 20 J + dram 2 J");
+		d = dom(&pf, "package-0/core");
+		CHECK(d >= 0 && !pf.dom_sum[d], "core is reported, not counted");
+		if (d >= 0)
+			CHECK_NEAR(power_dom_joules(&pf, 1, (size_t)d), 10, 1e-12, "core 10 J");
+		d = dom(&pf, "package-0 (mmio)");
+		CHECK(d >= 0 && !pf.dom_sum[d], "the mmio package is reported, not counted");
+		d = dom(&pf, "package-0/dram");
+		CHECK(d >= 0 && pf.dom_sum[d], "dram counts");
+		CHECK(pf.sha256[0] != '\0', "powercap: digested while read");
+	}
+	power_file_free(&pf);
+
+	/*
+	 * A wrap: max 262143328850 uJ; 262143328850 - 4 J -> 6 J is
+	 * 4 + 6 = 10 J over 1 s, plausible beside the 8 J/s of the interval
+	 * before (no more than twice its peak).
+	 */
+	CHECK(read_text("wrap.powercap-log",
+			"# powercap-log v1\n"
+			"# zone,intel-rapl:0,package-0,262143328850\n"
+			"t_ns,zone,energy_uj\n"
+			"1733170000000000000,intel-rapl:0,262131328850\n"
+			"1733170001000000000,intel-rapl:0,262139328850\n"
+			"1733170002000000000,intel-rapl:0,6000000\n", &pf) == 0,
+	      "wrap: reads (%s)", diag.ptr);
+	if (pf.n == 2) {
+		CHECK_NEAR(pf.s[0].joules, 8, 1e-9, "wrap: 8 J before");
+		CHECK_NEAR(pf.s[1].joules, 10, 1e-9, "wrap: 4 J to the top + 6 J after it");
+	}
+	power_file_free(&pf);
+
+	/* A reset to 0 looks like a wrap of ~262 kJ in a second. */
+	CHECK(read_text("reset.powercap-log",
+			"# powercap-log v1\n"
+			"# zone,intel-rapl:0,package-0,262143328850\n"
+			"t_ns,zone,energy_uj\n"
+			"1733170000000000000,intel-rapl:0,40000000\n"
+			"1733170001000000000,intel-rapl:0,50000000\n"
+			"1733170002000000000,intel-rapl:0,1000\n", &pf) == -1, "reset: refused");
+	CHECK_MSG("reset.powercap-log:6: error: counter of zone 'intel-rapl:0' goes backwards "
+		  "(from 50000000 to 1000 uJ): a wrap at max_energy_range_uj 262143328850 would "
+		  "mean 262093.32985 W, more than twice its peak of 10 W; was it reset?",
+		  "reset: message");
+
+	/* Backwards without a known range: no wrap can be told. */
+	CHECK(read_text("nomax.powercap-log",
+			"# powercap-log v1\n"
+			"# zone,intel-rapl:0,package-0,\n"
+			"t_ns,zone,energy_uj\n"
+			"1733170000000000000,intel-rapl:0,40000000\n"
+			"1733170001000000000,intel-rapl:0,1000\n", &pf) == -1, "no max: refused");
+	CHECK_MSG("nomax.powercap-log:5: error: counter of zone 'intel-rapl:0' goes backwards "
+		  "(from 40000000 to 1000 uJ) and its max_energy_range_uj is not known: no wrap "
+		  "can be told", "no max: message");
+
+	/*
+	 * Readings too far apart: a 100 J range at twice the 10 W peak wraps
+	 * every 5 s; the third sweep is 10 s after the second.
+	 */
+	CHECK(read_text("far.powercap-log",
+			"# powercap-log v1\n"
+			"# zone,intel-rapl:0,package-0,100000000\n"
+			"t_ns,zone,energy_uj\n"
+			"1733170000000000000,intel-rapl:0,0\n"
+			"1733170001000000000,intel-rapl:0,10000000\n"
+			"1733170011000000000,intel-rapl:0,20000000\n", &pf) == -1, "far: refused");
+	CHECK_MSG("far.powercap-log:6: error: readings 10 s apart: at twice the peak power of "
+		  "zone 'intel-rapl:0' (10 W) its counter wraps every 5 s, so a wrap could hide "
+		  "between them", "far: message");
+
+	/* Permission denied: the logger wrote no rows and said why. */
+	CHECK(read_text("denied.powercap-log",
+			"# powercap-log v1\n"
+			"# zone,intel-rapl:0,package-0,262143328850\n"
+			"# error: intel-rapl:0/energy_uj: Permission denied\n"
+			"t_ns,zone,energy_uj\n", &pf) == -1, "denied: refused");
+	CHECK_MSG("denied.powercap-log: error: no sample in 'denied.powercap-log' has energy "
+		  "(# error: intel-rapl:0/energy_uj: Permission denied)", "denied: message");
+
+	CHECK(read_text("v2.powercap-log", "# powercap-log v2\n", &pf) == -1, "v2: refused");
+	CHECK_MSG("v2.powercap-log:1: error: powercap-log version 'v2' is not one erg reads (v1)",
+		  "v2: message");
+	CHECK(read_text("mono.powercap-log", "# powercap-log v1 clock=CLOCK_MONOTONIC\n", &pf)
+	      == -1, "monotonic: refused");
+	CHECK_MSG("mono.powercap-log:1: error: clock 'CLOCK_MONOTONIC' is not the wall clock: "
+		  "erg needs CLOCK_REALTIME to place the samples", "monotonic: message");
+	CHECK(read_text("num.powercap-log",
+			"# powercap-log v1\n"
+			"# zone,intel-rapl:0,package-0,262143328850\n"
+			"t_ns,zone,energy_uj\n"
+			"1733170000000000000,intel-rapl:0,1.5e6\n", &pf) == -1, "float uJ: refused");
+	CHECK_MSG("num.powercap-log:4: error: energy_uj '1.5e6' is not a whole number",
+		  "float uJ: message");
+	CHECK(read_text("miss.powercap-log",
+			"# powercap-log v1\n"
+			"# zone,intel-rapl:0,package-0,262143328850\n"
+			"# zone,intel-rapl:1,package-1,262143328850\n"
+			"t_ns,zone,energy_uj\n"
+			"1733170000000000000,intel-rapl:0,1\n"
+			"1733170000000000000,intel-rapl:1,1\n"
+			"1733170001000000000,intel-rapl:0,2\n"
+			"1733170002000000000,intel-rapl:0,3\n"
+			"1733170002000000000,intel-rapl:1,3\n", &pf) == -1, "missing zone: refused");
+	CHECK_MSG("miss.powercap-log:7: error: the sweep at t_ns 1733170001000000000 has no "
+		  "reading of zone 'intel-rapl:1'", "missing zone: message");
+	CHECK(read_text("over.powercap-log",
+			"# powercap-log v1\n"
+			"# zone,intel-rapl:0,package-0,1000\n"
+			"t_ns,zone,energy_uj\n"
+			"1733170000000000000,intel-rapl:0,1001\n", &pf) == -1, "above max: refused");
+	CHECK_MSG("over.powercap-log:4: error: energy_uj 1001 of zone 'intel-rapl:0' is above its "
+		  "max_energy_range_uj 1000", "above max: message");
+}
+
+static void
+test_csv(void)
+{
+	struct power_file pf;
+	double ms;
+
+	/*
+	 * Counters: package-0 100 -> 110 -> 130 J and dram 5 -> 6 -> 8 J at
+	 * 0, 2 s, 4 s (ISO times, +02:00): 11 J, then 22 J.
+	 */
+	CHECK(read_text("power.csv",
+			"# any comment\n"
+			"time,package-0_J,dram_J\n"
+			"2026-08-26T08:56:00+02:00,100,5\n"
+			"2026-08-26T08:56:02.000+02:00,110,6\n"
+			"2026-08-26T06:56:04Z,130,8\n", &pf) == 0, "csv J: reads (%s)", diag.ptr);
+	CHECK(pf.n == 2 && pf.ndom == 2, "csv J: 2 samples, 2 domains");
+	if (pf.n == 2) {
+		/* 2026-08-26T06:56:00Z = 1787727360 s */
+		CHECK_NEAR(pf.s[0].start_ms, 1787727360000.0, 0, "csv J: first row's time");
+		CHECK_NEAR(pf.s[1].end_ms, 1787727364000.0, 0, "csv J: Z time");
+		CHECK_NEAR(pf.s[0].joules, 11, 1e-12, "csv J: 10 + 1 J");
+		CHECK_NEAR(pf.s[1].joules, 22, 1e-12, "csv J: 20 + 2 J");
+	}
+	power_file_free(&pf);
+
+	/* Watts over the interval before: 10 W over 0.5 s, 20 W over 1.5 s
+	 * (epoch ms) = 5 J and 30 J; core reported only. */
+	CHECK(read_text("w.csv",
+			"time,pkg_W,core_W\n"
+			"1700000000000,,\n"
+			"1700000000500,10,4\n"
+			"1700000002000.0,20,8\n", &pf) == 0, "csv W: reads (%s)", diag.ptr);
+	if (pf.n == 2) {
+		CHECK_NEAR(pf.s[0].joules, 5, 1e-12, "csv W: 10 W x 0.5 s");
+		CHECK_NEAR(pf.s[1].joules, 30, 1e-12, "csv W: 20 W x 1.5 s");
+		CHECK(!pf.dom_sum[1], "csv W: core reported only");
+		CHECK_NEAR(power_dom_joules(&pf, 1, 1), 12, 1e-12, "csv W: core 8 W x 1.5 s");
+	}
+	power_file_free(&pf);
+
+	/* The logger stopped: rows 1 s apart, then 16 s (over 5 times the
+	 * median): that interval is a hole with no energy, the rest 1 W. */
+	CHECK(read_text("gap.csv",
+			"time,pkg_W\n1700000000000,\n1700000001000,1\n1700000002000,1\n"
+			"1700000003000,1\n1700000004000,1\n1700000020000,1\n", &pf) == 0,
+	      "gap: reads (%s)", diag.ptr);
+	CHECK(pf.n == 5 && pf.nholes == 1 && pf.holes[0].at == 4 && isnan(pf.s[4].joules) &&
+	      pf.holes[0].ms == 16000 && pf.s[3].joules == 1, "gap: the 16 s interval is a hole");
+	power_file_free(&pf);
+
+	CHECK(read_text("tz.csv", "time,pkg_W\n2026-08-26T08:56:00,\n", &pf) == -1,
+	      "no timezone: refused");
+	CHECK_MSG("tz.csv:2: error: time '2026-08-26T08:56:00' has no timezone: erg places the "
+		  "samples on the Unix epoch; add Z or +HH:MM", "no timezone: message");
+	CHECK(read_text("first.csv", "time,pkg_W\n1700000000000,5\n", &pf) == -1,
+	      "first-row watts: refused");
+	CHECK_MSG("first.csv:2: error: 'pkg_W' on the first row: watts are the mean over the "
+		  "interval since the row before, and there is none; leave it empty",
+		  "first-row watts: message");
+	CHECK(read_text("back.csv", "time,pkg_J\n1700000000000,5\n1700000001000,4.5\n", &pf) == -1,
+	      "backwards counter: refused");
+	CHECK_MSG("back.csv:3: error: counter 'pkg_J' goes backwards (from 5 to 4.5 J): power.csv "
+		  "counters never wrap, write them unwrapped", "backwards counter: message");
+	CHECK(read_text("big.csv", "time,gpu0_W\n1700000000000,\n1700000001000,100001\n", &pf)
+	      == -1, "gauge above 100 kW: refused");
+	CHECK_MSG("big.csv:3: error: 'gpu0_W' is 100001 W: more than 100 kW is no plausible "
+		  "reading", "gauge above 100 kW: message");
+	CHECK(read_text("hex.csv", "time,pkg_W\n1700000000000,\n1700000001000,0x10\n", &pf) == -1,
+	      "hex: refused");
+	CHECK_MSG("hex.csv:3: error: '0x10' of 'pkg' is not a number", "hex: message");
+	CHECK(read_text("unit.csv", "time,pkg_kW\n", &pf) == -1, "unit: refused");
+	CHECK_MSG("unit.csv:1: error: column 'pkg_kW' is not '<domain>_J' (joules, cumulative) "
+		  "or '<domain>_W' (watts)", "unit: message");
+	CHECK(read_text("none.csv", "time,pkg_W\n1700000000000,\n1700000001000,\n", &pf) == -1,
+	      "no energy: refused");
+	CHECK_MSG("none.csv: error: no sample in 'none.csv' has energy (2 rows)",
+		  "no energy: message");
+
+	CHECK(en_iso_time("2026-08-26T08:56:01.250+02:00", &ms) == 0 && ms == 1787727361250.0,
+	      "ISO 8601 with offset and fraction: %.17g", ms);
+	CHECK(en_iso_time("2026-02-29T00:00:00Z", &ms) == -1, "no 29 February in 2026");
+	CHECK(en_iso_time("2024-02-29 00:00:00+0000", &ms) == 0 && ms == 1709164800000.0,
+	      "a space and +HHMM");
+}
+
+/* Sum of joules of pf's samples, and the count of those without. */
+static double
+total_j(const struct power_file *pf, size_t *none)
+{
+	double j = 0;
+	size_t i;
+
+	*none = 0;
+	for (i = 0; i < pf->n; i++) {
+		if (isnan(pf->s[i].joules))
+			(*none)++;
+		else
+			j += pf->s[i].joules;
+	}
+	return j;
+}
+
+static void
+test_nvsmi(void)
+{
+	struct power_file pf;
+	struct buf path = BUF_INIT;
+	const char *shared = getenv("SHARED") ? getenv("SHARED") : "../shared";
+	size_t none;
+	int kind;
+
+	opts.tz_set = 1;
+	opts.tz_ms = 0;
+	/*
+	 * The first 4 rows of the real -lms 50 sample (PranavDani/Flame,
+	 * samples/energy/nvidia-smi/lms50_timestamp_power-draw.csv), times
+	 * read as UTC: trapezoids (22.89 + 22.73)/2 x 0.050 = 1.1405 J,
+	 * (22.73 + 22.73)/2 x 0.051 = 1.15923 J, (22.73 + 23.00)/2 x 0.050
+	 * = 1.14325 J.
+	 */
+	CHECK(read_text("nvidia-smi.csv",
+			"timestamp, power.draw [W]\n"
+			"2024/10/30 18:42:33.189, 22.89 W\n"
+			"2024/10/30 18:42:33.239, 22.73 W\n"
+			"2024/10/30 18:42:33.290, 22.73 W\n"
+			"2024/10/30 18:42:33.340, 23.00 W\n", &pf) == 0, "nvsmi: reads (%s)", diag.ptr);
+	CHECK(pf.n == 3 && pf.ndom == 1 && !strcmp(pf.dom[0], "gpu0"), "nvsmi: 3 samples of gpu0");
+	if (pf.n == 3) {
+		/* 2024-10-30T18:42:33.189Z = 1730313753189 ms */
+		CHECK_NEAR(pf.s[0].start_ms, 1730313753189.0, 0, "nvsmi: first time");
+		CHECK_NEAR(pf.s[0].joules, 1.1405, 1e-9, "nvsmi: trapezoid 1");
+		CHECK_NEAR(pf.s[1].joules, 1.15923, 1e-9, "nvsmi: trapezoid 2");
+		CHECK_NEAR(pf.s[2].joules, 1.14325, 1e-9, "nvsmi: trapezoid 3");
+	}
+	power_file_free(&pf);
+
+	/*
+	 * The whole real files: totals by the trapezoid over consecutive
+	 * rows, computed apart with awk (-F', ': seconds of the day from the
+	 * time, watts from the last field): 72 intervals, 79.820330 J; the
+	 * GTX 1650 file (12 columns, -lms 10): 79 intervals, 18.169350 J.
+	 */
+	buf_addf(&path, "%s/samples/energy/nvidia-smi/lms50_timestamp_power-draw.csv", shared);
+	CHECK(energy_sniff(path.ptr, &kind) == 0 && kind == EK_NVSMI, "nvsmi: sniffed");
+	CHECK(energy_read(path.ptr, EK_NVSMI, &opts, &pf) == 0, "nvsmi lms50: reads");
+	CHECK(pf.n == 72, "nvsmi lms50: 72 samples (%zu)", pf.n);
+	CHECK_NEAR(total_j(&pf, &none), 79.820330, 5e-6, "nvsmi lms50: total J");
+	CHECK(none == 0, "nvsmi lms50: no gap");
+	power_file_free(&pf);
+	buf_reset(&path);
+	buf_addf(&path, "%s/samples/energy/nvidia-smi/gtx1650_lms10_csv_12cols.csv", shared);
+	CHECK(energy_read(path.ptr, EK_NVSMI, &opts, &pf) == 0, "nvsmi gtx1650: reads");
+	CHECK(pf.n == 79, "nvsmi gtx1650: 79 samples (%zu)", pf.n);
+	CHECK_NEAR(total_j(&pf, &none), 18.169350, 5e-6, "nvsmi gtx1650: total J");
+	power_file_free(&pf);
+	buf_release(&path);
+
+	/* Two GPUs by index; GPU 1's first value missing: the trapezoid
+	 * touching it has no energy, nor has the first sample's total.
+	 * GPU 0: (100 + 110)/2 x 0.5 = 52.5 J, (110 + 120)/2 x 0.5 = 57.5 J;
+	 * GPU 1: (50 + 60)/2 x 0.5 = 27.5 J; second total 85 J. */
+	CHECK(read_text("two.csv",
+			"timestamp, index, power.draw [W]\n"
+			"2026/09/02 00:00:00.000, 0, 100.00 W\n"
+			"2026/09/02 00:00:00.002, 1, [N/A]\n"
+			"2026/09/02 00:00:00.500, 0, 110.00 W\n"
+			"2026/09/02 00:00:00.502, 1, 50.00 W\n"
+			"2026/09/02 00:00:01.000, 0, 120.00 W\n"
+			"2026/09/02 00:00:01.002, 1, 60.00 W\n", &pf) == 0, "nvsmi 2 GPUs: reads (%s)",
+	      diag.ptr);
+	CHECK(pf.n == 2 && pf.ndom == 2, "nvsmi 2 GPUs: 2 samples, 2 domains");
+	if (pf.n == 2 && pf.ndom == 2) {
+		CHECK_NEAR(power_dom_joules(&pf, 0, 0), 52.5, 1e-9, "nvsmi: gpu0 first");
+		CHECK_NEAR(power_dom_joules(&pf, 1, 0), 57.5, 1e-9, "nvsmi: gpu0 second");
+		CHECK(isnan(power_dom_joules(&pf, 0, 1)) && isnan(pf.s[0].joules),
+		      "nvsmi: no gpu1 energy next to [N/A], so no total");
+		CHECK_NEAR(power_dom_joules(&pf, 1, 1), 27.5, 1e-9, "nvsmi: gpu1 second");
+		CHECK_NEAR(pf.s[1].joules, 85, 1e-9, "nvsmi: second total");
+		CHECK_NEAR(pf.s[1].end_ms - pf.s[1].start_ms, 500, 1e-6, "nvsmi: tick to tick");
+	}
+	power_file_free(&pf);
+
+	CHECK(read_text("big-gpu.csv",
+			"timestamp, power.draw [W]\n"
+			"2026/09/02 00:00:00.000, 100.00 W\n"
+			"2026/09/02 00:00:00.500, 2500.00 W\n", &pf) == -1, "nvsmi 2.5 kW: refused");
+	CHECK_MSG("big-gpu.csv:3: error: power.draw of GPU 0 is 2500.00 W: more than 2 kW is no "
+		  "plausible reading for one board", "nvsmi 2.5 kW: message");
+	opts.tz_set = 0;
+	CHECK(read_text("notz.csv",
+			"timestamp, power.draw [W]\n"
+			"2026/09/02 00:00:00.000, 100.00 W\n", &pf) == -1, "nvsmi without a zone: refused");
+	CHECK_MSG("notz.csv:2: error: timestamp '2026/09/02 00:00:00.000' has no timezone "
+		  "(nvidia-smi writes local time): give the logging machine's offset as meta.json "
+		  "erg.powerTimezone, e.g. \"+02:00\"", "nvsmi without a zone: message");
+}
+
+static void
+test_perf(void)
+{
+	struct power_file pf;
+	struct buf path = BUF_INIT, text = BUF_INIT, line = BUF_INIT;
+	const char *shared = getenv("SHARED") ? getenv("SHARED") : "../shared";
+	size_t none;
+	FILE *f;
+	char l[512];
+
+	opts.tz_set = 1;
+	opts.tz_ms = 0;
+	opts.start_set = 0;
+	/*
+	 * The first two lines of the real 2-socket CloudLab capture
+	 * (samples/energy/perf-stat/peakler_...README.md, lines 29-30) under
+	 * a '# started on' line read as UTC (2026-12-03T07:08:18Z =
+	 * 1796281698000 ms): 19.63 J over [0, 1.001048308 s], 19.41 J over
+	 * [1.001048308, 2.002369058 s].
+	 */
+	CHECK(read_text("perf-stat.csv",
+			"# started on Thu Dec  3 07:08:18 2026\n\n"
+			"     1.001048308,19.63,Joules,power/energy-pkg/,2002406532,100.00,,\n"
+			"     2.002369058,19.41,Joules,power/energy-pkg/,2002617705,100.00,,\n", &pf) == 0,
+	      "perf: reads (%s)", diag.ptr);
+	CHECK(pf.n == 2 && pf.ndom == 1 && !strcmp(pf.dom[0], "package"), "perf: 2 samples of package");
+	if (pf.n == 2) {
+		CHECK_NEAR(pf.s[0].start_ms, 1796281698000.0, 0, "perf: start at '# started on'");
+		CHECK_NEAR(pf.s[0].end_ms, 1796281698000.0 + 1001.048308, 1e-6, "perf: first end");
+		CHECK_NEAR(pf.s[1].start_ms, 1796281698000.0 + 1001.048308, 1e-6, "perf: second start");
+		CHECK_NEAR(pf.s[0].joules, 19.63, 1e-12, "perf: 19.63 J");
+		CHECK_NEAR(pf.s[1].joules, 19.41, 1e-12, "perf: 19.41 J");
+	}
+	power_file_free(&pf);
+
+	/* The whole real capture (its 30 interval lines taken out of the
+	 * Markdown), started at erg.powerStartMs: 595.11 J in 30 intervals
+	 * (awk sum of the value column), the last one short (0.967 s). */
+	buf_addf(&path, "%s/samples/energy/perf-stat/peakler_c220g1_2socket_perf-stat-I1000-x_README.md",
+		 shared);
+	f = fopen(path.ptr, "r");
+	while (f && fgets(l, sizeof(l), f))
+		if (strstr(l, ",Joules,"))
+			buf_addstr(&text, l);
+	if (f)
+		fclose(f);
+	opts.start_set = 1;
+	opts.start_ms = 1700000000000.0;
+	CHECK(read_text("real.csv", text.ptr, &pf) == 0, "perf real: reads (%s)", diag.ptr);
+	CHECK(pf.n == 30, "perf real: 30 intervals (%zu)", pf.n);
+	CHECK_NEAR(total_j(&pf, &none), 595.11, 1e-9, "perf real: total J");
+	if (pf.n == 30)
+		/* (to the 0.24 us of a double of Unix ms) */
+		CHECK_NEAR(pf.s[29].end_ms - pf.s[29].start_ms, 30001.688646 - 29034.832776, 1e-3,
+			   "perf real: the short last interval");
+	power_file_free(&pf);
+
+	/* --per-socket: package-0, package-1, dram-0; core reported only:
+	 * 10 + 11 + 2 = 23 J. */
+	CHECK(read_text("sock.csv",
+			"     0.500000000,S0,8,10.00,Joules,power/energy-pkg/,1,100.00,,\n"
+			"     0.500000000,S1,8,11.00,Joules,power/energy-pkg/,1,100.00,,\n"
+			"     0.500000000,S0,8,2.00,Joules,power/energy-ram/,1,100.00,,\n"
+			"     0.500000000,S0,8,6.00,Joules,power/energy-cores/,1,100.00,,\n", &pf) == 0,
+	      "perf per socket: reads (%s)", diag.ptr);
+	CHECK(pf.n == 1 && pf.ndom == 4, "perf per socket: 1 sample, 4 domains");
+	if (pf.n == 1)
+		CHECK_NEAR(pf.s[0].joules, 23, 1e-12, "perf per socket: core not counted");
+	power_file_free(&pf);
+
+	opts.start_set = 0;
+	CHECK(read_text("nostart.csv",
+			"     1.001048308,19.63,Joules,power/energy-pkg/,2002406532,100.00,,\n", &pf) == -1,
+	      "perf without a start: refused");
+	CHECK_MSG("nostart.csv:1: error: no start time: perf stat writes '# started on' only with "
+		  "-o; give meta.json erg.powerStartMs", "perf without a start: message");
+	buf_release(&path);
+	buf_release(&text);
+	buf_release(&line);
+}
+
+int
+main(void)
+{
+	char cmd[128];
+
+	if (!mkdtemp(dir)) {
+		CHECK(0, "mkdtemp");
+		return th_done();
+	}
+	test_powercap();
+	test_csv();
+	test_nvsmi();
+	test_perf();
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	if (system(cmd))
+		printf("# cleanup failed\n");
+	buf_release(&diag);
+	return th_done();
+}
