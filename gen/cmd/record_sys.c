@@ -408,9 +408,11 @@ rec_powercap_open(const char *root, struct rec_powercap **ret)
 				close(z->fd);
 			z->fd = -1;
 		} else {
+			/* only a zone with readings is declared: the reader
+			 * wants every declared zone in every sweep */
+			buf_addf(&pc->hdr, "# zone,%s,%s,%llu\n", z->rel, name ? name : "", max);
 			ok++;
 		}
-		buf_addf(&pc->hdr, "# zone,%s,%s,%llu\n", z->rel, name ? name : "", max);
 		free(name);
 	}
 	buf_addf(&pc->hdr, "%st_ns,zone,energy_uj\n", err.len ? err.ptr : "");
