@@ -45,6 +45,9 @@
 /* Columns (runs) of one compare page; more runs: a page per machine and
  * period (compare_page()). */
 #define COMPARE_MAX_RUNS 100
+/* Energy columns of a target page, one per machine, up to this many
+ * machines; past it one column beside each run's machine (target_page()). */
+#define TARGET_ENERGY_COLS 8
 
 static const char caveat_devices[] =
 	"powermetrics energy is an estimate and not comparable across devices";
@@ -1534,6 +1537,7 @@ target_page(struct views *v, size_t ti)
 	struct buf b = BUF_INIT, cap = BUF_INIT;
 	json_t *view = page_view(tg->name, 2), *charts = json_array(), *rcharts = json_array();
 	size_t *em = xcalloc(v->nm + 1, sizeof(size_t)), nem = 0, *mach_seen;
+	size_t *ek = xcalloc(v->nm + 1, sizeof(size_t));	/* machine: its em index + 1 */
 	size_t nmach = 0, i, j, k;
 	double *x = xcalloc(tg->n + 1, sizeof(double));
 	int dec_rps, *dec_mj = xcalloc(v->nm + 1, sizeof(int)), rc;
@@ -1578,15 +1582,28 @@ target_page(struct views *v, size_t ti)
 	else if (nem == 1)
 		buf_addf(&b, "Energy figures come from one machine only; should others be added, "
 			 "they get their own column: %s.", caveat_devices);
+	if (nem > TARGET_ENERGY_COLS) {
+		/* a column per machine would be mostly empty cells: 200
+		 * machines made 3.19 M of them on one page (issue 19) */
+		buf_reset(&b);
+		buf_addf(&b, "Energy figures of this target come from %zu machines: one column, each "
+			 "figure of its run's machine (the Machine column): %s. Compare energy "
+			 "only between rows of one machine (sort by machine), never across "
+			 "machines.", nem, caveat_devices);
+	}
 	set_s(view, "caveat", nem > 1 ? b.ptr : NULL);
 	set_s(view, "caveat_one", nem == 1 ? b.ptr : NULL);
+	for (k = 0; k < nem; k++)
+		ek[em[k]] = k + 1;
 
 	cross_table(v, &t, &ids, "tbl-headline", "Headline of this target in every run, oldest first");
 	table_col(&t, "Run", NULL, 0);
 	table_col(&t, "Captured at", "UTC", 0);
 	table_col(&t, "Machine", NULL, 0);
 	table_col(&t, "Throughput", "req/s, mean " PM " SD", 1);
-	for (k = 0; k < nem; k++) {
+	if (nem > TARGET_ENERGY_COLS)
+		table_col(&t, "Energy per request", "mJ/req, mean " PM " SD, on the run's machine", 1);
+	for (k = 0; k < nem && nem <= TARGET_ENERGY_COLS; k++) {
 		struct tcol c = { NULL, "mJ/req, mean " PM " SD", 1, NULL, NULL, NULL, NULL };
 
 		buf_reset(&b);
@@ -1609,7 +1626,17 @@ target_page(struct views *v, size_t ti)
 			cell_see(&t, "per route", json_string("#routes"));
 		else
 			cell_mv(&t, q, dec_rps, 1);
-		for (k = 0; k < nem; k++) {
+		if (nem > TARGET_ENERGY_COLS) {
+			struct mv e = mv_get(h, "mj_per_req");
+
+			if (!r->energy)
+				e.mean = NAN;	/* none recorded: not reported */
+			if (!ek[r->m])
+				cell_blank(&t);
+			else
+				cell_mv(&t, e, dec_mj[ek[r->m] - 1], 0);
+		}
+		for (k = 0; k < nem && nem <= TARGET_ENERGY_COLS; k++) {
 			struct mv e = mv_get(h, "mj_per_req");
 
 			if (!r->energy)
@@ -1628,8 +1655,10 @@ target_page(struct views *v, size_t ti)
 			series_add(&srps, b.ptr, q.mean, q.sd, dots, nd);
 		}
 	}
-	table_note(&t, nem ? "Empty cells: that run is on another machine, whose energy is "
-				  "not comparable with this column's." : NULL);
+	table_note(&t, nem > TARGET_ENERGY_COLS ? "Empty energy cells: that run's machine has no "
+			"energy figures for this target." :
+		       nem ? "Empty cells: that run is on another machine, whose energy is "
+			     "not comparable with this column's." : NULL);
 	json_object_set_new(view, "headline", cross_done(v, &t, 1));
 	set_s(view, "headline_note",
 	      "One row per run that has this target, on any machine. Throughput and energy per "
@@ -1810,6 +1839,7 @@ target_page(struct views *v, size_t ti)
 	series_free(&srps);
 	sset_free(&ids);
 	free(em);
+	free(ek);
 	free(mach_seen);
 	free(x);
 	free(dec_mj);

@@ -9,7 +9,8 @@
 # ~25 % summary runs (archive/apple-m4/2026-11-07-hello-server), ~60 % small
 # sessions (tests/tools/mksmall), over 200 machines and five years; every
 # run has its own id, machine, date and title, its other files are hard
-# links.  Then, once each (wall time from the shell clock, peak RSS from
+# links to private copies of the templates (a link changes the ctime of
+# what it links, which every run key holds).  Then, once each (wall time from the shell clock, peak RSS from
 # /usr/bin/time -v):
 #
 #   full      erg build into a new OUT
@@ -114,7 +115,7 @@ for n in $SCALE; do
 		"$(echo "$add" | tr ' ' /)" "$pages" "$largest" >> "$tmp/report"
 	prev_n=$n
 	prev_rss=$(echo "$full" | cut -d' ' -f2)
-	rm -rf "$a" "$o"
+	rm -rf "$a" "$a.tmpl" "$o"
 done
 cat "$tmp/report"
 mkdir -p "$(dirname "$OUTFILE")"

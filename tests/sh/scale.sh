@@ -8,7 +8,9 @@
 # exactly one page, each page links to its machine's other periods, and
 # every link resolves.  The runs' summaries are in the cache, not the
 # site.  Then one run changed: it alone is read again, and the site equals
-# a full build of the changed archive, byte for byte.
+# a full build of the changed archive, byte for byte.  Last, 40 runs over
+# 12 machines: a target with energy figures from more than 8 machines has
+# one energy column beside the machine column, not a column per machine.
 # Environment: ERG, BUILD, ERG_SRC (set by tests/run.sh).
 T=scale
 . "${ERG_SRC:-.}/tests/lib/sh-env.sh"
@@ -115,5 +117,18 @@ else
 	notok "one run changed"
 	cat "$tmp/err" "$tmp/diff" > "$tmp/both"
 	show "$tmp/both"
+fi
+# A target with energy figures from more than 8 machines: one energy
+# column beside each run's machine, not a mostly empty column per machine.
+"$b/tools/mkarchive" "$tmp/many" 40 "$tmp/small" "$tmp/small" "$sum" 12
+"$ERG" build --quiet --archive "$tmp/many" --out "$tmp/many-site" 2> "$tmp/err"
+p=$tmp/many-site/targets/alpha/index.html
+nm=$(grep -o 'href="\.\./\.\./machines/[^"]*"' "$p" 2> /dev/null | sort -u | wc -l)
+if [ "$nm" -gt 8 ] && [ "$(grep -o '>Energy per request<' "$p" | wc -l)" -eq 1 ] &&
+	! grep -q '>Energy on ' "$p" && grep -q 'from [0-9]* machines: one column' "$p"; then
+	ok "a target on $nm machines: one energy column"
+else
+	notok "a target on $nm machines: energy columns per machine, or none"
+	show "$tmp/err"
 fi
 exit 0

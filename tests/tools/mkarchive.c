@@ -11,12 +11,17 @@
  * (SUMMARY: a run.json with its tables) and 60 % small sessions (SMALL:
  * tests/tools/mksmall).  Each run is OUT/<machine>/<date>-<kind>-<n>: its
  * meta.json or run.json is written with its own title, machine id and
- * date; every other file is a hard link to the template's (the archive
- * costs a few KB a run, erg still reads every byte of each).
+ * date; every other file is a hard link to a private copy of the
+ * template's in OUT.tmpl/ (the archive costs a few KB a run, erg still
+ * reads every byte of each).  Private: a link changes the ctime of the
+ * file it links, which is part of every run key (cache.h), so linking to
+ * files that anything else links too (the repository's archive, another
+ * generated archive) would make every run sharing them "changed".
  *
  * The output is a pure function of the arguments (own splitmix64, no
  * clock, sorted directory walks).  --one writes the single run DIR of KIND
- * (energy, small or published) from TEMPLATE (the bench's "add one").
+ * (energy, small or published) from TEMPLATE, copying its files (the
+ * bench's "add one": links would change the other runs' keys).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -113,10 +118,31 @@ cmp_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Hard links of every file under from in to, but skip (meta.json or
- * run.json at the top, written by the caller). */
 static void
-link_tree(const char *from, const char *to, const char *skip)
+copy_file(const char *from, const char *to)
+{
+	char buf[65536];
+	size_t k;
+	FILE *in = fopen(from, "rb"), *out;
+
+	if (!in)
+		die("cannot read", from);
+	if (!(out = fopen(to, "wbx")))
+		die("cannot write", to);
+	while ((k = fread(buf, 1, sizeof(buf), in)) > 0)
+		if (fwrite(buf, 1, k, out) != k)
+			die("cannot write", to);
+	if (ferror(in))
+		die("cannot read", from);
+	fclose(in);
+	if (fclose(out))
+		die("cannot write", to);
+}
+
+/* Hard links (copies when copy) of every file under from in to, but skip
+ * (meta.json or run.json at the top, written by the caller). */
+static void
+link_tree(const char *from, const char *to, const char *skip, int copy)
 {
 	char **names = NULL, a[4096], b[4096];
 	size_t n = 0, i;
@@ -143,7 +169,9 @@ link_tree(const char *from, const char *to, const char *skip)
 			die("cannot stat", a);
 		if (S_ISDIR(st.st_mode)) {
 			mkdirs(b);
-			link_tree(a, b, NULL);
+			link_tree(a, b, NULL, copy);
+		} else if (copy) {
+			copy_file(a, b);
 		} else if (link(a, b)) {
 			die("cannot link", b);
 		}
@@ -155,7 +183,7 @@ link_tree(const char *from, const char *to, const char *skip)
 /* One run: dir from the template tmpl of kind 'f'ull, 's'mall or 'p'ublished. */
 static void
 write_run(const char *dir, const char *tmpl, int kind, const char *machine,
-	  const char *iso, const char *title)
+	  const char *iso, const char *title, int copy)
 {
 	const char *name = kind == 'p' ? "run.json" : "meta.json";
 	char path[4096], *text;
@@ -179,7 +207,7 @@ write_run(const char *dir, const char *tmpl, int kind, const char *machine,
 	if (!(f = fopen(path, "w")) || fputs(text, f) < 0 || fclose(f))
 		die("cannot write", path);
 	free(text);
-	link_tree(tmpl, dir, name);
+	link_tree(tmpl, dir, name, copy);
 }
 
 static const int mdays[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
@@ -216,13 +244,14 @@ int
 main(int argc, char **argv)
 {
 	const char *out, *tm[3];
+	static char *xtmpl[3];
 	unsigned long n, nm = 200, i;
 	const uint64_t span = (uint64_t)(5 * 365 + 1) * 86400;
 
 	if (argc == 8 && !strcmp(argv[1], "--one")) {
 		/* KIND: energy, small (both meta.json) or published (run.json) */
 		write_run(argv[4], argv[3], !strcmp(argv[2], "published") ? 'p' : 'f', argv[5],
-			  argv[6], argv[7]);
+			  argv[6], argv[7], 1);
 		return 0;
 	}
 	if (argc != 6 && argc != 7) {
@@ -232,9 +261,15 @@ main(int argc, char **argv)
 	}
 	out = argv[1];
 	n = strtoul(argv[2], NULL, 10);
-	tm[0] = argv[3];
-	tm[1] = argv[4];
-	tm[2] = argv[5];
+	for (i = 0; i < 3; i++) {
+		static const char *const kn[] = { "full", "small", "summary" };
+		char d[4096];
+
+		snprintf(d, sizeof(d), "%s.tmpl/%s", out, kn[i]);
+		mkdirs(d);
+		link_tree(argv[3 + i], d, NULL, 1);
+		tm[i] = xtmpl[i] = strdup(d);
+	}
 	if (argc == 7)
 		nm = strtoul(argv[6], NULL, 10);
 	if (!n || !nm) {
@@ -255,7 +290,9 @@ main(int argc, char **argv)
 		snprintf(machine, sizeof(machine), "host-%03lu", m);
 		snprintf(title, sizeof(title), "Nightly %s run %lu on %s", kname, i, machine);
 		snprintf(dir, sizeof(dir), "%s/%s/%.10s-%s-%06lu", out, machine, iso, kname, i);
-		write_run(dir, tm[kind == 'f' ? 0 : kind == 's' ? 1 : 2], kind, machine, iso, title);
+		write_run(dir, tm[kind == 'f' ? 0 : kind == 's' ? 1 : 2], kind, machine, iso, title, 0);
 	}
+	for (i = 0; i < 3; i++)
+		free(xtmpl[i]);
 	return 0;
 }
