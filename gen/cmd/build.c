@@ -6,19 +6,21 @@
  * without error.
  *
  * Runs are processed by -j worker threads, each taking the next run in
- * archive order, reading, analysing and rendering it on its own; the last
- * task renders the index and the views from the results in archive order
- * as soon as every run is processed (struct pool).  The main thread waits
+ * archive order, reading, analysing and rendering it on its own, then
+ * freeing its results: only a compact summary of each run (run_summary())
+ * stays for the last task, which renders the index and the views in
+ * archive order as soon as every run is processed (struct pool), reading
+ * back the results of two runs at a time for each diff.  The main thread waits
  * for the tasks in order, prints each one's diagnostics in that order
  * (util.c captures them per thread) and draws the progress line.  Pages
  * depend only on a run's results, which no renderer modifies (render.h),
  * so the site is the same byte for byte whatever -j is.
  *
  * Incremental builds (cache.h): a run whose key matches the manifest of
- * the site being replaced is not read again; its results.json is loaded
- * from the old site and its files are copied into the new tree.  The
- * index and the cross-run views are always rendered again.  When nothing
- * changed at all, nothing is written.
+ * the site being replaced is not read again; its summary is loaded from
+ * the old site's OUT/.erg-cache/runs/<id>/summary.json and its files are
+ * copied into the new tree.  The index and the cross-run views are always
+ * rendered again.  When nothing changed at all, nothing is written.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -267,25 +269,46 @@ build_process(const struct run_ref *ref)
 	return res;
 }
 
+/* Full results for a diff: the caller's (tests hold every run's results). */
+static json_t *
+load_same(void *arg, json_t *res)
+{
+	(void)arg;
+	return json_incref(res);
+}
+
 /*
  * The cross-run pages.  Each diff pair is compared here, its page written
  * and its document freed before the next (a document holds every round's
  * values of both runs): memory does not grow with the number of pairs.
+ * all holds run summaries (run_summary()); load gives a run's whole
+ * results for its comparison, a new reference, or NULL after diagnostics.
  */
-int
-build_views(struct render_ctx *rc, json_t *all, const struct pair_list *pairs)
+static int
+views_with(struct render_ctx *rc, json_t *all, const struct pair_list *pairs,
+	   json_t *(*load)(void *, json_t *), void *arg)
 {
 	struct views *v = views_open(rc, all, pairs);
 	size_t i;
 	int bad = !v;
 
 	for (i = 0; !bad && i < views_npairs(v); i++) {
-		json_t *a, *b, *d;
+		json_t *sa, *sb, *a, *b, *d;
 
-		views_pair(v, i, &a, &b);
+		views_pair(v, i, &sa, &sb);
+		a = load(arg, sa);
+		b = sa == sb ? json_incref(a) : load(arg, sb);
+		if (!a || !b) {
+			json_decref(a);
+			json_decref(b);
+			bad = 1;
+			break;
+		}
 		d = compare_runs(a, json_string_value(json_object_get(a, "run")), NULL, b,
 				 json_string_value(json_object_get(b, "run")), NULL,
 				 a == b ? "the same run" : NULL);
+		json_decref(a);
+		json_decref(b);
 		bad = views_diff_page(v, i, d) != 0;
 		json_decref(d);
 	}
@@ -295,13 +318,73 @@ build_views(struct render_ctx *rc, json_t *all, const struct pair_list *pairs)
 	return bad ? -1 : 0;
 }
 
+int
+build_views(struct render_ctx *rc, json_t *all, const struct pair_list *pairs)
+{
+	return views_with(rc, all, pairs, load_same, NULL);
+}
+
+/*
+ * What the index and the cross-run views read of a run, a few KB where
+ * its results are up to megabytes: every member but the run page's own
+ * (files, notes, power_trace, a summary's tables), of the measurements
+ * only the per-round headline the history charts dot, of the idle windows
+ * their mean power, of the validation its status.  Values are shared with
+ * res, not copied.  The views hold one per run, never whole results.
+ */
+static json_t *
+run_summary(json_t *res)
+{
+	static const char *const keep_m[] = { "target", "round", "headline_mj_per_req",
+					      "headline_rps" };
+	json_t *sum = json_object(), *v, *x, *y;
+	const char *key;
+	size_t i, k;
+
+	json_object_foreach(res, key, v) {
+		if (!strcmp(key, "files") || !strcmp(key, "notes") || !strcmp(key, "power_trace") ||
+		    !strcmp(key, "tables"))
+			continue;
+		if (!strcmp(key, "measurements") && json_is_array(v)) {
+			json_t *a = json_array();
+
+			json_array_foreach(v, i, x) {
+				y = json_object();
+				for (k = 0; k < sizeof(keep_m) / sizeof(keep_m[0]); k++)
+					if (json_object_get(x, keep_m[k]))
+						json_object_set(y, keep_m[k], json_object_get(x, keep_m[k]));
+				json_array_append_new(a, y);
+			}
+			json_object_set_new(sum, key, a);
+		} else if (!strcmp(key, "idle_windows") && json_is_array(v)) {
+			json_t *a = json_array();
+
+			json_array_foreach(v, i, x) {
+				y = json_object();
+				if (json_object_get(x, "mean_watts"))
+					json_object_set(y, "mean_watts", json_object_get(x, "mean_watts"));
+				json_array_append_new(a, y);
+			}
+			json_object_set_new(sum, key, a);
+		} else if (!strcmp(key, "validation") && json_is_object(v)) {
+			y = json_object();
+			if (json_object_get(v, "status"))
+				json_object_set(y, "status", json_object_get(v, "status"));
+			json_object_set_new(sum, key, y);
+		} else {
+			json_object_set(sum, key, v);
+		}
+	}
+	return sum;
+}
+
 /* ------------------------------------------------------------------ */
 /* the whole archive */
 
 
 struct slot {
 	const struct run_ref *ref;
-	json_t *res;
+	json_t *res;		/* its summary (run_summary()) */
 	struct buf diag;	/* captured diagnostics */
 	unsigned char key[32];
 	int keyed;		/* key is valid */
@@ -333,66 +416,115 @@ struct pool {
 	atomic_int bad;		/* a run failed: render nothing more */
 };
 
-/* Write results.json and the pages of a freshly processed run. */
-static int
-render_fresh(struct pool *p, json_t *res)
-{
-	struct buf rel = BUF_INIT;
-	char *text;
-	int rc = 0;
+/* Where a run's summary (run_summary()) is kept: in the cache, not the
+ * published site (walk_files() leaves OUT/.erg-cache out of the manifest;
+ * reuse() copies it with the run). */
+#define SUMMARY_NAME "summary.json"
 
-	buf_addf(&rel, "runs/%s/results.json", json_string_value(json_object_get(res, "run")));
-	text = json_dumps(res, JSON_INDENT(1) | JSON_REAL_PRECISION(17));
-	if (!text || site_write(p->site, rel.ptr, text, strlen(text)))
-		rc = -1;
-	free(text);
-	buf_release(&rel);
-	if (!rc && render_run(p->rc, res))
-		rc = -1;
-	return rc;
+static void
+summary_prefix(struct buf *b, const char *id)
+{
+	buf_addf(b, "%s/runs/%s/", CACHE_DIR, id);
 }
 
 /* A results.json erg wrote: far below this (the reference session's is
  * ~1 MB); the old site is not trusted to be what erg wrote. */
 #define RESULTS_MAX ((size_t)256 << 20)
 
-/* An unchanged run: results and files from the old site, read without
+/*
+ * Write results.json and the summary of a freshly processed run, before
+ * the views may start (processed()): a diff reads its runs' results back
+ * (load_results()).  *sum: the summary.  0 or -1.
+ */
+static int
+write_results(struct pool *p, json_t *res, json_t **sum)
+{
+	struct buf rel = BUF_INIT;
+	const char *id = json_string_value(json_object_get(res, "run"));
+	char *text;
+	int rc = 0;
+
+	*sum = run_summary(res);
+	buf_addf(&rel, "runs/%s/results.json", id);
+	text = json_dumps(res, JSON_INDENT(1) | JSON_REAL_PRECISION(17));
+	if (!text || site_write(p->site, rel.ptr, text, strlen(text)))
+		rc = -1;
+	free(text);
+	buf_reset(&rel);
+	summary_prefix(&rel, id);
+	buf_addstr(&rel, SUMMARY_NAME);
+	text = rc ? NULL : json_dumps(*sum, JSON_COMPACT | JSON_REAL_PRECISION(17));
+	if (!rc && (!text || site_write(p->site, rel.ptr, text, strlen(text))))
+		rc = -1;
+	free(text);
+	buf_release(&rel);
+	return rc;
+}
+
+/* A diff's whole results, read back from the tree being written. */
+static json_t *
+load_results(void *arg, json_t *sum)
+{
+	struct pool *p = arg;
+	struct buf rel = BUF_INIT, text = BUF_INIT;
+	json_error_t err;
+	json_t *res = NULL;
+
+	buf_addf(&rel, "runs/%s/results.json", json_string_value(json_object_get(sum, "run")));
+	if (cache_read_file(p->site->tmp, rel.ptr, RESULTS_MAX, &text) ||
+	    !(res = json_loadb(text.ptr, text.len, 0, &err)))
+		error_at(p->site->tmp, 0, "cannot read back '%s' for its diff", rel.ptr);
+	buf_release(&rel);
+	buf_release(&text);
+	return res;
+}
+
+/* An unchanged run: its summary and files from the old site, read without
  * following links (cache.h); what fails is rendered afresh. */
 static json_t *
 reuse(struct pool *p, struct slot *s)
 {
-	struct buf path = BUF_INIT, prefix = BUF_INIT, text = BUF_INIT;
+	struct buf path = BUF_INIT, prefix = BUF_INIT, sprefix = BUF_INIT, text = BUF_INIT;
 	const char *id = s->ref->id;
-	json_t *res, *run;
+	static char sname[] = SUMMARY_NAME;
+	char *const sfile[] = { sname };
+	json_t *sum, *run;
 	json_error_t err;
 
 	buf_addf(&prefix, "runs/%s/", id);
+	summary_prefix(&sprefix, id);
 	if (!cache_files_exist(p->out, prefix.ptr, s->old->files, s->old->nfiles))
 		goto fail;
-	buf_addf(&path, "%sresults.json", prefix.ptr);
-	res = cache_read_file(p->out, path.ptr, RESULTS_MAX, &text) ? NULL :
+	buf_addf(&path, "%s%s", sprefix.ptr, SUMMARY_NAME);
+	sum = cache_read_file(p->out, path.ptr, RESULTS_MAX, &text) ? NULL :
 	      json_loadb(text.ptr, text.len, 0, &err);
 	buf_release(&text);
-	run = res ? json_object_get(res, "run") : NULL;
-	if (!json_is_object(res) || !json_is_string(run) || strcmp(json_string_value(run), id)) {
-		json_decref(res);
+	run = sum ? json_object_get(sum, "run") : NULL;
+	if (!json_is_object(sum) || !json_is_string(run) || strcmp(json_string_value(run), id)) {
+		json_decref(sum);
 		goto fail;
 	}
 	if (cache_copy_files(p->out, p->site->tmp, prefix.ptr, s->old->files,
-			     s->old->nfiles)) {
+			     s->old->nfiles) ||
+	    cache_copy_files(p->out, p->site->tmp, sprefix.ptr, sfile, 1)) {
 		/* Render afresh into a clean folder. */
 		buf_reset(&path);
 		buf_addf(&path, "%s/%s", p->site->tmp, prefix.ptr);
 		path_remove_tree(path.ptr);
-		json_decref(res);
+		buf_reset(&path);
+		buf_addf(&path, "%s/%s", p->site->tmp, sprefix.ptr);
+		path_remove_tree(path.ptr);
+		json_decref(sum);
 		goto fail;
 	}
 	buf_release(&path);
 	buf_release(&prefix);
-	return res;
+	buf_release(&sprefix);
+	return sum;
 fail:
 	buf_release(&path);
 	buf_release(&prefix);
+	buf_release(&sprefix);
 	return NULL;
 }
 
@@ -406,23 +538,31 @@ processed(struct pool *p)
 	pthread_mutex_unlock(&p->mu);
 }
 
+/*
+ * A run task.  Only the run's summary outlives it: its results are
+ * written, its pages rendered and the tree freed here, so memory holds
+ * one run's results per worker, not the archive's.
+ */
 static void
 work(struct pool *p, struct slot *s)
 {
+	json_t *res;
+
 	if (p->site && s->old && (s->res = reuse(p, s))) {
 		s->reused = 1;
 		processed(p);
 		return;
 	}
-	s->res = build_process(s->ref);
-	if (!s->res) {
+	res = build_process(s->ref);
+	if (!res || (p->site && write_results(p, res, &s->res))) {
 		s->failed = 1;
 		atomic_store(&p->bad, 1);	/* before processed(): no views */
 	}
 	/* Before the pages, so that the views can start. */
 	processed(p);
-	if (s->res && p->site && !atomic_load(&p->bad) && render_fresh(p, s->res))
+	if (res && !s->failed && p->site && !atomic_load(&p->bad) && render_run(p->rc, res))
 		s->failed = 1;
+	json_decref(res);
 }
 
 /* The last task: index.html and the views, once every run is processed;
@@ -441,7 +581,8 @@ work_views(struct pool *p)
 	p->all = json_array();
 	for (i = 0; i < p->n; i++)
 		json_array_append(p->all, p->s[i].res);
-	return render_index(p->rc, p->all) || build_views(p->rc, p->all, p->pairs) ? -1 : 0;
+	return render_index(p->rc, p->all) ||
+	       views_with(p->rc, p->all, p->pairs, load_results, p) ? -1 : 0;
 }
 
 static void *
@@ -557,8 +698,9 @@ up_to_date(const struct build_opts *o, const struct cache_manifest *m,
 	static char name[] = SITE_MARKER;
 	char *const marker[] = { name };
 
-	/* A site of an erg from before the marker gets one by a build. */
-	if (memcmp(m->global, global, 32) || m->nruns != n ||
+	/* A site of an erg from before the marker gets one by a build; one
+	 * built under other limits, a manifest that records these. */
+	if (memcmp(m->global, global, 32) || m->nruns != n || !cache_limits_equal(m) ||
 	    !cache_files_exist(o->out, "", m->site, m->nsite) ||
 	    !cache_files_exist(o->out, "", marker, 1))
 		return 0;
@@ -647,7 +789,8 @@ build_run_all(const struct build_opts *o)
 		cache_global_key(o->tmpl_dir, o->version, global);
 		cache_archive_key(o->archive, ids, runs.n, akey);
 		free(ids);
-		have_old = !cache_load(o->out, &old) && !memcmp(old.global, global, 32);
+		have_old = !cache_load(o->out, &old) && !memcmp(old.global, global, 32) &&
+			   cache_limits_cover(&old);
 	}
 	for (i = 0; i < runs.n; i++) {
 		s[i].ref = &runs.v[i];

@@ -22,7 +22,7 @@
 #include "base/util.h"
 #include "base/utf8.h"
 
-size_t archive_max_runs = 20000;
+size_t archive_max_runs = 1000000;
 
 #define MAX_DEPTH 16
 

@@ -42,6 +42,12 @@
 #define NBSP "\xc2\xa0"		/* keeps a date and its time on one line */
 #define SLUG_MAX 64
 #define CHART_SERIES_MAX 8
+/* Columns (runs) of one compare page; more runs: a page per machine and
+ * period (compare_page()). */
+#define COMPARE_MAX_RUNS 100
+/* Energy columns of a target page, one per machine, up to this many
+ * machines; past it one column beside each run's machine (target_page()). */
+#define TARGET_ENERGY_COLS 8
 
 static const char caveat_devices[] =
 	"powermetrics energy is an estimate and not comparable across devices";
@@ -159,6 +165,9 @@ struct vmach {
 	const char *key;	/* machine.id, or the label */
 	char *label, *slug;
 	size_t *runs, nruns;	/* date order */
+	size_t *occ, nocc;	/* its occurrences, in occ order (target, run) */
+	size_t ntargets;	/* distinct targets among them */
+	size_t *diffs, ndiffs;	/* the diff pairs with a run of it, in order */
 };
 
 struct vocc {			/* a target in a run */
@@ -195,7 +204,7 @@ struct views {
 	struct vdiff *d;
 	size_t nd, ad;
 	size_t nskipped;	/* summary runs, not diffed */
-	struct tmpl *machine, *target, *compare, *list;
+	struct tmpl *machine, *target, *compare, *list, *search;
 	struct diff_html *diff;
 	const struct tmpl *rows;	/* render_rows() */
 	int err;		/* a table's rows did not render */
@@ -408,6 +417,21 @@ views_load(struct views *v, json_t *all)
 		v->t[v->occ[i].tgt].first = i;
 		v->t[v->occ[i].tgt].n = j - i;
 	}
+	/* each machine's occurrences, so that no per-machine step loops over
+	 * every run's targets */
+	for (i = 0; i < v->nocc; i++)
+		v->m[v->r[v->occ[i].run].m].nocc++;
+	for (i = 0; i < v->nm; i++) {
+		v->m[i].occ = xcalloc(v->m[i].nocc + 1, sizeof(size_t));
+		v->m[i].nocc = 0;
+	}
+	for (i = 0; i < v->nocc; i++) {
+		struct vmach *vm = &v->m[v->r[v->occ[i].run].m];
+
+		if (!vm->nocc || v->occ[vm->occ[vm->nocc - 1]].tgt != v->occ[i].tgt)
+			vm->ntargets++;
+		vm->occ[vm->nocc++] = i;
+	}
 	sset_free(&taken);
 	free(keys);
 	free(names);
@@ -429,6 +453,8 @@ views_free(struct views *v)
 		free(v->m[i].label);
 		free(v->m[i].slug);
 		free(v->m[i].runs);
+		free(v->m[i].occ);
+		free(v->m[i].diffs);
 	}
 	for (i = 0; i < v->nt; i++)
 		free(v->t[i].slug);
@@ -443,6 +469,7 @@ views_free(struct views *v)
 	tmpl_free(v->target);
 	tmpl_free(v->compare);
 	tmpl_free(v->list);
+	tmpl_free(v->search);
 	diff_html_free(v->diff);
 	buf_release(&v->scratch);
 }
@@ -897,7 +924,8 @@ diff_add(struct views *v, struct sset *taken, size_t a, size_t b, long line)
 	struct buf name = BUF_INIT;
 	size_t i;
 
-	for (i = 0; i < v->nd; i++)
+	/* consecutive pairs are distinct; a listed one may repeat any */
+	for (i = 0; line && i < v->nd; i++)
 		if (v->d[i].a == a && v->d[i].b == b)
 			return;
 	ALLOC_GROW(v->d, v->nd + 1, v->ad);
@@ -973,6 +1001,16 @@ diffs_collect(struct views *v, const struct pair_list *listed)
 	if (listed)
 		diffs_listed(v, &taken, listed);
 	sset_free(&taken);
+	for (i = 0; i < v->nd; i++) {
+		struct vmach *ma = &v->m[v->r[v->d[i].a].m], *mb = &v->m[v->r[v->d[i].b].m];
+
+		ma->diffs = xrealloc(ma->diffs, (ma->ndiffs + 1) * sizeof(size_t));
+		ma->diffs[ma->ndiffs++] = i;
+		if (mb != ma) {
+			mb->diffs = xrealloc(mb->diffs, (mb->ndiffs + 1) * sizeof(size_t));
+			mb->diffs[mb->ndiffs++] = i;
+		}
+	}
 }
 
 /* The table of diff pages: all of them, or those of machine only_m
@@ -982,7 +1020,7 @@ diffs_table(struct views *v, struct sset *ids, size_t depth, size_t only_m)
 {
 	struct table t;
 	struct buf b = BUF_INIT;
-	size_t i;
+	size_t q;
 
 	cross_table(v, &t, ids, "tbl-diffs", "Diff pages: B compared with A, per target and metric");
 	table_col(&t, "Diff", "B vs A, captured at (UTC)", 0);
@@ -992,13 +1030,12 @@ diffs_table(struct views *v, struct sset *ids, size_t depth, size_t only_m)
 	table_col(&t, "Why", NULL, 0);
 	table_col(&t, "Shared targets", NULL, 1);
 	table_col(&t, "Significant", "p " "\xe2\x89\xa4" " 0.05", 1);
-	for (i = 0; i < v->nd; i++) {
+	for (q = 0; q < (only_m < v->nm ? v->m[only_m].ndiffs : v->nd); q++) {
+		size_t i = only_m < v->nm ? v->m[only_m].diffs[q] : q;
 		const struct vdiff *d = &v->d[i];
 		const struct vrun *a = &v->r[d->a], *bb = &v->r[d->b];
 		struct tcell c = { NULL, 1, NULL, NULL, NULL, NULL };
 
-		if (only_m < v->nm && a->m != only_m && bb->m != only_m)
-			continue;
 		buf_reset(&b);
 		buf_addf(&b, "vs %s", a->when);
 		cross_row(v, &t, ids, "d-", d->slug, NULL, bb->when, href_diff(v, i, depth), b.ptr);
@@ -1194,22 +1231,20 @@ machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view)
 	struct table t;
 	json_t *charts = json_array();
 	struct buf cap = BUF_INIT, idb = BUF_INIT;
-	double *mj = xcalloc(v->nocc + 1, sizeof(double));
-	size_t i, k, nmj = 0;
+	double *mj = xcalloc(m->nocc + 1, sizeof(double));
+	size_t i, oi, nmj = 0;
 	int energy = 0, dec_mj, dec_rps;
 
 	for (i = 0; i < m->nruns; i++)
 		energy |= v->r[m->runs[i]].energy;
 	/* one precision per column */
 	{
-		double *rps = xcalloc(v->nocc + 1, sizeof(double));
+		double *rps = xcalloc(m->nocc + 1, sizeof(double));
 		size_t nrps = 0;
 
-		for (i = 0; i < v->nocc; i++) {
-			const json_t *h = json_object_get(v->occ[i].t, "headline");
+		for (oi = 0; oi < m->nocc; oi++) {
+			const json_t *h = json_object_get(v->occ[m->occ[oi]].t, "headline");
 
-			if (v->r[v->occ[i].run].m != mi)
-				continue;
 			mj[nmj++] = mv_get(h, "mj_per_req").mean;
 			rps[nrps++] = mv_get(h, "rps").mean;
 		}
@@ -1228,20 +1263,22 @@ machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view)
 	table_col(&t, "Throughput", "req/s, mean " PM " SD", 1);
 	if (energy)
 		table_col(&t, "SoC power", "W, mean " PM " SD", 1);
-	for (k = 0; k < v->nt; k++) {
+	/* the machine's occurrences are in target order: one target at a time */
+	for (oi = 0; oi < m->nocc;) {
 		struct series smj = { 0 }, srps = { 0 };
+		size_t k = v->occ[m->occ[oi]].tgt;
 		const struct vtgt *tg = &v->t[k];
 		json_t *figs = json_array();
 
-		for (i = tg->first; i < tg->first + tg->n; i++) {
-			const struct vocc *o = &v->occ[i];
+		for (; oi < m->nocc && v->occ[m->occ[oi]].tgt == k; oi++) {
+			const struct vocc *o = &v->occ[m->occ[oi]];
 			const struct vrun *r = &v->r[o->run];
 			const json_t *h = json_object_get(o->t, "headline");
 			struct mv e = mv_get(h, "mj_per_req"), q = mv_get(h, "rps"), w = mv_get(h, "watts");
 			double *dots;
 			size_t nd;
 
-			if (r->m != mi || (!isfinite(e.mean) && !isfinite(q.mean) && !isfinite(w.mean)))
+			if (!isfinite(e.mean) && !isfinite(q.mean) && !isfinite(w.mean))
 				continue;
 			cross_row(v, &t, ids, "h-", tg->slug, r->slug, tg->name, href_target(v, k, 2), NULL);
 			cell_date(&t, r->when);
@@ -1500,6 +1537,7 @@ target_page(struct views *v, size_t ti)
 	struct buf b = BUF_INIT, cap = BUF_INIT;
 	json_t *view = page_view(tg->name, 2), *charts = json_array(), *rcharts = json_array();
 	size_t *em = xcalloc(v->nm + 1, sizeof(size_t)), nem = 0, *mach_seen;
+	size_t *ek = xcalloc(v->nm + 1, sizeof(size_t));	/* machine: its em index + 1 */
 	size_t nmach = 0, i, j, k;
 	double *x = xcalloc(tg->n + 1, sizeof(double));
 	int dec_rps, *dec_mj = xcalloc(v->nm + 1, sizeof(int)), rc;
@@ -1544,15 +1582,28 @@ target_page(struct views *v, size_t ti)
 	else if (nem == 1)
 		buf_addf(&b, "Energy figures come from one machine only; should others be added, "
 			 "they get their own column: %s.", caveat_devices);
+	if (nem > TARGET_ENERGY_COLS) {
+		/* a column per machine would be mostly empty cells: 200
+		 * machines made 3.19 M of them on one page (issue 19) */
+		buf_reset(&b);
+		buf_addf(&b, "Energy figures of this target come from %zu machines: one column, each "
+			 "figure of its run's machine (the Machine column): %s. Compare energy "
+			 "only between rows of one machine (sort by machine), never across "
+			 "machines.", nem, caveat_devices);
+	}
 	set_s(view, "caveat", nem > 1 ? b.ptr : NULL);
 	set_s(view, "caveat_one", nem == 1 ? b.ptr : NULL);
+	for (k = 0; k < nem; k++)
+		ek[em[k]] = k + 1;
 
 	cross_table(v, &t, &ids, "tbl-headline", "Headline of this target in every run, oldest first");
 	table_col(&t, "Run", NULL, 0);
 	table_col(&t, "Captured at", "UTC", 0);
 	table_col(&t, "Machine", NULL, 0);
 	table_col(&t, "Throughput", "req/s, mean " PM " SD", 1);
-	for (k = 0; k < nem; k++) {
+	if (nem > TARGET_ENERGY_COLS)
+		table_col(&t, "Energy per request", "mJ/req, mean " PM " SD, on the run's machine", 1);
+	for (k = 0; k < nem && nem <= TARGET_ENERGY_COLS; k++) {
 		struct tcol c = { NULL, "mJ/req, mean " PM " SD", 1, NULL, NULL, NULL, NULL };
 
 		buf_reset(&b);
@@ -1575,7 +1626,17 @@ target_page(struct views *v, size_t ti)
 			cell_see(&t, "per route", json_string("#routes"));
 		else
 			cell_mv(&t, q, dec_rps, 1);
-		for (k = 0; k < nem; k++) {
+		if (nem > TARGET_ENERGY_COLS) {
+			struct mv e = mv_get(h, "mj_per_req");
+
+			if (!r->energy)
+				e.mean = NAN;	/* none recorded: not reported */
+			if (!ek[r->m])
+				cell_blank(&t);
+			else
+				cell_mv(&t, e, dec_mj[ek[r->m] - 1], 0);
+		}
+		for (k = 0; k < nem && nem <= TARGET_ENERGY_COLS; k++) {
 			struct mv e = mv_get(h, "mj_per_req");
 
 			if (!r->energy)
@@ -1594,8 +1655,10 @@ target_page(struct views *v, size_t ti)
 			series_add(&srps, b.ptr, q.mean, q.sd, dots, nd);
 		}
 	}
-	table_note(&t, nem ? "Empty cells: that run is on another machine, whose energy is "
-				  "not comparable with this column's." : NULL);
+	table_note(&t, nem > TARGET_ENERGY_COLS ? "Empty energy cells: that run's machine has no "
+			"energy figures for this target." :
+		       nem ? "Empty cells: that run is on another machine, whose energy is "
+			     "not comparable with this column's." : NULL);
 	json_object_set_new(view, "headline", cross_done(v, &t, 1));
 	set_s(view, "headline_note",
 	      "One row per run that has this target, on any machine. Throughput and energy per "
@@ -1776,6 +1839,7 @@ target_page(struct views *v, size_t ti)
 	series_free(&srps);
 	sset_free(&ids);
 	free(em);
+	free(ek);
 	free(mach_seen);
 	free(x);
 	free(dec_mj);
@@ -1803,7 +1867,7 @@ route_row_id(const struct rowrefs *refs, const char *target, const char *route)
 static json_t *
 matrix(struct views *v, struct sset *ids, const char *id, const char *caption,
        const size_t *runs, size_t nruns, const char *key, int machine_cols,
-       const struct rowrefs *routes)
+       const struct rowrefs *routes, size_t depth)
 {
 	struct tcol c = { NULL, NULL, 1, NULL, NULL, NULL, NULL };
 	struct table t;
@@ -1842,7 +1906,7 @@ matrix(struct views *v, struct sset *ids, const char *id, const char *caption,
 		buf_addf(&tt, "%s (%s)", r->title, r->id);
 		c.h = r->when;
 		c.unit = u.ptr;
-		c.href = href_run(v, cols[i], 1);
+		c.href = href_run(v, cols[i], depth);
 		c.title = tt.ptr;
 		table_colx(&t, &c);
 	}
@@ -1857,7 +1921,7 @@ matrix(struct views *v, struct sset *ids, const char *id, const char *caption,
 		if (i == ncol)
 			continue;	/* not in these runs */
 		cross_row(v, &t, ids, machine_cols ? "rps-" : "mj-", v->t[k].slug, NULL, v->t[k].name,
-			       href_target(v, k, 1), NULL);
+			       href_target(v, k, depth), NULL);
 		for (i = 0; i < ncol; i++) {
 			const json_t *o = target_in(v, k, cols[i]);
 			struct mv m = mv_get(json_object_get(o, "headline"), key);
@@ -1886,33 +1950,46 @@ matrix(struct views *v, struct sset *ids, const char *id, const char *caption,
 	return cross_done(v, &t, ncol > 0);
 }
 
+/*
+ * The compare matrices over runs all[0..nall) (date order), one page: rel
+ * at depth below the root, title; periods: the navigation between the
+ * pages of one machine (NULL: the archive's one page).
+ */
 static int
-compare_page(struct views *v)
+compare_body(struct views *v, const size_t *all, size_t nall, const char *rel, size_t depth,
+	     const char *title, json_t *periods)
 {
 	struct sset ids = { 0 };
 	struct rowrefs refs = { NULL, 0, 0 };
-	json_t *view = page_view("Compare runs", 1), *energy = json_array(), *routes;
-	size_t *all = xcalloc(v->nr + 1, sizeof(size_t)), *er = xcalloc(v->nr + 1, sizeof(size_t));
-	size_t i, m, n, nempty = 0;
+	json_t *view = page_view(title, depth), *energy = json_array(), *routes;
+	size_t *er = xcalloc(nall + 1, sizeof(size_t));
+	unsigned char *tseen = xcalloc(v->nt + 1, 1), *mseen = xcalloc(v->nm + 1, 1);
+	size_t i, m, n, nempty = 0, nt = 0, nm = 0;
 	struct buf b = BUF_INIT, idb = BUF_INIT;
 	int rc;
 
-	for (i = 0; i < v->nr; i++) {
-		all[i] = i;
-		nempty += v->r[i].ntargets == 0;
+	for (i = 0; i < nall; i++) {
+		const json_t *t;
+		size_t j, k;
+
+		nempty += v->r[all[i]].ntargets == 0;
+		nm += !mseen[v->r[all[i]].m]++;
+		json_array_foreach(json_object_get(v->r[all[i]].res, "targets"), j, t)
+			if (jstr(t, "name") && (k = target_index(v, jstr(t, "name"))) < v->nt)
+				nt += !tseen[k]++;
 	}
+	json_object_set_new(view, "periods", periods ? periods : json_array());
 	buf_addf(&b, "%zu target%s" MIDDOT "%zu run%s on %zu machine%s, oldest first. Column "
 		 "headings link to the runs, target names to the targets' pages.",
-		 v->nt, v->nt == 1 ? "" : "s", v->nr, v->nr == 1 ? "" : "s", v->nm,
-		 v->nm == 1 ? "" : "s");
+		 nt, nt == 1 ? "" : "s", nall, nall == 1 ? "" : "s", nm, nm == 1 ? "" : "s");
 	set_s(view, "sub", b.ptr);
-	routes = routes_matrix(v, &ids, all, v->nr, 1,
+	routes = routes_matrix(v, &ids, all, nall, depth,
 			       "Throughput per target and route, req/s (mean \xc2\xb1 SD where "
 			       "known); columns: runs, oldest first", 1, &refs);
 	json_object_set_new(view, "rps",
 			    matrix(v, &ids, "tbl-rps", "Headline throughput, req/s (mean \xc2\xb1 "
-				   "SD where known); columns: runs, oldest first", all, v->nr, "rps",
-				   1, &refs));
+				   "SD where known); columns: runs, oldest first", all, nall, "rps",
+				   1, &refs, depth));
 	buf_reset(&b);
 	buf_addstr(&b, "One row per target, one column per run (date, then machine). A run's "
 		   "headline throughput is over its headline routes; runs that publish only "
@@ -1927,16 +2004,18 @@ compare_page(struct views *v)
 	for (m = 0; m < v->nm; m++) {
 		json_t *tb, *o;
 
-		for (i = n = 0; i < v->m[m].nruns; i++)
-			if (v->r[v->m[m].runs[i]].energy)
-				er[n++] = v->m[m].runs[i];
+		if (!mseen[m])
+			continue;
+		for (i = n = 0; i < nall; i++)
+			if (v->r[all[i]].m == m && v->r[all[i]].energy)
+				er[n++] = all[i];
 		if (!n)
 			continue;
 		buf_reset(&b);
 		buf_addf(&b, "Energy per request on %s, mJ/req (mean \xc2\xb1 SD)", v->m[m].label);
 		buf_reset(&idb);
 		buf_addf(&idb, "tbl-mj-%s", v->m[m].slug);
-		tb = matrix(v, &ids, idb.ptr, b.ptr, er, n, "mj_per_req", 0, NULL);
+		tb = matrix(v, &ids, idb.ptr, b.ptr, er, n, "mj_per_req", 0, NULL, depth);
 		if (!json_array_size(tb)) {
 			json_decref(tb);
 			continue;
@@ -1961,14 +2040,145 @@ compare_page(struct views *v)
 	set_s(view, "routes_note",
 	      "Every (target, route) pair of every run that reports routes. Route names are the "
 	      "runs' own: equal names in two runs need not be the same request.");
-	rc = page_write(v, v->compare, view, "compare/index.html", NULL);
+	rc = page_write(v, v->compare, view, rel, NULL);
 	json_decref(view);
 	sset_free(&ids);
 	free(refs.v);
-	free(all);
 	free(er);
+	free(tseen);
+	free(mseen);
 	buf_release(&b);
 	buf_release(&idb);
+	return rc;
+}
+
+static json_t *list_view(const char *title, const char *sub, json_t *tables,
+			 const char *empty);
+
+/* The year of a run's date ("2024"), or "undated". */
+static void
+period_of(const struct vrun *r, char out[16])
+{
+	if (r->date && iso_prefix(r->date) >= 10)
+		snprintf(out, 16, "%.4s", r->date);
+	else
+		snprintf(out, 16, "undated");
+}
+
+struct cpage {			/* one compare page of a machine */
+	size_t first, n;	/* runs: v->m[m].runs[first .. first + n) */
+	char name[32];		/* its folder: "2024", "2024-2", "undated" */
+};
+
+/* A machine's runs in pages of at most COMPARE_MAX_RUNS, by year. */
+static struct cpage *
+compare_pages(const struct views *v, size_t mi, size_t *np)
+{
+	const struct vmach *m = &v->m[mi];
+	struct cpage *pg = NULL;
+	size_t i, j, n = 0, alloc = 0, k;
+	char y[16], y2[16];
+
+	for (i = 0; i < m->nruns; i = j) {
+		period_of(&v->r[m->runs[i]], y);
+		for (j = i; j < m->nruns; j++) {
+			period_of(&v->r[m->runs[j]], y2);
+			if (strcmp(y, y2))
+				break;
+		}
+		for (k = 0; i + k * COMPARE_MAX_RUNS < j; k++) {
+			ALLOC_GROW(pg, n + 1, alloc);
+			pg[n].first = i + k * COMPARE_MAX_RUNS;
+			pg[n].n = j - pg[n].first < COMPARE_MAX_RUNS ? j - pg[n].first : COMPARE_MAX_RUNS;
+			if (k)
+				snprintf(pg[n].name, sizeof(pg[n].name), "%s-%zu", y, k + 1);
+			else
+				snprintf(pg[n].name, sizeof(pg[n].name), "%s", y);
+			n++;
+		}
+	}
+	*np = n;
+	return pg;
+}
+
+/*
+ * compare/index.html.  An archive of at most COMPARE_MAX_RUNS runs has
+ * one page, every run a column.  A larger one gets a page per machine and
+ * year (split further past COMPARE_MAX_RUNS runs) at
+ * compare/<machine>/<period>/index.html, each with the navigation between
+ * its machine's periods, and compare/index.html lists them: no page grows
+ * with the archive.
+ */
+static int
+compare_page(struct views *v)
+{
+	struct sset ids = { 0 };
+	struct table t;
+	struct buf b = BUF_INIT, rel = BUF_INIT, span = BUF_INIT;
+	size_t *all, i, mi, k, npg;
+	json_t *view;
+	int rc = 0;
+
+	if (v->nr <= COMPARE_MAX_RUNS) {
+		all = xcalloc(v->nr + 1, sizeof(size_t));
+		for (i = 0; i < v->nr; i++)
+			all[i] = i;
+		rc = compare_body(v, all, v->nr, "compare/index.html", 1, "Compare runs", NULL);
+		free(all);
+		return rc;
+	}
+	cross_table(v, &t, &ids, "tbl-compare", "Compare pages: one per machine and period");
+	table_col(&t, "Machine", NULL, 0);
+	table_col(&t, "Period", NULL, 0);
+	table_col(&t, "Runs", NULL, 1);
+	table_col(&t, "Captured", "first to last, UTC", 0);
+	for (mi = 0; mi < v->nm && !rc; mi++) {
+		const struct vmach *m = &v->m[mi];
+		struct cpage *pg = compare_pages(v, mi, &npg);
+
+		for (k = 0; k < npg && !rc; k++) {
+			json_t *nav = json_array();
+			size_t q;
+
+			for (q = 0; q < npg; q++) {
+				json_t *e = json_object();
+
+				set_s(e, "text", pg[q].name);
+				buf_reset(&b);
+				buf_addf(&b, "../%s/index.html", pg[q].name);
+				set_s(e, "href", q != k ? b.ptr : NULL);
+				json_array_append_new(nav, e);
+			}
+			buf_reset(&rel);
+			buf_addf(&rel, "compare/%s/%s/index.html", m->slug, pg[k].name);
+			buf_reset(&b);
+			buf_addf(&b, "Compare runs on %s, %s", m->label, pg[k].name);
+			rc = compare_body(v, m->runs + pg[k].first, pg[k].n, rel.ptr, 3, b.ptr, nav);
+			buf_reset(&b);
+			buf_addf(&b, "%s/%s/index.html", m->slug, pg[k].name);
+			cross_row(v, &t, &ids, "c-", m->slug, pg[k].name, m->label,
+				  json_string(b.ptr), NULL);
+			cell_text(&t, pg[k].name, NULL, NULL);
+			table_num(&t, (double)pg[k].n, NF_THOUS(0));
+			buf_reset(&b);
+			buf_reset(&span);
+			span_text(v, m->runs + pg[k].first, pg[k].n, &b, &span);
+			cell_date(&t, span.len ? span.ptr : NUM_MISSING);
+		}
+		free(pg);
+	}
+	buf_reset(&b);
+	buf_addf(&b, "%zu runs on %zu machines: one compare page per machine and year (at most "
+		 "%d runs each), every run a column.", v->nr, v->nm, COMPARE_MAX_RUNS);
+	view = list_view("Compare runs", b.ptr, cross_done(v, &t, table_nrows(&t) > 0),
+			 "No runs in the archive.");
+	if (!rc)
+		rc = page_write(v, v->list, view, "compare/index.html", NULL);
+	json_decref(view);
+	sset_free(&ids);
+	buf_release(&b);
+	buf_release(&rel);
+	buf_release(&span);
 	return rc;
 }
 
@@ -1994,7 +2204,7 @@ machines_list(struct views *v)
 	struct table t;
 	struct buf b = BUF_INIT, span = BUF_INIT;
 	json_t *view;
-	size_t i, j, k;
+	size_t i, j;
 	int rc;
 
 	cross_table(v, &t, &ids, "tbl-machines", "Machines");
@@ -2010,12 +2220,7 @@ machines_list(struct views *v)
 
 		for (j = 0; j < m->nruns; j++)
 			ne += !v->r[m->runs[j]].summary;
-		for (k = 0; k < v->nt; k++)
-			for (j = 0; j < m->nruns; j++)
-				if (target_in(v, k, m->runs[j])) {
-					nt++;
-					break;
-				}
+		nt = m->ntargets;
 		table_num(&t, (double)m->nruns, NF_THOUS(0));
 		table_num(&t, (double)ne, NF_THOUS(0));
 		table_num(&t, (double)nt, NF_THOUS(0));
@@ -2124,6 +2329,95 @@ diffs_list(struct views *v)
 }
 
 /* ------------------------------------------------------------------ */
+/* search/index.html and search/index.js */
+
+static json_t *
+row_of(const char *a, const char *b, const char *c, const char *d, const char *e)
+{
+	const char *f[5] = { a, b, c, d, e };
+	json_t *row = json_array();
+	size_t i;
+
+	for (i = 0; i < 5 && f[i]; i++)
+		json_array_append_new(row, json_string(f[i]));
+	return row;
+}
+
+/*
+ * The site-wide search, offline: the index is a script (search/index.js:
+ * `var ERG_SEARCH = {...};`) because a page opened from file:// may not
+ * fetch a JSON file.  Its one value is JSON, ASCII only (U+2028 and
+ * U+2029 escaped), with '<', '>' and '&' escaped too, so no archive text
+ * can close a script or start markup; the page puts every string on the
+ * page as text.  Runs newest first: [id, title, machine, date, href];
+ * machines [key, label, href]; targets [name, href]; hrefs from the root.
+ */
+static int
+search_page(struct views *v)
+{
+	json_t *data = json_object(), *runs = json_array(), *ms = json_array(),
+	       *ts = json_array(), *view, *h;
+	struct buf out = BUF_INIT, b = BUF_INIT;
+	char *text, *p;
+	size_t i;
+	int rc = -1;
+
+	for (i = v->nr; i-- > 0;) {
+		const struct vrun *r = &v->r[i];
+
+		json_array_append_new(runs, row_of(r->id, r->title, v->m[r->m].key, r->when,
+						   r->href));
+	}
+	for (i = 0; i < v->nm; i++) {
+		h = href_machine(v, i, 0);
+		json_array_append_new(ms, row_of(v->m[i].key, v->m[i].label, json_string_value(h),
+						  NULL, NULL));
+		json_decref(h);
+	}
+	for (i = 0; i < v->nt; i++) {
+		h = href_target(v, i, 0);
+		json_array_append_new(ts, row_of(v->t[i].name, json_string_value(h), NULL, NULL,
+						  NULL));
+		json_decref(h);
+	}
+	json_object_set_new(data, "runs", runs);
+	json_object_set_new(data, "machines", ms);
+	json_object_set_new(data, "targets", ts);
+	text = json_dumps(data, JSON_COMPACT | JSON_ENSURE_ASCII);
+	json_decref(data);
+	if (!text)
+		return -1;
+	buf_addstr(&out, "/* erg: the search index of search/index.html (data only) */\n"
+		   "var ERG_SEARCH = ");
+	for (p = text; *p; p++) {
+		if (*p == '<')
+			buf_addstr(&out, "\\u003c");
+		else if (*p == '>')
+			buf_addstr(&out, "\\u003e");
+		else if (*p == '&')
+			buf_addstr(&out, "\\u0026");
+		else
+			buf_addch(&out, *p);
+	}
+	buf_addstr(&out, ";\n");
+	free(text);
+	view = page_view("Search", 1);
+	buf_addf(&b, "%zu run%s, %zu machine%s and %zu target%s, searched in the browser: "
+		 "nothing leaves the page.", v->nr, v->nr == 1 ? "" : "s", v->nm,
+		 v->nm == 1 ? "" : "s", v->nt, v->nt == 1 ? "" : "s");
+	set_s(view, "sub", b.ptr);
+	set_s(view, "noscript", "The search needs JavaScript; the lists of machines and "
+				"targets link to every page without it.");
+	if (!sink_write(&v->c->out, "search/index.js", out.ptr, out.len) &&
+	    !page_write(v, v->search, view, "search/index.html", NULL))
+		rc = 0;
+	json_decref(view);
+	buf_release(&out);
+	buf_release(&b);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
 
 struct views *
 views_open(struct render_ctx *c, json_t *all, const struct pair_list *listed)
@@ -2136,6 +2430,7 @@ views_open(struct render_ctx *c, json_t *all, const struct pair_list *listed)
 	    !(v->target = tmpl_load(c->tmpl_dir, "views-target")) ||
 	    !(v->compare = tmpl_load(c->tmpl_dir, "views-compare")) ||
 	    !(v->list = tmpl_load(c->tmpl_dir, "views-list")) ||
+	    !(v->search = tmpl_load(c->tmpl_dir, "views-search")) ||
 	    !(v->diff = diff_html_load(c->tmpl_dir, 0))) {
 		views_close(v);
 		return NULL;
@@ -2178,7 +2473,8 @@ views_render(struct views *v)
 	for (i = 0; i < v->nt; i++)
 		if (target_page(v, i))
 			return -1;
-	if (compare_page(v) || machines_list(v) || targets_list(v) || diffs_list(v))
+	if (compare_page(v) || machines_list(v) || targets_list(v) || diffs_list(v) ||
+	    search_page(v))
 		return -1;
 	return 0;
 }

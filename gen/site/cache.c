@@ -371,11 +371,11 @@ cache_global_key(const char *tmpl_dir, const char *version, unsigned char key[32
 	const char *sde = getenv("SOURCE_DATE_EPOCH");
 
 	sha256_begin(&c);
-	/* --no-digest changes every run's results (files[].sha256). */
-	buf_addf(&b, "erg-cache 2\nversion %s\nsde %s%s\nlimits %llu %llu %zu\ndigests %d\n",
-		 version ? version : "", sde ? "=" : "", sde ? sde : "",
-		 (unsigned long long)input_max_stream,
-		 (unsigned long long)input_max_small, summary_max_rows, input_digests);
+	/* --no-digest changes every run's results (files[].sha256).  The
+	 * size limits are not here: they only refuse, so they are kept in the
+	 * manifest's own line (cache_limits_cover()). */
+	buf_addf(&b, "erg-cache 3\nversion %s\nsde %s%s\ndigests %d\n",
+		 version ? version : "", sde ? "=" : "", sde ? sde : "", input_digests);
 	sha256_add(&c, b.ptr, b.len);
 	/* The program itself: a rebuilt erg may render differently. */
 	if (!stat("/proc/self/exe", &st))
@@ -497,13 +497,17 @@ cache_load(const char *out, struct cache_manifest *m)
 		goto out;
 	p = data.ptr;
 	end = data.ptr + data.len;
-	if (!(line = next_line(&p, end)) || strcmp(line, "erg-cache 2"))
+	if (!(line = next_line(&p, end)) || strcmp(line, "erg-cache 3"))
 		goto out;
 	if (!(line = next_line(&p, end)) || strncmp(line, "global ", 7) ||
 	    !valid_hex(line + 7) || unhex(line + 7, m->global))
 		goto out;
 	if (!(line = next_line(&p, end)) || strncmp(line, "archive ", 8) ||
 	    !valid_hex(line + 8) || unhex(line + 8, m->archive))
+		goto out;
+	if (!(line = next_line(&p, end)) ||
+	    sscanf(line, "limits %llu %llu %llu%n", &m->limits[0], &m->limits[1], &m->limits[2],
+		   &k) != 3 || line[k])
 		goto out;
 	if (!(line = next_line(&p, end)) || sscanf(line, "site %llu%n", &n, &k) != 1 ||
 	    line[k] || n > data.len)
@@ -545,6 +549,20 @@ out:
 		cache_free(m);
 	buf_release(&data);
 	return rc;
+}
+
+int
+cache_limits_cover(const struct cache_manifest *m)
+{
+	return input_max_stream >= m->limits[0] && input_max_small >= m->limits[1] &&
+	       summary_max_rows >= m->limits[2];
+}
+
+int
+cache_limits_equal(const struct cache_manifest *m)
+{
+	return input_max_stream == m->limits[0] && input_max_small == m->limits[1] &&
+	       summary_max_rows == m->limits[2];
 }
 
 const struct cache_run *
@@ -631,7 +649,8 @@ cache_describe(const char *root, const unsigned char global[32],
 	struct buf path = BUF_INIT;
 	char **files = NULL, **site = NULL;
 	size_t nfiles = 0, afiles = 0, nsite = 0, i, j;
-	size_t *who;	/* owner index + 1 of each file, 0: the site's */
+	size_t *who = NULL;	/* owner index + 1 of each file, 0: the site's */
+	size_t *first = NULL, *order = NULL;	/* files grouped by owner */
 	struct owner *o = xcalloc(n + 1, sizeof(*o));
 	int rc = -1;
 
@@ -651,10 +670,8 @@ cache_describe(const char *root, const unsigned char global[32],
 	for (i = 0; i < nfiles; i++) {
 		const char *f = files[i], *s;
 
-		if (strchr(f, '\n')) {
-			free(who);
+		if (strchr(f, '\n'))
 			goto out;
-		}
 		if (strncmp(f, "runs/", 5)) {
 			site[nsite++] = files[i];
 			continue;
@@ -675,28 +692,43 @@ cache_describe(const char *root, const unsigned char global[32],
 		if (!who[i])
 			site[nsite++] = files[i];
 	}
-	buf_addstr(out, "erg-cache 2\nglobal ");
+	/* Each owner's files in sorted order by one counting sort: a loop over
+	 * every file for every run was 6.8 s of a 20,000-run build. */
+	first = xcalloc(n + 2, sizeof(*first));
+	order = xcalloc(nfiles + 1, sizeof(*order));
+	for (i = 0; i < nfiles; i++)
+		if (who[i])
+			first[who[i]]++;
+	for (j = 1; j <= n; j++)
+		first[j] += first[j - 1];
+	first[n + 1] = first[n];
+	/* first[k]: the end of owner k's files (1-based); after the loop that
+	 * places them backwards, their start; first[n + 1]: the end of all */
+	for (i = nfiles; i-- > 0;)
+		if (who[i])
+			order[--first[who[i]]] = i;
+	buf_addstr(out, "erg-cache 3\nglobal ");
 	hex(out, global);
 	buf_addstr(out, "\narchive ");
 	hex(out, archive);
-	buf_addf(out, "\nsite %zu\n", nsite);
+	buf_addf(out, "\nlimits %llu %llu %zu\nsite %zu\n", (unsigned long long)input_max_stream,
+		 (unsigned long long)input_max_small, summary_max_rows, nsite);
 	for (i = 0; i < nsite; i++)
 		buf_addf(out, "%s\n", site[i]);
 	for (j = 0; j < n; j++) {
-		size_t cnt = 0, skip = 5 + strlen(o[j].id) + 1;
+		size_t skip = 5 + strlen(o[j].id) + 1, from = first[j + 1], to = first[j + 2];
 
-		for (i = 0; i < nfiles; i++)
-			cnt += who[i] == j + 1;
 		buf_addstr(out, "run ");
 		hex(out, o[j].key);
-		buf_addf(out, " %zu %s\n", cnt, o[j].id);
-		for (i = 0; i < nfiles; i++)
-			if (who[i] == j + 1)
-				buf_addf(out, "%s\n", files[i] + skip);
+		buf_addf(out, " %zu %s\n", to - from, o[j].id);
+		for (i = from; i < to; i++)
+			buf_addf(out, "%s\n", files[order[i]] + skip);
 	}
-	free(who);
 	rc = 0;
 out:
+	free(who);
+	free(first);
+	free(order);
 	free(site);
 	free_names(files, nfiles);
 	free(o);

@@ -9,17 +9,23 @@
  * file changes the key; ctime cannot be set back by a user, so restoring
  * an mtime does not hide a change.  The whole build is keyed by erg's
  * version, the erg executable's identity (size, inode, mtime), the
- * contents of every template file, SOURCE_DATE_EPOCH and the size limits;
- * a different global key makes every run stale.  The files of the archive
+ * contents of every template file, SOURCE_DATE_EPOCH and --no-digest; a
+ * different global key makes every run stale.  The size limits
+ * (--max-file, --max-inflated, --max-rows) are not in it: they decide only
+ * whether a run is refused, never what a run that passes gives, so a run
+ * built under limits the current ones cover (none lower) is reused, and
+ * raising a limit (or --max-runs, which no key holds) keeps the cache;
+ * lowering one rebuilds every run, so the lower limit is enforced.  The files of the archive
  * outside the runs' directories (diffs.txt, read by the cross-run views)
  * have a key of their own: the views are rendered on every build, so it
  * only decides whether the whole build can be skipped.
  *
  * The manifest holds only hashes and the site's own file names (no
  * archive paths), one record a line:
- *     erg-cache 2
+ *     erg-cache 3
  *     global <hex>
  *     archive <hex>
+ *     limits <max-inflated> <max-file> <max-rows>   the build's
  *     site <n>                 then n lines: files outside runs' folders
  *     run <hex> <n> <id>       then n lines: files under runs/<id>/
  * It is a pure function of the archive's file identities, the templates
@@ -48,6 +54,7 @@ struct cache_run {
 struct cache_manifest {
 	unsigned char global[32];
 	unsigned char archive[32];
+	unsigned long long limits[3];	/* --max-inflated, --max-file, --max-rows */
 	char **site;		/* files outside every run's folder, sorted */
 	size_t nsite;
 	struct cache_run *runs;	/* sorted by id (strcmp) */
@@ -68,6 +75,11 @@ void cache_archive_key(const char *archive, char *const *run_ids, size_t nruns,
 
 /* Read OUT's manifest; -1 (silently) when there is none or it is invalid. */
 int cache_load(const char *out, struct cache_manifest *m);
+/* Do the current limits cover the ones m's site was built under (none
+ * lower)?  Else no run of it may be reused. */
+int cache_limits_cover(const struct cache_manifest *m);
+/* Were they the same?  Else the manifest is written again (no run read). */
+int cache_limits_equal(const struct cache_manifest *m);
 const struct cache_run *cache_find(const struct cache_manifest *m, const char *id);
 void cache_free(struct cache_manifest *m);
 

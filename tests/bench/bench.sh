@@ -185,3 +185,8 @@ cat "$tmp/report"
 mkdir -p "$(dirname "$OUTFILE")"
 cp "$tmp/report" "$OUTFILE"
 say "bench: written to $OUTFILE"
+
+# How erg grows with the archive: tests/bench/scale.sh (SCALE="" skips it).
+if [ -n "${SCALE-1000 5000 20000}" ]; then
+	BUILD=$BUILD JOBS="${JOBS:-}" sh tests/bench/scale.sh
+fi

@@ -188,7 +188,7 @@ expect_err "index deleted" "(3 unchanged)"
 same_as_fresh "index deleted"
 
 # 9. a damaged or missing manifest: a full build, no error
-printf 'erg-cache 2\nglobal zz\n' > "$site/.erg-cache/manifest"
+printf 'erg-cache 3\nglobal zz\n' > "$site/.erg-cache/manifest"
 if build "$site" && grep -q "^erg: built 3 runs into '[^']*'$" "$tmp/err"; then
 	ok "damaged manifest: full build"
 else
@@ -267,4 +267,34 @@ else
 	show "$tmp/err"
 fi
 same_as_fresh "manifest naming '..'"
+# 12. limits are not in the key: raising one reuses every run (the
+# manifest records the new limits), lowering one reads every run again (a
+# cached run must meet the lower limit too), and back to the default the
+# runs built under the lower one are reused.  --max-runs is in no key.
+build "$site"
+build "$site" --max-rows 200000
+expect_err "a limit raised: every run reused" "(3 unchanged)$"
+build "$site" --max-rows 200000 --max-runs 5000000
+expect_err "--max-runs raised" "is up to date"
+build "$site" --max-rows 5
+expect_err "a limit lowered: every run read again" "^erg: built 3 runs into '[^']*'$"
+build "$site"
+expect_err "back to the default limits: runs reused" "(3 unchanged)$"
+same_as_fresh "back to the default limits"
+
+# 13. the runs' summaries in OUT/.erg-cache are as untrusted as the rest:
+# a FIFO in place of one is not opened; that run is rendered afresh.
+s1=$(find "$site/.erg-cache/runs" -name summary.json | sort | head -n 1)
+touch "$a/2023/r2/meta.json"
+rm "$s1"
+mkfifo "$s1"
+timeout 60 "$ERG" build --archive "$a" --out "$site" --templates "$t" 2> "$tmp/err"
+st=$?
+if [ "$st" -eq 0 ] && [ -z "$(find "$site" -type p)" ]; then
+	ok "FIFO as a run's summary: not read, none left in the site"
+else
+	notok "FIFO as a run's summary: status $st"
+	show "$tmp/err"
+fi
+same_as_fresh "FIFO as a run's summary"
 exit 0

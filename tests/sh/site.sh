@@ -40,14 +40,14 @@ else
 fi
 
 # 2. links
-LINKCHECK_SCRIPT="$ERG_SRC/templates/views-p-sort.html" "$b/tools/linkcheck" "$tmp/site" || true
+LINKCHECK_SCRIPT="$ERG_SRC/templates/views-p-sort.html:$ERG_SRC/templates/views-search.html" "$b/tools/linkcheck" "$tmp/site" || true
 # The committed archive (the reference session and whatever else is
 # there), when present: it must build, and its pages link correctly too.
 if ls "$ERG_SRC"/archive/*/* > /dev/null 2>&1; then
 	if "$ERG" build --quiet --archive "$ERG_SRC/archive" --out "$tmp/ref" \
 		--templates "$ERG_SRC/templates" 2> "$tmp/err"; then
 		ok "the committed archive builds"
-		LINKCHECK_SCRIPT="$ERG_SRC/templates/views-p-sort.html" "$b/tools/linkcheck" "$tmp/ref" | sed 's/links: /links: archive: /' || true
+		LINKCHECK_SCRIPT="$ERG_SRC/templates/views-p-sort.html:$ERG_SRC/templates/views-search.html" "$b/tools/linkcheck" "$tmp/ref" | sed 's/links: /links: archive: /' || true
 		# Nothing in its pages refers to the network either, outside
 		# the notes (checked by linkcheck), in any URL attribute.
 		find "$tmp/ref" -name '*.html' > "$tmp/pages"

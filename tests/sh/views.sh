@@ -85,7 +85,7 @@ check "the diff page exists and is erg diff's" grep -q '<h1>erg diff</h1>' "$sit
 # linkcheck allows exactly one script: erg's own sort script, byte for
 # byte the text of templates/views-p-sort.html, loading nothing.
 if [ -x "$b/tools/linkcheck" ]; then
-	LINKCHECK_SCRIPT="$ERG_SRC/templates/views-p-sort.html" "$b/tools/linkcheck" "$site" > "$tmp/links" 2>&1
+	LINKCHECK_SCRIPT="$ERG_SRC/templates/views-p-sort.html:$ERG_SRC/templates/views-search.html" "$b/tools/linkcheck" "$site" > "$tmp/links" 2>&1
 	nbad=$(grep -c '^not ok' "$tmp/links")
 	check "every link of the site resolves and no foreign script (linkcheck: $nbad page(s) with problems)" \
 		test "$nbad" -eq 0

@@ -166,7 +166,7 @@ struct tag {
 	size_t na, aa;
 };
 
-static int allowed_script(const struct tag *t, const char *body, size_t len);
+static int allowed_script(const struct tag *t, const char *body, size_t len, const char *rel);
 
 
 static int
@@ -592,12 +592,13 @@ check_html(struct report *r, const char *s, size_t n)
 
 			snprintf(close, sizeof(close), "</%s", t.name);
 			e = strstr(s + i, close);
-			/* The one script erg ships (sorting tables in the cross-run
-			 * views) is static text from its template: allowed only
-			 * when it loads nothing and is byte for byte that text. */
+			/* The scripts erg ships (sorting tables in the cross-run
+			 * views, the search page's) are static text from their
+			 * templates: allowed only when they load nothing and are
+			 * byte for byte that text (and the search index). */
 			if (!strcmp(t.name, "script") &&
-			    !allowed_script(&t, s + i, e ? (size_t)(e - (s + i)) : n - i))
-				bad(r, "<script> in the page that is not erg's own sort script");
+			    !allowed_script(&t, s + i, e ? (size_t)(e - (s + i)) : n - i, r->pg->rel))
+				bad(r, "<script> in the page that is not erg's own sort or search script");
 			if (!strcmp(t.name, "style"))
 				check_css(r, "style", s + i, e ? (size_t)(e - (s + i)) : n - i);
 			i = e ? (size_t)(e - s) : n;
@@ -609,44 +610,69 @@ check_html(struct report *r, const char *s, size_t n)
 	free(t.a);
 }
 
-/* Body of the allowed script: between <script> and </script> of the file
- * named by LINKCHECK_SCRIPT (templates/views-p-sort.html); NULL when unset. */
-static char *allowed_body;
-static size_t allowed_len;
+/* Bodies of the allowed scripts: each <script> without src of the files
+ * named by LINKCHECK_SCRIPT, separated by ':' (templates/views-p-sort.html,
+ * templates/views-search.html); none when unset. */
+static char **allowed_body;
+static size_t *allowed_len, nallowed;
 
 static void
 load_allowed_script(void)
 {
-	const char *p = getenv("LINKCHECK_SCRIPT");
-	struct buf b = BUF_INIT;
-	FILE *f;
-	char chunk[4096], *open, *gt, *close;
+	const char *list = getenv("LINKCHECK_SCRIPT"), *p, *colon;
+	char chunk[4096], *at, *open, *gt, *close;
 	size_t k;
 
-	if (!p || !(f = fopen(p, "rb")))
-		return;
-	while ((k = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		buf_add(&b, chunk, k);
-	fclose(f);
-	if ((open = strstr(b.ptr, "<script")) && (gt = strchr(open, '>')) &&
-	    (close = strstr(gt, "</script"))) {
-		allowed_len = (size_t)(close - (gt + 1));
-		allowed_body = xstrndup(gt + 1, allowed_len);
+	for (p = list; p && *p; p = colon ? colon + 1 : p + strlen(p)) {
+		struct buf b = BUF_INIT, name = BUF_INIT;
+		FILE *f;
+
+		colon = strchr(p, ':');
+		buf_add(&name, p, colon ? (size_t)(colon - p) : strlen(p));
+		f = fopen(name.ptr, "rb");
+		buf_release(&name);
+		if (!f)
+			continue;
+		while ((k = fread(chunk, 1, sizeof(chunk), f)) > 0)
+			buf_add(&b, chunk, k);
+		fclose(f);
+		for (at = b.ptr; at && (open = strstr(at, "<script")) && (gt = strchr(open, '>')) &&
+		     (close = strstr(gt, "</script")); at = close + 1) {
+			if (memchr(open, '=', (size_t)(gt - open)))
+				continue;	/* <script src=...>: not a body */
+			allowed_body = xrealloc(allowed_body, (nallowed + 1) * sizeof(*allowed_body));
+			allowed_len = xrealloc(allowed_len, (nallowed + 1) * sizeof(*allowed_len));
+			allowed_len[nallowed] = (size_t)(close - (gt + 1));
+			allowed_body[nallowed++] = xstrndup(gt + 1, (size_t)(close - (gt + 1)));
+		}
+		buf_release(&b);
 	}
-	buf_release(&b);
 }
 
+/*
+ * One of the allowed bodies, loading nothing; or, on search/index.html
+ * only, the empty script that loads its index, src="index.js" (which
+ * must exist: src is checked as every link).
+ */
 static int
-allowed_script(const struct tag *t, const char *body, size_t len)
+allowed_script(const struct tag *t, const char *body, size_t len, const char *rel)
 {
 	size_t k;
+	int src = 0;
 
-	if (!allowed_body || len != allowed_len || memcmp(body, allowed_body, len))
-		return 0;
 	for (k = 0; k < t->na; k++)
-		if (!strcmp(t->a[k].name, "src"))
-			return 0;
-	return 1;
+		if (!strcmp(t->a[k].name, "src")) {
+			if (strcmp(t->a[k].val.ptr, "index.js") || strcmp(rel, "search/index.html") ||
+			    len)
+				return 0;
+			src = 1;
+		}
+	if (src)
+		return 1;
+	for (k = 0; k < nallowed; k++)
+		if (len == allowed_len[k] && !memcmp(body, allowed_body[k], len))
+			return 1;
+	return 0;
 }
 
 int

@@ -1,7 +1,7 @@
 #!/bin/sh
 # 100,000 tiny runs (a run.json each, 5 levels deep): more than
-# --max-runs (default 20000), refused with one message before any run is
-# read, within the time limit.  One file per run (not the two of an
+# --max-runs 20000 (args; the default, 1,000,000, fits them), refused with
+# one message before any run is read, within the time limit.  One file per run (not the two of an
 # energy session) and cp, ten copies per level, keep making them to about
 # 50 processes and 200,000 inodes; the first level copies and the others
 # hard-link, so no file gets more links (10,000) than a file system allows.
