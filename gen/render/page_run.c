@@ -2094,6 +2094,25 @@ cmp_newest(const void *pa, const void *pb)
 	return strcmp(jstr(a->res, "run"), jstr(b->res, "run"));
 }
 
+/* v in format f, or a summary run's published text of it ("0.0958",
+ * "231,097": never digits the source did not give); null when missing. */
+static json_t *
+pub_json(double v, const char *text, struct numfmt f)
+{
+	struct numval x = { v, text };
+	struct numfmt g = NF_SHORT;
+	struct buf b = BUF_INIT;
+	json_t *s;
+
+	if (!text)
+		return numfmt_json(v, f);
+	g.group = 4;
+	numfmt_val(&b, x, g);
+	s = json_string(b.ptr);
+	buf_release(&b);
+	return s;
+}
+
 /* Best and worst target of a run: by mJ/req when there is energy, else by
  * throughput.  Returns a {name, mj, rps, na_mj} object or null. */
 static json_t *
@@ -2121,10 +2140,12 @@ pick_target(const json_t *res, int energy, int best, int dec)
 	h = json_object_get(pick, "headline");
 	o = json_object();
 	set_s(o, "name", jstr(pick, "name"));
-	json_object_set_new(o, "mj", energy ? numfmt_json(num_of(jpath(h, "mj_per_req.mean")),
-							  NF_FIXED(dec))
+	json_object_set_new(o, "mj", energy ? pub_json(num_of(jpath(h, "mj_per_req.mean")),
+						       jstr(json_object_get(h, "mj_per_req"),
+							    "published"), NF_FIXED(dec))
 					    : json_null());
-	json_object_set_new(o, "rps", numfmt_json(jnum(h, "rps"), NF_THOUS(1)));
+	json_object_set_new(o, "rps", pub_json(jnum(h, "rps"), jstr(h, "rps_published"),
+					       NF_THOUS(1)));
 	return o;
 }
 

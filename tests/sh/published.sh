@@ -8,7 +8,10 @@
 #     published write-ups print them ("5,007.0", "0.1010");
 #   - the CSV download BASE.csv: the same header, the archive's units line,
 #     and every cell byte for byte;
-#   - results.json: tables[k].published[i][j] is the text.
+#   - results.json: tables[k].published[i][j] is the text;
+# and the cross-run pages: compare/ holds the 54 i7-13700K route figures
+# and the M5 "mean ± SD" as published; the index's best target of the M5
+# headline and the hello server as published (no "0.09580", "231,097.0").
 # A numeric cell is one that matches the CSV number grammar (csv.h) in a
 # column that is not a key (target, route, runtime, phase).
 T=published
@@ -107,5 +110,35 @@ for rd in runs:
         bad = [(i, j, t) for i, j, t in want if not pub or pub[i][j] != t]
         ok(pub is not None and not bad,
            "%s %s: results.json 'published' holds the %d texts" % (rid, base, len(want)))
+
+# The cross-run pages and the index show the same texts.
+def table(rel):
+    with open(os.path.join(arch, rel), newline='', encoding='utf-8') as fh:
+        rows = [r for r in csv.reader(fh) if r]
+    return rows[0], [r for r in rows[1:] if not r[0].startswith('#')]
+
+def text_of(f):
+    p = open(os.path.join(site, f), encoding='utf-8').read()
+    return re.sub(r'\s+', ' ', html.unescape(re.sub(r'<[^>]+>', ' ', p)))
+
+cmp_page = text_of('compare/index.html')
+head, rows = table('intel-i7-13700k/2023-05-16-bun-http-framework-benchmark/tables/throughput.csv')
+j = head.index('rps')
+miss = [r[j] for r in rows if grouped(r[j]) not in cmp_page]
+ok(not miss, "compare: the %d i7-13700K route figures as published (%s)" % (len(rows),
+   "all there" if not miss else "missing " + ", ".join(miss[:5])))
+head, rows = table('m5-energy/2026-08-26-published-headline/tables/headline.csv')
+m, sd = head.index('mj_per_req'), head.index('mj_per_req_sd')
+miss = [r[0] for r in rows if "%s \u00b1 %s" % (r[m], r[sd]) not in cmp_page]
+ok(not miss, "compare: the M5 energy figures as published mean \u00b1 SD (%s)" %
+   ("all there" if not miss else "missing " + ", ".join(miss)))
+idx = text_of('index.html')
+e = {r[0]: r for r in rows}
+ok("elysia %s mJ/req \u00b7 %s req/s" % (e['elysia'][m], grouped(e['elysia'][head.index('rps')])) in
+   idx, "index: the M5 headline's best target as published")
+head, rows = table('apple-m4/2026-11-07-hello-server/tables/hello.csv')
+x = [r for r in rows if r[0] == 'xisto'][0]
+ok("xisto %s req/s" % grouped(x[head.index('rps')]) in idx,
+   "index: the hello server's best target as published, no false decimal")
 PY
 exit 0
