@@ -181,8 +181,39 @@ check_n(const struct jdoc *doc, const struct jpos *spec)
 	return bad;
 }
 
+/*
+ * A heading for a column erg does not recognise and run.json does not
+ * label: its name with '_' as spaces and a capital ("rss_at_rest_mb" ->
+ * "Rss at rest mb" would still be a name, so a unit suffix the units
+ * line already gives is dropped: "Rss at rest").
+ */
 static json_t *
-read_table(const char *dir, const char *rel, json_t *spec, json_t *units)
+fallback_label(const char *name, const char *unit)
+{
+	static const char *const sfx[] = { "_mb", "_ms", "_s", "_b", "_bytes", "_w", "_mj", NULL };
+	struct buf b = BUF_INIT;
+	size_t n = strlen(name), i;
+	json_t *l;
+
+	for (i = 0; sfx[i] && unit && *unit; i++) {
+		size_t k = strlen(sfx[i]);
+
+		if (n > k && !strcasecmp(name + n - k, sfx[i])) {
+			n -= k;
+			break;
+		}
+	}
+	for (i = 0; i < n; i++)
+		buf_addch(&b, name[i] == '_' ? ' ' : name[i]);
+	if (b.len && b.ptr[0] >= 'a' && b.ptr[0] <= 'z')
+		b.ptr[0] = (char)(b.ptr[0] - 'a' + 'A');
+	l = json_string(b.len ? b.ptr : name);
+	buf_release(&b);
+	return l;
+}
+
+static json_t *
+read_table(const char *dir, const char *rel, json_t *spec, json_t *units, json_t *labels)
 {
 	struct buf path = BUF_INIT, data = BUF_INIT;
 	struct csv c = { 0 };
@@ -289,7 +320,13 @@ read_table(const char *dir, const char *rel, json_t *spec, json_t *units)
 		else if (jx_str(units, name, &s) > 0)
 			unit = s;
 		json_object_set_new(col, "name", json_string(name));
-		json_object_set_new(col, "label", json_string(k ? k->label : name));
+		/* run.json's label first: the source's heading ("RSS at rest") */
+		if (jx_str(labels, name, &s) > 0 && *s)
+			json_object_set_new(col, "label", json_string(s));
+		else if (k)
+			json_object_set_new(col, "label", json_string(k->label));
+		else
+			json_object_set_new(col, "label", fallback_label(name, unit));
 		json_object_set_new(col, "unit", json_string(unit));
 		json_object_set_new(col, "recognised", json_boolean(k != NULL));
 		json_object_set_new(col, "role", json_string(k ? k->role : "metric"));
@@ -653,7 +690,7 @@ json_t *
 summary_read(const char *dir, const char *id)
 {
 	struct buf path = BUF_INIT, data = BUF_INIT, full = BUF_INIT;
-	json_t *run = NULL, *res = NULL, *tables, *specs, *spec, *units, *notes, *cond, *v;
+	json_t *run = NULL, *res = NULL, *tables, *specs, *spec, *units, *labels, *notes, *cond, *v;
 	struct jdoc doc = { 0 };
 	struct jpos root, p, q, sp;
 	const char *s = NULL, *why, *k;
@@ -670,7 +707,8 @@ summary_read(const char *dir, const char *id)
 	jdoc_root(&doc, &root);
 	{
 		static const char *const strs[] = { "title", "date" };
-		static const char *const objs[] = { "software", "load", "conditions", "source", "units" };
+		static const char *const objs[] = { "software", "load", "conditions", "source", "units",
+						    "labels" };
 		struct buf why = BUF_INIT;
 
 		/* every error at the member's line; a missing one at the line
@@ -688,18 +726,20 @@ summary_read(const char *dir, const char *id)
 		    jdoc_get(&doc, &p, "id", JD_REQ, &q) < 0 ||
 		    (q.v && jdoc_check(&doc, &q, JD_STRING)))
 			bad = -1;
-		for (i = 0; i < 5; i++)
+		for (i = 0; i < 6; i++)
 			if (jdoc_get(&doc, &root, objs[i], 0, &p) > 0 && !json_is_null(p.v) &&
 			    jdoc_check(&doc, &p, JD_OBJECT))
 				bad = -1;
-		/* a unit is a string: another type would be dropped unseen */
-		if (jdoc_get(&doc, &root, "units", 0, &p) > 0 && json_is_object(p.v))
-			json_object_foreach(p.v, k, v) {
-				struct jpos u = { &p, k, 0, v };
+		/* a unit or label is a string: another type would be dropped unseen */
+		for (i = 0; i < 2; i++)
+			if (jdoc_get(&doc, &root, i ? "labels" : "units", 0, &p) > 0 &&
+			    json_is_object(p.v))
+				json_object_foreach(p.v, k, v) {
+					struct jpos u = { &p, k, 0, v };
 
-				if (jdoc_check(&doc, &u, JD_STRING))
-					bad = -1;
-			}
+					if (jdoc_check(&doc, &u, JD_STRING))
+						bad = -1;
+				}
 		if (jdoc_get(&doc, &root, "caveats", 0, &p) > 0 && jdoc_check(&doc, &p, JD_ARRAY))
 			bad = -1;
 		if (bad)
@@ -720,6 +760,7 @@ summary_read(const char *dir, const char *id)
 	json_object_set_new(res, "caveats", copy_or(run, "caveats", json_array()));
 	json_object_set_new(res, "reconstructed", json_null());
 	units = json_object_get(run, "units");
+	labels = json_object_get(run, "labels");
 
 	notes = json_object();
 	s = "notes.md";
@@ -775,7 +816,7 @@ summary_read(const char *dir, const char *id)
 				bad = 1;
 				continue;
 			}
-			if ((t = read_table(dir, s, spec, units)))
+			if ((t = read_table(dir, s, spec, units, labels)))
 				json_array_append_new(tables, t);
 			else
 				bad = 1;
@@ -804,7 +845,7 @@ summary_read(const char *dir, const char *id)
 			json_t *t;
 
 			buf_addf(&rel, "tables/%s", names[i]);
-			if ((t = read_table(dir, rel.ptr, NULL, units)))
+			if ((t = read_table(dir, rel.ptr, NULL, units, labels)))
 				json_array_append_new(tables, t);
 			else
 				bad = 1;

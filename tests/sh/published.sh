@@ -12,6 +12,8 @@
 # and the cross-run pages: compare/ holds the 54 i7-13700K route figures
 # and the M5 "mean ± SD" as published; the index's best target of the M5
 # headline and the hello server as published (no "0.09580", "231,097.0").
+# Every column heading is a label, never a raw name with '_'
+# ("executable_bytes", "rss_at_rest_mb").
 # A numeric cell is one that matches the CSV number grammar (csv.h) in a
 # column that is not a key (target, route, runtime, phase).
 T=published
@@ -83,6 +85,11 @@ for rd in runs:
                    and any(r[j] for r in rows) for j, h in enumerate(head)]
         want = [(i, j, r[j]) for i, r in enumerate(rows) for j in range(len(head))
                 if numeric[j] and r[j]]
+        m = re.search(r'<table id="tbl-%s"[^>]*>(.*?)</thead>' % re.escape(base), page, re.S)
+        heads = [html.unescape(re.sub(r'<span class="unit">.*?</span>|<[^>]+>', '', h))
+                 for h in re.findall(r'<th scope="col"[^>]*>(.*?)</th>', m.group(1) if m else '', re.S)]
+        ok(m and len(heads) == len(head) and not [h for h in heads if '_' in h],
+           "%s %s: column headings are labels, no raw names (%s)" % (rid, base, "; ".join(heads)))
         got = cells_of(page, base)
         bad = [(i, j, t) for i, j, t in want
                if not got or i >= len(got) or j >= len(got[i]) or got[i][j] != grouped(t)]
