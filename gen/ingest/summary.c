@@ -575,7 +575,16 @@ derive_targets(json_t *tables, json_t *targets)
 						json_object_set_new(o, "n", json_null());
 					}
 					if (ccv >= 0 && json_is_number(json_array_get(row, (size_t)ccv))) {
-						json_object_set(o, "cv", json_array_get(row, (size_t)ccv));
+						/* results hold a CV as a fraction; a column
+						 * published in percent keeps its text */
+						double cv = json_number_value(json_array_get(row, (size_t)ccv));
+						const char *u = json_string_value(json_object_get(
+							json_array_get(json_object_get(t, "columns"),
+								       (size_t)ccv), "unit"));
+
+						if (u && !strcmp(u, "%"))
+							cv /= 100;
+						json_object_set_new(o, "cv", jx_real(cv));
 						if (pub_text(t, r, ccv))
 							json_object_set(o, "cv_published", pub_text(t, r, ccv));
 					}

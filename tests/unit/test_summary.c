@@ -615,8 +615,9 @@ test_c(void)
 	      "C: title says it is the published headline table");
 	CHECK_FIG(num1(t, "target", "elysia", "mj_per_req"), 0.0958, "C: elysia mJ/req");
 	CHECK_FIG(num1(t, "target", "elysia", "mj_per_req_sd"), 0.0006, "C: elysia SD");
-	CHECK_FIG(num1(t, "target", "elysia", "cv"), 0.006, "C: elysia CV 0.6% as a fraction");
-	CHECK_FIG(num1(t, "target", "bun", "cv"), 0.002, "C: bun CV 0.2%");
+	CHECK_FIG(num1(t, "target", "elysia", "cv"), 0.6, "C: elysia CV 0.6, in percent as published");
+	CHECK_FIG(num1(t, "target", "bun", "cv"), 0.2, "C: bun CV 0.2 %");
+	CHECK_STR(jstr(column(t, "cv"), "unit"), "%", "C: the CV column is in percent");
 	CHECK_FIG(num1(t, "target", "hono", "mj_per_req"), 0.1010, "C: hono mJ/req");
 	CHECK_FIG(num1(t, "target", "effect", "rps"), 136690, "C: effect req/s");
 	CHECK_FIG(num1(t, "target", "express", "mj_per_req"), 0.1702, "C: express mJ/req");
@@ -631,7 +632,9 @@ test_c(void)
 	CHECK_FIG(jnum(json_object_get(json_object_get(hl, "mj_per_req"), "sd")), 0.0006,
 		  "C: derived elysia SD");
 	CHECK_FIG(jnum(json_object_get(json_object_get(hl, "mj_per_req"), "cv")), 0.006,
-		  "C: derived elysia CV");
+		  "C: derived elysia CV, a fraction in results (the column is in percent)");
+	CHECK_STR(jstr(json_object_get(hl, "mj_per_req"), "cv_published"), "0.6",
+		  "C: the CV's published text");
 	CHECK_FIG(mean(hl, "watts"), 17.69, "C: derived elysia watts");
 
 	/* The published table agrees after rounding with the golden numbers
