@@ -21,7 +21,8 @@
  * Numbers in tables show the digits the CSV gave: the shortest decimal
  * that reads back as the value, with trailing zeros restored in columns
  * that use fixed decimals (numfmt_published), and thousands separators
- * in columns that reach 10,000.  The CSV copies keep full precision.
+ * in columns that reach 10,000.  A number of a summary run prints as it was
+ * published (its text in results.json), on the page and in the CSV copies.
  */
 #include <math.h>
 #include <stdio.h>
