@@ -1171,7 +1171,7 @@ machine_idle(struct views *v, struct sset *ids, size_t mi, json_t *view)
 		const json_t *iw = json_object_get(r->res, "idle_windows"), *w;
 		double *x;
 		size_t n = 0;
-		struct mv mv;
+		struct mv mv = { NAN, NAN, NAN, NULL, NULL };
 
 		if (r->summary || !r->energy || !json_is_array(iw))
 			continue;
