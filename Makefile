@@ -4,11 +4,14 @@
 
 CC       ?= cc
 BUILD    ?= build
-# Libraries: pkg-config name:Debian package.
-LIBPKGS  := libplist-2.0:libplist-dev libcmark:libcmark-dev jansson:libjansson-dev \
-            zlib:zlib1g-dev nettle:nettle-dev
+# Libraries: pkg-config name:Debian package(s, joined by '+').  Debian's
+# libcmark-gfm.pc links the extensions too, which come in their own package.
+LIBPKGS  := libplist-2.0:libplist-dev \
+            libcmark-gfm:libcmark-gfm-dev+libcmark-gfm-extensions-dev \
+            jansson:libjansson-dev zlib:zlib1g-dev nettle:nettle-dev
 PKGS     := $(foreach p,$(LIBPKGS),$(firstword $(subst :, ,$(p))))
-DEB_PKGS := build-essential pkg-config $(foreach p,$(LIBPKGS),$(lastword $(subst :, ,$(p))))
+DEB_PKGS := build-essential pkg-config \
+            $(foreach p,$(LIBPKGS),$(subst +, ,$(lastword $(subst :, ,$(p)))))
 # What make test needs beyond the build: python3 (tests/sh), chromium
 # with a font for the browser test (not with SKIP_BROWSER=1), and a real
 # server and load generator for erg record's test (not with SKIP_RECORD=1).
@@ -24,7 +27,8 @@ OPT      ?= -O2 -g
 # pkg-config cannot find stops the build and says which.
 PKG_MISSING = $(shell if command -v $(PKG_CONFIG) > /dev/null 2>&1; then sep=; \
                 for p in $(LIBPKGS); do $(PKG_CONFIG) --exists $${p%%:*} || { \
-                  printf "%s'%s' (Debian %s)" "$$sep" $${p%%:*} $${p#*:}; sep=", "; }; done; \
+                  printf "%s'%s' (Debian %s)" "$$sep" $${p%%:*} "$$(echo $${p#*:} | sed 's/+/ and /g')"; \
+                  sep=", "; }; done; \
               else echo no-pkg-config; fi)
 pkg_check = $(if $(filter no-pkg-config,$(PKG_MISSING)),$(error '$(PKG_CONFIG)' is not \
               installed (Debian pkg-config): install the build dependencies with 'make deps'),$(if \

@@ -6,15 +6,25 @@
  *     "notes": {"file", "markdown"}, "energy_source": "published"|"none",
  *     "tables": [ { "file", "title", "caption",
  *                   "columns": [ {"name", "label", "unit", "recognised",
- *                                 "numeric", "role"} ],
+ *                                 "numeric", "role", "n" when stated} ],
  *                   "rows": [ [cell, ...] ],       numbers or strings, null
+ *                   "published": [ [text, ...] ],  per row and column: the
+ *                                  text a number cell was published as
+ *                                  ("0.1010" beside the number 0.101),
+ *                                  null for every other cell
  *                   "x_column": name or null,      numeric x for line charts
  *                   "notes": [string] } ],
  *     "targets": [ { "name", "headline": {...},
  *                    "routes": [ {"name", "rps": {"mean","sd","n"}, ...} ] } ] }
  *
- * Published figures are single values: n is 1 and there is no SD unless a
- * column gives one.  Nothing is averaged across routes here.
+ * A figure of "targets" carries its published text too: a summary object
+ * {"mean": 0.101, "published": "0.1010", "sd", "sd_published", "cv",
+ * "cv_published", "n"}, a plain number KEY beside "KEY_published".
+ *
+ * Published figures are single values unless a column gives an SD; n is
+ * what run.json states ("n": 5 for a table, or {"column": 5}), else 1 for a
+ * value without an SD and null (not known) for one published with an SD:
+ * an SD over 1 value says nothing.  Nothing is averaged across routes here.
  */
 #include <dirent.h>
 #include <math.h>
@@ -140,12 +150,88 @@ units_line(const struct csv_row *r)
 	return u;
 }
 
+/*
+ * The n a table's spec states for column name: "n": N for every column,
+ * or "n": {"column": N} (checked by check_n); 0 when not stated.
+ */
+static json_int_t
+spec_n(json_t *spec, const char *name)
+{
+	json_t *n = json_object_get(spec, "n");
+
+	if (json_is_object(n))
+		n = json_object_get(n, name);
+	return json_is_integer(n) ? json_integer_value(n) : 0;
+}
+
+/* One n: a whole number of rounds, at least 1.  0, or -1 after an error. */
+static int
+check_one_n(const struct jdoc *doc, const struct jpos *p)
+{
+	if (jdoc_check(doc, p, JD_SMALL))
+		return -1;
+	if (json_integer_value(p->v) < 1)
+		return jdoc_error(doc, p, "must be at least 1 (the rounds behind the figures)");
+	return 0;
+}
+
+/* A table spec's "n", when it has one: N or {"column": N, ...}. */
+static int
+check_n(const struct jdoc *doc, const struct jpos *spec)
+{
+	struct jpos n, m;
+	const char *k;
+	json_t *x;
+	int bad = 0;
+
+	if (jdoc_get(doc, spec, "n", 0, &n) <= 0 || json_is_null(n.v))
+		return 0;
+	if (!json_is_object(n.v))
+		return check_one_n(doc, &n);
+	json_object_foreach(n.v, k, x) {
+		if (jdoc_get(doc, &n, k, 0, &m) > 0 && check_one_n(doc, &m))
+			bad = -1;
+	}
+	return bad;
+}
+
+/*
+ * A heading for a column erg does not recognise and run.json does not
+ * label: its name with '_' as spaces and a capital ("rss_at_rest_mb" ->
+ * "Rss at rest mb" would still be a name, so a unit suffix the units
+ * line already gives is dropped: "Rss at rest").
+ */
 static json_t *
-read_table(const char *dir, const char *rel, json_t *spec, json_t *units)
+fallback_label(const char *name, const char *unit)
+{
+	static const char *const sfx[] = { "_mb", "_ms", "_s", "_b", "_bytes", "_w", "_mj", NULL };
+	struct buf b = BUF_INIT;
+	size_t n = strlen(name), i;
+	json_t *l;
+
+	for (i = 0; sfx[i] && unit && *unit; i++) {
+		size_t k = strlen(sfx[i]);
+
+		if (n > k && !strcasecmp(name + n - k, sfx[i])) {
+			n -= k;
+			break;
+		}
+	}
+	for (i = 0; i < n; i++)
+		buf_addch(&b, name[i] == '_' ? ' ' : name[i]);
+	if (b.len && b.ptr[0] >= 'a' && b.ptr[0] <= 'z')
+		b.ptr[0] = (char)(b.ptr[0] - 'a' + 'A');
+	l = json_string(b.len ? b.ptr : name);
+	buf_release(&b);
+	return l;
+}
+
+static json_t *
+read_table(const char *dir, const char *rel, json_t *spec, json_t *units, json_t *labels)
 {
 	struct buf path = BUF_INIT, data = BUF_INIT;
 	struct csv c = { 0 };
-	json_t *t = NULL, *cols, *rows, *notes;
+	json_t *t = NULL, *cols, *rows, *notes, *pub;
 	const char *why, *s, *u0 = NULL;
 	char **unitv = NULL;
 	size_t i, j, first = 1, nunits = 0;
@@ -201,9 +287,24 @@ read_table(const char *dir, const char *rel, json_t *spec, json_t *units)
 			unitv[j] = xstrdup(x);
 		}
 	}
+	if (json_is_object(json_object_get(spec, "n"))) {
+		const char *k;
+		json_t *x;
+
+		json_object_foreach(json_object_get(spec, "n"), k, x) {
+			for (j = 0; j < c.rows[0].n && strcmp(c.rows[0].f[j], k); j++)
+				;
+			if (j == c.rows[0].n) {
+				error_at(path.ptr, 1, "run.json gives 'n' for column '%s', which this "
+					 "table does not have", k);
+				goto done;
+			}
+		}
+	}
 	t = json_object();
 	cols = json_array();
 	rows = json_array();
+	pub = json_array();
 	notes = json_array();
 	json_object_set_new(t, "file", json_string(rel));
 	json_object_set_new(t, "title", copy_or(spec, "title", json_null()));
@@ -233,10 +334,18 @@ read_table(const char *dir, const char *rel, json_t *spec, json_t *units)
 		else if (jx_str(units, name, &s) > 0)
 			unit = s;
 		json_object_set_new(col, "name", json_string(name));
-		json_object_set_new(col, "label", json_string(k ? k->label : name));
+		/* run.json's label first: the source's heading ("RSS at rest") */
+		if (jx_str(labels, name, &s) > 0 && *s)
+			json_object_set_new(col, "label", json_string(s));
+		else if (k)
+			json_object_set_new(col, "label", json_string(k->label));
+		else
+			json_object_set_new(col, "label", fallback_label(name, unit));
 		json_object_set_new(col, "unit", json_string(unit));
 		json_object_set_new(col, "recognised", json_boolean(k != NULL));
 		json_object_set_new(col, "role", json_string(k ? k->role : "metric"));
+		if (spec_n(spec, name))
+			json_object_set_new(col, "n", json_integer(spec_n(spec, name)));
 		if (k && !strcmp(k->role, "x") && json_is_null(json_object_get(t, "x_column")))
 			json_object_set_new(t, "x_column", json_string(name));
 		if (!strcmp(name, "average_rps") || !strcasecmp(name, "average"))
@@ -279,7 +388,7 @@ read_table(const char *dir, const char *rel, json_t *spec, json_t *units)
 	}
 	/* rows after the columns: whether a column is numeric decides its cells */
 	for (i = first; i < c.n; i++) {
-		json_t *row;
+		json_t *row, *prow;
 
 		if (c.rows[i].n != c.rows[0].n) {
 			error_at(path.ptr, c.rows[i].line, "%zu fields where the header has %zu",
@@ -287,18 +396,27 @@ read_table(const char *dir, const char *rel, json_t *spec, json_t *units)
 			continue;
 		}
 		row = json_array();
-		for (j = 0; j < c.rows[i].n; j++)
-			json_array_append_new(row, cell(c.rows[i].f[j], json_is_true(json_object_get(
-				json_array_get(cols, j), "numeric"))));
+		prow = json_array();
+		for (j = 0; j < c.rows[i].n; j++) {
+			json_t *x = cell(c.rows[i].f[j], json_is_true(json_object_get(
+				json_array_get(cols, j), "numeric")));
+
+			json_array_append_new(prow, json_is_number(x) ? json_string(c.rows[i].f[j])
+								    : json_null());
+			json_array_append_new(row, x);
+		}
 		json_array_append_new(rows, row);
+		json_array_append_new(pub, prow);
 	}
 	json_object_set_new(t, "columns", cols);
 	json_object_set_new(t, "rows", rows);
+	json_object_set_new(t, "published", pub);
 	json_object_set_new(t, "notes", notes);
 	goto done;
 bad_table:
 	json_decref(cols);
 	json_decref(rows);
+	json_decref(pub);
 	json_decref(notes);
 	json_decref(t);
 	t = NULL;
@@ -325,12 +443,34 @@ col_index(json_t *t, const char *name)
 	return -1;
 }
 
+/* The published text of cell (r, c) of table t, or NULL. */
 static json_t *
-one_value(json_t *v)
+pub_text(json_t *t, size_t r, int c)
+{
+	json_t *x = c < 0 ? NULL : json_array_get(json_array_get(json_object_get(t, "published"), r),
+						  (size_t)c);
+
+	return json_is_string(x) ? x : NULL;
+}
+
+/* The n stated for column c of t, or NULL. */
+static json_t *
+col_n(json_t *t, int c)
+{
+	json_t *n = c < 0 ? NULL : json_object_get(json_array_get(json_object_get(t, "columns"),
+								   (size_t)c), "n");
+
+	return json_is_integer(n) ? n : NULL;
+}
+
+static json_t *
+one_value(json_t *v, json_t *text)
 {
 	json_t *o = json_object();
 
 	json_object_set_new(o, "mean", json_is_number(v) ? json_copy(v) : json_null());
+	if (text)
+		json_object_set(o, "published", text);
 	json_object_set_new(o, "sd", json_null());
 	json_object_set_new(o, "n", json_integer(json_is_number(v) ? 1 : 0));
 	return o;
@@ -431,16 +571,40 @@ derive_targets(json_t *tables, json_t *targets)
 				 * numbers elsewhere. */
 				if (strcmp(metrics[k], "mj_per_req") &&
 				    (strcmp(metrics[k], "rps") || !route)) {
+					char key[64];
+
 					json_object_set(dst, metrics[k], json_array_get(row, (size_t)c));
+					snprintf(key, sizeof(key), "%s_published", metrics[k]);
+					if (pub_text(t, r, c))
+						json_object_set(dst, key, pub_text(t, r, c));
 					continue;
 				}
-				o = one_value(json_array_get(row, (size_t)c));
+				o = one_value(json_array_get(row, (size_t)c), pub_text(t, r, c));
 				if (!strcmp(metrics[k], "mj_per_req")) {
-					if (csd >= 0 && json_is_number(json_array_get(row, (size_t)csd)))
+					if (csd >= 0 && json_is_number(json_array_get(row, (size_t)csd))) {
 						json_object_set(o, "sd", json_array_get(row, (size_t)csd));
-					if (ccv >= 0 && json_is_number(json_array_get(row, (size_t)ccv)))
-						json_object_set(o, "cv", json_array_get(row, (size_t)ccv));
+						if (pub_text(t, r, csd))
+							json_object_set(o, "sd_published", pub_text(t, r, csd));
+						/* an SD over an unknown number of rounds, not 1 */
+						json_object_set_new(o, "n", json_null());
+					}
+					if (ccv >= 0 && json_is_number(json_array_get(row, (size_t)ccv))) {
+						/* results hold a CV as a fraction; a column
+						 * published in percent keeps its text */
+						double cv = json_number_value(json_array_get(row, (size_t)ccv));
+						const char *u = json_string_value(json_object_get(
+							json_array_get(json_object_get(t, "columns"),
+								       (size_t)ccv), "unit"));
+
+						if (u && !strcmp(u, "%"))
+							cv /= 100;
+						json_object_set_new(o, "cv", jx_real(cv));
+						if (pub_text(t, r, ccv))
+							json_object_set(o, "cv_published", pub_text(t, r, ccv));
+					}
 				}
+				if (col_n(t, c))
+					json_object_set(o, "n", col_n(t, c));
 				json_object_set_new(dst, metrics[k], o);
 			}
 		}
@@ -549,7 +713,7 @@ json_t *
 summary_read(const char *dir, const char *id)
 {
 	struct buf path = BUF_INIT, data = BUF_INIT, full = BUF_INIT;
-	json_t *run = NULL, *res = NULL, *tables, *specs, *spec, *units, *notes, *cond, *v;
+	json_t *run = NULL, *res = NULL, *tables, *specs, *spec, *units, *labels, *notes, *cond, *v;
 	struct jdoc doc = { 0 };
 	struct jpos root, p, q, sp;
 	const char *s = NULL, *why, *k;
@@ -566,7 +730,8 @@ summary_read(const char *dir, const char *id)
 	jdoc_root(&doc, &root);
 	{
 		static const char *const strs[] = { "title", "date" };
-		static const char *const objs[] = { "software", "load", "conditions", "source", "units" };
+		static const char *const objs[] = { "software", "load", "conditions", "source", "units",
+						    "labels" };
 		struct buf why = BUF_INIT;
 
 		/* every error at the member's line; a missing one at the line
@@ -584,18 +749,20 @@ summary_read(const char *dir, const char *id)
 		    jdoc_get(&doc, &p, "id", JD_REQ, &q) < 0 ||
 		    (q.v && jdoc_check(&doc, &q, JD_STRING)))
 			bad = -1;
-		for (i = 0; i < 5; i++)
+		for (i = 0; i < 6; i++)
 			if (jdoc_get(&doc, &root, objs[i], 0, &p) > 0 && !json_is_null(p.v) &&
 			    jdoc_check(&doc, &p, JD_OBJECT))
 				bad = -1;
-		/* a unit is a string: another type would be dropped unseen */
-		if (jdoc_get(&doc, &root, "units", 0, &p) > 0 && json_is_object(p.v))
-			json_object_foreach(p.v, k, v) {
-				struct jpos u = { &p, k, 0, v };
+		/* a unit or label is a string: another type would be dropped unseen */
+		for (i = 0; i < 2; i++)
+			if (jdoc_get(&doc, &root, i ? "labels" : "units", 0, &p) > 0 &&
+			    json_is_object(p.v))
+				json_object_foreach(p.v, k, v) {
+					struct jpos u = { &p, k, 0, v };
 
-				if (jdoc_check(&doc, &u, JD_STRING))
-					bad = -1;
-			}
+					if (jdoc_check(&doc, &u, JD_STRING))
+						bad = -1;
+				}
 		if (jdoc_get(&doc, &root, "caveats", 0, &p) > 0 && jdoc_check(&doc, &p, JD_ARRAY))
 			bad = -1;
 		if (bad)
@@ -616,6 +783,7 @@ summary_read(const char *dir, const char *id)
 	json_object_set_new(res, "caveats", copy_or(run, "caveats", json_array()));
 	json_object_set_new(res, "reconstructed", json_null());
 	units = json_object_get(run, "units");
+	labels = json_object_get(run, "labels");
 
 	notes = json_object();
 	s = "notes.md";
@@ -667,7 +835,11 @@ summary_read(const char *dir, const char *id)
 				continue;
 			}
 			s = json_string_value(q.v);
-			if ((t = read_table(dir, s, spec, units)))
+			if (check_n(&doc, &sp)) {
+				bad = 1;
+				continue;
+			}
+			if ((t = read_table(dir, s, spec, units, labels)))
 				json_array_append_new(tables, t);
 			else
 				bad = 1;
@@ -696,7 +868,7 @@ summary_read(const char *dir, const char *id)
 			json_t *t;
 
 			buf_addf(&rel, "tables/%s", names[i]);
-			if ((t = read_table(dir, rel.ptr, NULL, units)))
+			if ((t = read_table(dir, rel.ptr, NULL, units, labels)))
 				json_array_append_new(tables, t);
 			else
 				bad = 1;

@@ -1,18 +1,41 @@
 /*
- * markdown.c - see markdown.h.  The notes are parsed into cmark's tree,
+ * markdown.c - see markdown.h.  The notes are parsed into cmark-gfm's tree
+ * with GitHub's extensions (tables, strikethrough, autolinks, task lists),
  * the tree is adjusted (links, images, heading levels), then rendered with
- * cmark's own HTML renderer in safe mode.  cmark's buffer is freed here.
+ * cmark-gfm's own HTML renderer in safe mode.  cmark's buffer is freed
+ * here.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <cmark.h>
+#include <cmark-gfm.h>
+#include <cmark-gfm-core-extensions.h>
 
 #include "base/utf8.h"
 #include "render/markdown.h"
 #include "base/util.h"
 
+/*
+ * Without CMARK_OPT_UNSAFE raw HTML is omitted and dangerous URLs blanked.
+ * "tagfilter" is not attached: it only rewrites raw HTML, which safe mode
+ * never writes.  Table alignment stays an align attribute (no
+ * TABLE_PREFER_STYLE_ATTRIBUTES): the pages allow no inline style.
+ */
 #define MD_OPTIONS (CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_SMART)
+
+static const char *const md_extensions[] = {
+	"table", "strikethrough", "autolink", "tasklist",
+};
+
+static pthread_once_t md_once = PTHREAD_ONCE_INIT;
+
+/* cmark-gfm's registration sets a plain static flag: once, for -j. */
+static void
+md_register(void)
+{
+	cmark_gfm_core_extensions_ensure_registered();
+}
 
 static int
 lower_prefix(const char *s, const char *prefix)
@@ -121,14 +144,30 @@ markdown_to_html_opts(const char *md, size_t len, const struct md_opts *o,
 		      struct buf *out)
 {
 	cmark_node *doc, *node, **todo = NULL;
+	cmark_parser *parser;
 	cmark_iter *it;
 	cmark_event_type ev;
 	size_t ntodo = 0, atodo = 0, i;
 	char *html;
 
-	doc = cmark_parse_document(md, len, MD_OPTIONS);
-	if (!doc)
+	pthread_once(&md_once, md_register);
+	parser = cmark_parser_new(MD_OPTIONS);
+	if (!parser)
 		return error("cannot parse the notes (Markdown)");
+	for (i = 0; i < sizeof(md_extensions) / sizeof(md_extensions[0]); i++) {
+		cmark_syntax_extension *ext = cmark_find_syntax_extension(md_extensions[i]);
+
+		if (!ext || !cmark_parser_attach_syntax_extension(parser, ext)) {
+			cmark_parser_free(parser);
+			return error("cannot load the Markdown extension '%s'", md_extensions[i]);
+		}
+	}
+	cmark_parser_feed(parser, md, len);
+	doc = cmark_parser_finish(parser);
+	if (!doc) {
+		cmark_parser_free(parser);
+		return error("cannot parse the notes (Markdown)");
+	}
 	/* Collect first: changing the tree while iterating it is not allowed. */
 	it = cmark_iter_new(doc);
 	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
@@ -159,8 +198,9 @@ markdown_to_html_opts(const char *md, size_t len, const struct md_opts *o,
 			unwrap(todo[i]);
 	}
 	free(todo);
-	html = cmark_render_html(doc, MD_OPTIONS);
+	html = cmark_render_html(doc, MD_OPTIONS, cmark_parser_get_syntax_extensions(parser));
 	cmark_node_free(doc);
+	cmark_parser_free(parser);
 	if (!html)
 		return error("cannot render the notes (Markdown)");
 	/* without the characters html.h never writes either (cmark passes

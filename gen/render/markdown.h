@@ -1,8 +1,9 @@
 /*
- * markdown.h - the author's notes (Markdown) to an HTML fragment, through
- * libcmark in its safe mode: raw HTML is omitted ("<!-- raw HTML omitted
- * -->") and javascript:, vbscript:, file: and non-image data: URLs are
- * blanked by cmark itself.  The fragment is trusted markup afterwards (it
+ * markdown.h - the author's notes (GitHub-flavoured Markdown: tables,
+ * strikethrough, autolinks, task lists) to an HTML fragment, through
+ * libcmark-gfm in its safe mode: raw HTML is omitted ("<!-- raw HTML
+ * omitted -->") and javascript:, vbscript:, file: and non-image data: URLs
+ * are blanked by cmark itself; autolinks pass the same link filter.  The fragment is trusted markup afterwards (it
  * goes into pages through tmpl_raw()), so this module also enforces what a
  * page of an offline, self-contained site may hold:
  *

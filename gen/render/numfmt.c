@@ -54,7 +54,7 @@ published_decimals(double v)
 static void
 add_grouped(struct buf *b, const char *t, int min)
 {
-	size_t lead = *t == '-', digits = strspn(t + lead, "0123456789"), i;
+	size_t lead = *t == '-' || *t == '+', digits = strspn(t + lead, "0123456789"), i;
 
 	if (!min || strchr(t, 'e') || strchr(t, 'E') || digits < (size_t)min) {
 		buf_addstr(b, t);
@@ -132,7 +132,7 @@ void
 numfmt_val(struct buf *b, struct numval x, struct numfmt f)
 {
 	if (x.text)
-		buf_addstr(b, x.text);
+		add_grouped(b, x.text, f.group);
 	else
 		numfmt_add(b, x.v, f);
 }

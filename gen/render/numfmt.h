@@ -71,7 +71,8 @@ struct numval {
 
 /* v in format f; NUM_MISSING when v is not finite. */
 void numfmt_add(struct buf *b, double v, struct numfmt f);
-/* x.text when there is one, else x.v in format f. */
+/* x.text when there is one (its integer digits grouped as f.group says:
+ * "5007.0" with 4 is "5,007.0"), else x.v in format f. */
 void numfmt_val(struct buf *b, struct numval x, struct numfmt f);
 /* v in format f as a view string; JSON null when not finite (the
  * templates print the missing value). */

@@ -897,22 +897,30 @@ headline_view(struct rv *v)
 	struct table t;
 	struct buf b = BUF_INIT;
 	size_t i;
+	/* One round per target (an attribution pass): single values, so no
+	 * "mean ± SD" headers, no "± –", no CV and no CI of n = 1. */
+	int spread = 0;
 
+	for (i = 0; i < v->nt; i++)
+		spread |= jnum(v->t[i].mj, "n") >= 2 ||
+			  (!v->energy && isfinite(jnum(v->t[i].head, "rps_sd")));
 	run_table(v, &t, "tbl-headline", v->energy ? cap_e : cap);
 	table_md(&t);
 	table_col(&t, "Target", NULL, 0);
 	if (v->energy) {
-		table_col(&t, "Energy per request", "mJ/req, mean \xc2\xb1 SD", 1);
+		table_col(&t, "Energy per request", spread ? "mJ/req, mean \xc2\xb1 SD" : "mJ/req", 1);
 		table_col(&t, "n", "rounds", 1);
-		table_col(&t, "CV", "SD/mean", 1);
-		table_col(&t, "95 % CI of the mean", "mJ/req", 1);
+		if (spread) {
+			table_col(&t, "CV", "SD/mean", 1);
+			table_col(&t, "95 % CI of the mean", "mJ/req", 1);
+		}
 	}
-	table_col(&t, "Throughput", "req/s, mean \xc2\xb1 SD", 1);
+	table_col(&t, "Throughput", spread ? "req/s, mean \xc2\xb1 SD" : "req/s", 1);
 	if (v->energy) {
-		table_col(&t, "SoC power", "W, mean \xc2\xb1 SD", 1);
+		table_col(&t, "SoC power", spread ? "W, mean \xc2\xb1 SD" : "W", 1);
 		table_col(&t, "Rank", "1 = least mJ/req", 1);
 		if (v->nfailed)
-			table_col(&t, "Energy per 2xx response", "mJ, mean \xc2\xb1 SD", 1);
+			table_col(&t, "Energy per 2xx response", spread ? "mJ, mean \xc2\xb1 SD" : "mJ", 1);
 	}
 	for (i = 0; i < v->nt; i++) {
 		const struct tgt *g = &v->t[i];
@@ -920,20 +928,34 @@ headline_view(struct rv *v)
 
 		table_row(&t, g->id, g->name);
 		if (v->energy) {
-			table_pm(&t, jnum(g->mj, "mean"), jnum(g->mj, "sd"), NF_FIXED(v->dec_mj));
+			if (spread)
+				table_pm(&t, jnum(g->mj, "mean"), jnum(g->mj, "sd"), NF_FIXED(v->dec_mj));
+			else
+				table_num(&t, jnum(g->mj, "mean"), NF_FIXED(v->dec_mj));
 			cell_int(&t, json_object_get(g->mj, "n"));
-			table_num(&t, jnum(g->mj, "cv"), NF_FIXED(4));
-			table_range(&t, num_of(json_array_get(ci, 0)), num_of(json_array_get(ci, 1)),
-				    NF_FIXED(v->dec_mj));
+			if (spread) {
+				table_num(&t, jnum(g->mj, "cv"), NF_FIXED(4));
+				table_range(&t, num_of(json_array_get(ci, 0)),
+					    num_of(json_array_get(ci, 1)), NF_FIXED(v->dec_mj));
+			}
 		}
-		table_pm(&t, jnum(g->head, "rps"), jnum(g->head, "rps_sd"), NF_THOUS(1));
+		if (spread)
+			table_pm(&t, jnum(g->head, "rps"), jnum(g->head, "rps_sd"), NF_THOUS(1));
+		else
+			table_num(&t, jnum(g->head, "rps"), NF_THOUS(1));
 		if (v->energy) {
 			const json_t *ok = json_object_get(g->head, "mj_per_2xx");
 
-			table_pm(&t, jnum(g->head, "watts"), jnum(g->head, "watts_sd"), NF_FIXED(3));
+			if (spread)
+				table_pm(&t, jnum(g->head, "watts"), jnum(g->head, "watts_sd"),
+					 NF_FIXED(3));
+			else
+				table_num(&t, jnum(g->head, "watts"), NF_FIXED(3));
 			cell_int(&t, json_object_get(g->head, "rank_mj_per_req"));
-			if (v->nfailed)
+			if (v->nfailed && spread)
 				table_pm(&t, jnum(ok, "mean"), jnum(ok, "sd"), NF_FIXED(v->dec_mj));
+			else if (v->nfailed)
+				table_num(&t, jnum(ok, "mean"), NF_FIXED(v->dec_mj));
 		}
 	}
 	if (v->energy) {
@@ -941,12 +963,17 @@ headline_view(struct rv *v)
 		join_names(&b, v->small, v->nsmall);
 		buf_addstr(&b, ": for each measurement, the energy of those route windows "
 			   "divided by their requests; then the mean over the rounds. It is "
-			   "gross SoC energy (the idle floor is included), not net. "
-			   "\xc2\xb1 is 1 SD over the rounds (");
-		n_range(&b, v);
-		buf_addstr(&b, "); the 95 % CI is Student's t interval of the mean. The "
-			   "requests it divides by are all the load generator counted, "
-			   "answered 2xx or not.");
+			   "gross SoC energy (the idle floor is included), not net. ");
+		if (spread) {
+			buf_addstr(&b, "\xc2\xb1 is 1 SD over the rounds (");
+			n_range(&b, v);
+			buf_addstr(&b, "); the 95 % CI is Student's t interval of the mean. ");
+		} else {
+			buf_addstr(&b, "One round per target: single values, with no spread, "
+				   "CV or confidence interval. ");
+		}
+		buf_addstr(&b, "The requests it divides by are all the load generator "
+			   "counted, answered 2xx or not.");
 		if (v->nfailed)
 			buf_addf(&b, " %zu load window%s had requests without a 2xx response "
 				 "(see Read this first): the last column divides the same "
@@ -2164,6 +2191,25 @@ cmp_newest(const void *pa, const void *pb)
 	return strcmp(jstr(a->res, "run"), jstr(b->res, "run"));
 }
 
+/* v in format f, or a summary run's published text of it ("0.0958",
+ * "231,097": never digits the source did not give); null when missing. */
+static json_t *
+pub_json(double v, const char *text, struct numfmt f)
+{
+	struct numval x = { v, text };
+	struct numfmt g = NF_SHORT;
+	struct buf b = BUF_INIT;
+	json_t *s;
+
+	if (!text)
+		return numfmt_json(v, f);
+	g.group = 4;
+	numfmt_val(&b, x, g);
+	s = json_string(b.ptr);
+	buf_release(&b);
+	return s;
+}
+
 /* Best and worst target of a run: by mJ/req when there is energy, else by
  * throughput.  Returns a {name, mj, rps, na_mj} object or null. */
 static json_t *
@@ -2191,10 +2237,12 @@ pick_target(const json_t *res, int energy, int best, int dec)
 	h = json_object_get(pick, "headline");
 	o = json_object();
 	set_s(o, "name", jstr(pick, "name"));
-	json_object_set_new(o, "mj", energy ? numfmt_json(num_of(jpath(h, "mj_per_req.mean")),
-							  NF_FIXED(dec))
+	json_object_set_new(o, "mj", energy ? pub_json(num_of(jpath(h, "mj_per_req.mean")),
+						       jstr(json_object_get(h, "mj_per_req"),
+							    "published"), NF_FIXED(dec))
 					    : json_null());
-	json_object_set_new(o, "rps", numfmt_json(jnum(h, "rps"), NF_THOUS(1)));
+	json_object_set_new(o, "rps", pub_json(jnum(h, "rps"), jstr(h, "rps_published"),
+					       NF_THOUS(1)));
 	return o;
 }
 

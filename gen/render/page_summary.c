@@ -21,7 +21,8 @@
  * Numbers in tables show the digits the CSV gave: the shortest decimal
  * that reads back as the value, with trailing zeros restored in columns
  * that use fixed decimals (numfmt_published), and thousands separators
- * in columns that reach 10,000.  The CSV copies keep full precision.
+ * in columns that reach 10,000.  A number of a summary run prints as it was
+ * published (its text in results.json), on the page and in the CSV copies.
  */
 #include <math.h>
 #include <stdio.h>
@@ -191,35 +192,62 @@ value_text(struct buf *b, const json_t *x)
 /* ------------------------------------------------------------------ */
 /* CSV */
 
+/* A field: the published text of a number when there is one, so that
+ * "0.1010" stays "0.1010". */
 static void
-csv_value(struct buf *b, const json_t *x)
+csv_value(struct buf *b, const json_t *x, const json_t *text)
 {
-	if (json_is_number(x))
+	if (json_is_string(text) && json_is_number(x))
+		buf_add(b, json_string_value(text), json_string_length(text));
+	else if (json_is_number(x))
 		numfmt_csv(b, num_of(x));	/* empty when not finite */
 	else if (json_is_string(x))
 		csv_str(b, json_string_value(x), json_string_length(x));
 	/* null: an empty field */
 }
 
-/* The published table as given: a header row of column names, then the
- * rows; CRLF line ends. */
+/*
+ * The published table as given, in the layout of the archive's tables (it
+ * reads back as one): a header row of column names, a "# units:" line
+ * when any column has a unit, then the rows with the published text of
+ * every number; CRLF line ends.
+ */
 static void
 csv_table(struct buf *b, const json_t *t)
 {
-	const json_t *c, *row, *x;
+	const json_t *c, *row, *x, *pub = json_object_get(t, "published");
 	size_t i, j;
+	int units = 0;
 
 	json_array_foreach(json_object_get(t, "columns"), i, c) {
 		if (i)
 			buf_addch(b, ',');
-		csv_value(b, json_object_get(c, "name"));
+		csv_value(b, json_object_get(c, "name"), NULL);
+		units |= jstr(c, "unit") && *jstr(c, "unit");
 	}
 	buf_addstr(b, "\r\n");
+	if (units) {
+		/* the marker inside the first field, so that a unit that
+		 * needs quoting quotes the marker with it */
+		struct buf f = BUF_INIT;
+
+		json_array_foreach(json_object_get(t, "columns"), i, c) {
+			buf_reset(&f);
+			if (i)
+				buf_addch(b, ',');
+			else
+				buf_addstr(&f, "# units: ");
+			buf_addstr(&f, jstr(c, "unit") ? jstr(c, "unit") : "");
+			csv_str(b, f.ptr, f.len);
+		}
+		buf_addstr(b, "\r\n");
+		buf_release(&f);
+	}
 	json_array_foreach(json_object_get(t, "rows"), i, row) {
 		json_array_foreach(row, j, x) {
 			if (j)
 				buf_addch(b, ',');
-			csv_value(b, x);
+			csv_value(b, x, json_array_get(json_array_get(pub, i), j));
 		}
 		buf_addstr(b, "\r\n");
 	}
@@ -237,7 +265,7 @@ struct col {
 };
 
 struct tv {
-	const json_t *t, *rows;
+	const json_t *t, *rows, *pub;
 	struct col *c;
 	size_t nc, nr;
 	long x;			/* the x column, -1 for none */
@@ -257,6 +285,7 @@ tv_load(struct tv *v, const json_t *t, const char *fallback_title)
 	memset(v, 0, sizeof(*v));
 	v->t = t;
 	v->rows = json_object_get(t, "rows");
+	v->pub = json_object_get(t, "published");
 	v->nr = json_array_size(v->rows);
 	v->nc = json_array_size(cols);
 	v->c = xcalloc(v->nc + 1, sizeof(*v->c));
@@ -299,7 +328,20 @@ tv_free(struct tv *v)
 	free(v->base);
 }
 
-/* The text of cell (i, j) as on the page; 0 when it is not reported. */
+/* The published text of cell (i, j) ("0.1010"), or NULL. */
+static const char *
+cell_published(const struct tv *v, size_t i, size_t j)
+{
+	return json_string_value(json_array_get(json_array_get(v->pub, i), j));
+}
+
+/*
+ * The text of cell (i, j) as on the page; 0 when it is not reported.  A
+ * number prints as it was published, with thousands separators from
+ * 1,000 as the published tables write them ("5,007.0", "0.1010"); a
+ * results document without the published text (older) falls back to the
+ * column's format.
+ */
 static int
 cell_text(const struct tv *v, size_t i, size_t j, struct buf *b)
 {
@@ -310,7 +352,12 @@ cell_text(const struct tv *v, size_t i, size_t j, struct buf *b)
 		return 1;
 	}
 	if (json_is_number(x) && isfinite(num_of(x))) {
-		numfmt_add(b, num_of(x), v->c[j].f);
+		struct numval nv = { num_of(x), cell_published(v, i, j) };
+		struct numfmt f = v->c[j].f;
+
+		if (nv.text)
+			f.group = 4;
+		numfmt_val(b, nv, f);
 		return 1;
 	}
 	return 0;
@@ -1157,6 +1204,65 @@ top_view(json_t *view, const json_t *res, const char *id, size_t depth)
 	buf_release(&b);
 }
 
+/*
+ * Whether a table publishes a spread (a column "sd" or "*_sd"), and the
+ * rounds behind the figures when run.json states one n for all the
+ * columns that give one (0: not stated, or several).
+ */
+struct spread {
+	int sd;
+	long long n;
+};
+
+static struct spread
+spread_of(const json_t *res)
+{
+	struct spread sp = { 0, 0 };
+	const json_t *t, *c;
+	size_t i, j;
+	int several = 0;
+
+	json_array_foreach(json_object_get(res, "tables"), i, t)
+		json_array_foreach(json_object_get(t, "columns"), j, c) {
+			const char *name = jstr(c, "name") ? jstr(c, "name") : "";
+			size_t len = strlen(name);
+			const json_t *n = json_object_get(c, "n");
+
+			if (!strcmp(name, "sd") || (len > 3 && !strcmp(name + len - 3, "_sd")))
+				sp.sd = 1;
+			if (json_is_integer(n)) {
+				if (sp.n && sp.n != json_integer_value(n))
+					several = 1;
+				sp.n = json_integer_value(n);
+			}
+		}
+	if (several)
+		sp.n = 0;
+	return sp;
+}
+
+/* The sentence on spread, for the page and tables.md. */
+static void
+spread_text(struct buf *b, struct spread sp, int caveat)
+{
+	if (!sp.sd) {
+		buf_addstr(b, caveat ? "One value per cell, with no rounds or repetitions: no spread, "
+				       "confidence interval or test of a difference can be given, and "
+				       "small differences between neighbours may be noise."
+				     : "One value per cell, no rounds: no uncertainty can be given.");
+		return;
+	}
+	buf_addstr(b, "Means with the SD the source published");
+	if (sp.n)
+		buf_addf(b, " over %lld rounds", sp.n);
+	else
+		buf_addstr(b, " (the number of rounds is not stated)");
+	buf_addstr(b, caveat ? "; erg has only these summaries, not the rounds, so it gives no "
+			       "confidence interval or test of a difference of its own; figures "
+			       "without an SD are single values."
+			     : "; no confidence interval or test of erg's own.");
+}
+
 static void
 caveats_view(json_t *view, const json_t *res)
 {
@@ -1168,14 +1274,21 @@ caveats_view(json_t *view, const json_t *res)
 	json_array_append_new(cav, S(
 		"erg did not measure these figures: they are copied as published, and "
 		"there are no raw files to check them against."));
+	spread_text(&b, spread_of(res), 1);
+	json_array_append_new(cav, S(b.ptr));
+	buf_reset(&b);
+	{
+		struct spread sp = spread_of(res);
+
+		json_object_set_new(view, "spread", json_boolean(sp.sd));
+		buf_reset(&b);
+		spread_text(&b, sp, 0);
+		set_s(view, "spread_text", b.ptr);
+		buf_reset(&b);
+	}
 	json_array_append_new(cav, S(
-		"One value per cell, with no rounds or repetitions: no spread, confidence "
-		"interval or test of a difference can be given, and small differences "
-		"between neighbours may be noise."));
-	json_array_append_new(cav, S(
-		"Numbers are shown with the digits the published table gave (trailing zeros "
-		"are restored where a column used fixed decimals); the CSV downloads hold "
-		"the values exactly as read."));
+		"Numbers are shown with the digits the published table gave, in the pages, "
+		"the CSV downloads (with their units) and results.json (\"published\")."));
 	if (jstr(res, "energy_source") && !strcmp(jstr(res, "energy_source"), "published"))
 		json_array_append_new(cav, S(
 			"The energy figures are the source's: what they include and how they "
@@ -1270,8 +1383,9 @@ render_summary_run(struct render_ctx *c, json_t *res)
 				buf_addch(&mdb, *md);
 		buf_addch(&mdb, '>');
 	}
-	buf_addstr(&mdb, ". One value per cell, no rounds: no uncertainty can be given. "
-		   "Machine and conditions as published.\n\n");
+	buf_addstr(&mdb, ". ");
+	spread_text(&mdb, spread_of(res), 0);
+	buf_addstr(&mdb, " Machine and conditions as published.\n\n");
 
 	tables = json_array();
 	json_array_foreach(json_object_get(res, "tables"), i, t) {

@@ -60,24 +60,30 @@ static const char caveat_devices[] =
  * sibling KEY_sd (rps and watts of an energy session's headline). */
 struct mv {
 	double mean, sd, n;
+	const char *text;	/* a summary run's published text of the mean */
+	const char *sdtext;	/* and of its SD */
 };
 
 static struct mv
 mv_get(const json_t *o, const char *key)
 {
 	const json_t *x = json_object_get(o, key);
-	struct mv m = { NAN, NAN, NAN };
+	struct mv m = { NAN, NAN, NAN, NULL, NULL };
 	char sdkey[64];
 
 	if (json_is_object(x)) {
 		m.mean = jnum(x, "mean");
 		m.sd = jnum(x, "sd");
 		m.n = jnum(x, "n");
+		m.text = jstr(x, "published");
+		m.sdtext = jstr(x, "sd_published");
 	} else if (json_is_number(x)) {
 		m.mean = num_of(x);
 		snprintf(sdkey, sizeof(sdkey), "%s_sd", key);
 		m.sd = jnum(o, sdkey);
 		m.n = jnum(json_object_get(o, "mj_per_req"), "n");
+		snprintf(sdkey, sizeof(sdkey), "%s_published", key);
+		m.text = jstr(o, sdkey);
 	}
 	return m;
 }
@@ -628,10 +634,28 @@ cell_see(struct table *t, const char *text, json_t *href)
 }
 
 /* mean ± SD with dec decimals; SD "± –" when the mean is known and it is
- * not (a single published value: no SD). */
+ * not.  A published single value (a summary run's figure without an SD)
+ * prints alone, as published ("0.1010", "231,097"), not rounded to dec. */
 static void
 cell_mv(struct table *t, struct mv m, int dec, int thousands)
 {
+	if (m.text && !isfinite(m.sd)) {
+		struct numval x = { m.mean, m.text };
+		struct numfmt f = NF_SHORT;
+
+		f.group = 4;
+		table_numval(t, x, f);
+		return;
+	}
+	/* A published mean ± SD written with the same decimals: those
+	 * decimals print both texts as published ("0.0958 ± 0.0006"). */
+	if (m.text && m.sdtext && !strpbrk(m.text, "eE") && !strpbrk(m.sdtext, "eE")) {
+		const char *p = strchr(m.text, '.'), *q = strchr(m.sdtext, '.');
+		int dm = p ? (int)strlen(p + 1) : 0, ds = q ? (int)strlen(q + 1) : 0;
+
+		if (dm == ds)
+			dec = dm;
+	}
 	table_pm(t, m.mean, m.sd, thousands ? NF_THOUS(dec) : NF_FIXED(dec));
 }
 
@@ -1184,7 +1208,7 @@ machine_idle(struct views *v, struct sset *ids, size_t mi, json_t *view)
 		const json_t *iw = json_object_get(r->res, "idle_windows"), *w;
 		double *x;
 		size_t n = 0;
-		struct mv mv;
+		struct mv mv = { NAN, NAN, NAN, NULL, NULL };
 
 		if (r->summary || !r->energy || !json_is_array(iw))
 			continue;

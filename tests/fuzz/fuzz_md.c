@@ -4,11 +4,14 @@
  * 2, the run's own downloads kept as relative links) and with the
  * defaults (markdown_to_html).
  *
- * Oracles (markdown.h): the HTML is clean UTF-8; cmark's safe mode
- * leaves no raw HTML, so every tag is one cmark writes for Markdown,
- * with only href, title, start and class attributes (no event handler,
- * no style, no src: images become links or text); every href is
- * http(s), mailto, a fragment or one of the kept names.
+ * Oracles (markdown.h): the HTML is clean UTF-8; cmark-gfm's safe mode
+ * leaves no raw HTML, so every tag is one cmark-gfm writes for Markdown
+ * and its extensions (tables, strikethrough, autolinks, task lists), with
+ * only href, title, start and class attributes, align="left|center|right"
+ * on table cells and type="checkbox" checked="" disabled="" on task-list
+ * boxes (no event handler, no style, no src: images become links or
+ * text); every href, autolinks' included, is http(s), mailto, a fragment
+ * or one of the kept names.
  */
 #include <ctype.h>
 #include <string.h>
@@ -68,9 +71,25 @@ in_list(const char *p, size_t n, const char *const *list)
 	return 0;
 }
 
+/* The value v[0..end) the extensions' attributes may have. */
+static int
+value_ok(const char *n, const char *v, const char *end)
+{
+	static const char *const align[] = { "left", "center", "right", NULL };
+	size_t len = (size_t)(end - v);
+
+	if (!strncasecmp(n, "align", 5))
+		return in_list(v, len, align);
+	if (!strncasecmp(n, "type", 4))
+		return len == 8 && !memcmp(v, "checkbox", 8);
+	if (!strncasecmp(n, "checked", 7) || !strncasecmp(n, "disabled", 8))
+		return len == 0;
+	return 1;
+}
+
 /*
  * Walk the HTML as a browser's tokenizer would: every '<' must open a
- * tag cmark writes, with only the attributes cmark writes, so no raw
+ * tag cmark-gfm writes, with only the attributes it writes, so no raw
  * HTML, image or event handler can be there; check every href.
  */
 static void
@@ -78,9 +97,12 @@ check(const struct buf *b, int with_keep)
 {
 	static const char *const tags[] = {
 		"a", "p", "em", "strong", "code", "pre", "h1", "h2", "h3", "h4",
-		"h5", "h6", "ul", "ol", "li", "blockquote", "hr", "br", NULL,
+		"h5", "h6", "ul", "ol", "li", "blockquote", "hr", "br",
+		"table", "thead", "tbody", "tr", "th", "td", "del", "input", NULL,
 	};
-	static const char *const attrs[] = { "href", "title", "start", "class", NULL };
+	static const char *const attrs[] = {
+		"href", "title", "start", "class", "align", "type", "checked", "disabled", NULL,
+	};
 	const char *p = b->ptr, *end = b->ptr + b->len, *n, *v;
 
 	if (!fuzz_html_chars_ok(b->ptr, b->len)) {
@@ -139,6 +161,9 @@ check(const struct buf *b, int with_keep)
 				fuzz_fail("md: unterminated attribute value");
 			if (!strncasecmp(n, "href", 4) && !href_ok(v, p, with_keep))
 				fuzz_fail("md: link to '%.*s' kept", (int)(p - v > 100 ? 100 : p - v), v);
+			if (!value_ok(n, v, p))
+				fuzz_fail("md: %.*s=\"%.*s\" in the HTML", (int)(v - 2 - n), n,
+					  (int)(p - v > 40 ? 40 : p - v), v);
 			p++;
 		}
 	}

@@ -115,10 +115,10 @@ stops() {
 }
 mkdir -p "$tmp/nopc" "$tmp/pc"
 stops "no library" "pkg-config does not find 'libplist-2.0' (Debian libplist-dev), \
-'libcmark' (Debian libcmark-dev), 'jansson' (Debian libjansson-dev), 'zlib' (Debian \
+'libcmark-gfm' (Debian libcmark-gfm-dev and libcmark-gfm-extensions-dev), 'jansson' (Debian libjansson-dev), 'zlib' (Debian \
 zlib1g-dev), 'nettle' (Debian nettle-dev): install the build dependencies with 'make deps'" \
 	PKG_CONFIG_LIBDIR="$tmp/nopc"
-for l in libplist-2.0 libcmark jansson zlib; do
+for l in libplist-2.0 libcmark-gfm jansson zlib; do
 	cp "$(pkg-config --variable=pcfiledir "$l")/$l.pc" "$tmp/pc/"
 done
 stops "no nettle" "pkg-config does not find 'nettle' (Debian nettle-dev): install the build \

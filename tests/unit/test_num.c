@@ -286,6 +286,28 @@ test_more(void)
 	buf_reset(&out);
 	numfmt_val(&out, pub, NF_SHORT);
 	check_str(out.ptr, "0.1010", "a cell prints its published text", __LINE__);
+	{
+		struct numval p1 = { 5007, "5007.0" }, p2 = { 184915, "184915" }, p3 = { 1e5, "1e5" },
+			      p4 = { 12.8, "+12.8" };
+		struct numfmt g4 = NF_SHORT;
+
+		g4.group = 4;
+		buf_reset(&out);
+		numfmt_val(&out, p1, g4);
+		check_str(out.ptr, "5,007.0", "published text grouped from 4 digits", __LINE__);
+		buf_reset(&out);
+		numfmt_val(&out, p2, g4);
+		check_str(out.ptr, "184,915", "published text grouped", __LINE__);
+		buf_reset(&out);
+		numfmt_val(&out, p3, g4);
+		check_str(out.ptr, "1e5", "published exponent text as it is", __LINE__);
+		buf_reset(&out);
+		numfmt_val(&out, p4, g4);
+		check_str(out.ptr, "+12.8", "published text with a sign, short", __LINE__);
+		buf_reset(&out);
+		numfmt_val(&out, p1, NF_SHORT);
+		check_str(out.ptr, "5007.0", "published text ungrouped without group", __LINE__);
+	}
 }
 
 /*

@@ -315,10 +315,19 @@ test_archive(void)
 			continue;
 		}
 		check_ids(page, id);
-		CHECK(strstr(page, "Figures as published") &&
-		      strstr(page, "One value per cell, no rounds or repetitions: no spread or "
-				   "uncertainty can be shown"),
-		      "%s: says the figures are as published, with no uncertainty", id);
+		if (strstr(id, "published-headline")) {
+			/* the M5 table publishes SDs over 5 rounds (run.json "n") */
+			CHECK(strstr(page, "Figures as published") &&
+			      strstr(page, "Means with the SD the source published over 5 rounds") &&
+			      !strstr(page, "One value per cell"),
+			      "%s: says the figures are means with published SDs over 5 rounds, "
+			      "no 'one value per cell' beside them", id);
+		} else {
+			CHECK(strstr(page, "Figures as published") &&
+			      strstr(page, "One value per cell, no rounds or repetitions: no spread or "
+					   "uncertainty can be shown"),
+			      "%s: says the figures are as published, with no uncertainty", id);
+		}
 		CHECK(!strstr(page, "<script") && !strstr(page, "NaN") && !strstr(page, "inf<"),
 		      "%s: no script, no NaN", id);
 		json_array_foreach(json_object_get(res, "tables"), j, t) {
@@ -337,8 +346,18 @@ test_archive(void)
 					    json_array_size(json_object_get(t, "columns")),
 			      "%s: table %s has every column", id, base.ptr);
 			csv = site_file(site1.ptr, id, csvn.ptr);
-			CHECK(csv && count(csv, "\r\n") == nrows + 1,
-			      "%s: %s holds a header and %zu rows", id, csvn.ptr, nrows);
+			{
+				/* a units line when a column has a unit */
+				size_t nunits = 0, k;
+				json_t *co;
+
+				json_array_foreach(json_object_get(t, "columns"), k, co)
+					nunits += json_string_length(json_object_get(co, "unit")) > 0;
+				CHECK(csv && count(csv, "\r\n") == nrows + 1 + (nunits > 0) &&
+				      (!nunits || strstr(csv, "\r\n# units: ")),
+				      "%s: %s holds a header, %sand %zu rows", id, csvn.ptr,
+				      nunits ? "a units line " : "", nrows);
+			}
 			CHECK(md && count(md, "\n| ") >= nrows + 1, "%s: tables.md has table %s", id,
 			      base.ptr);
 			free(tb);
@@ -374,11 +393,12 @@ test_archive(void)
 
 				static const char want[] =
 					"target,runtime,route,rps\r\n"
+					"# units: ,,,req/s\r\n"
 					"elysia,bun,get /,362395.4\r\n"
 					"elysia,bun,\"params, query & header\",266498.91\r\n";
 
 				CHECK(csv && !strncmp(csv, want, sizeof(want) - 1),
-				      "i7: throughput.csv copies the table, quoting a comma");
+				      "i7: throughput.csv copies the table with its units, quoting a comma");
 				free(csv);
 			}
 			free(avg);
@@ -406,8 +426,8 @@ test_archive(void)
 			CHECK(strstr(page, "<td class=\"num\">633</td>") &&
 			      strstr(page, "<td class=\"num\">55,557</td>") &&
 			      strstr(page, "<td class=\"num\">12.8</td>") &&
-			      strstr(page, "<td class=\"num\">5007.0</td>"),
-			      "slow: 633 stays 633 (significant figures), 5007.0 keeps its decimal");
+			      strstr(page, "<td class=\"num\">5,007.0</td>"),
+			      "slow: 633 stays 633 (significant figures), 5,007.0 as published");
 			free(svg);
 		}
 		if (strstr(id, "2022-express-vs-bun-serve")) {
@@ -416,7 +436,13 @@ test_archive(void)
 			      strstr(page, "The published ratios") &&
 			      strstr(page, "No tables were published for this run"),
 			      "M1: notes only, rendered");
-			CHECK(!strstr(page, "<table"), "M1: no table");
+			/* The only table is the notes' own GFM table of the published
+			 * ratios (archive notes.md): no data table. */
+			CHECK(count(page, "<table") == 1 && strstr(page, "<section id=\"notes\"") &&
+			      strstr(page, "<table") > strstr(page, "<section id=\"notes\"") &&
+			      strstr(page, "<th>Connections</th>") &&
+			      strstr(page, "<td>about 4×</td>"),
+			      "M1: no data table; the notes' ratio table is a table");
 			CHECK(strstr(page, "<time datetime=\"2022\">2022</time>"),
 			      "M1: the date as published (a year)");
 		}
@@ -632,12 +658,14 @@ test_hostile(void)
 	CHECK(md && strstr(md, "\\<script\\>alert(1)\\</script\\>") && !raw_lt(md),
 	      "tables.md escapes markup (and drops a javascript: source URL)");
 	CHECK(csv && !strcmp(csv, "target,\"\"\"><svg onload=alert(1)>\",rss_mb,rps,cpu_ms_per_1k,comment\r\n"
+			      "# units: ,<u>,MB,req/s,ms,\r\n"
 			      "<script>alert(1)</script>,1,3.8,55557,132489,\"say \"\"hi\"\", ok\"\r\n"
 			      "b,,3.72,633,39.1,\"two\nlines\"\r\n"
 			      "c,3,5.05,12.8,48.1,\r\n"
 			      ",4,,211,41.6,\"'=1+1\"\r\n"),
 	      "CSV: RFC 4180 quoting (quote, comma, newline), empty for null, numbers as read, a formula as text");
 	CHECK(csv2 && !strcmp(csv2, "target,connections,rps\r\n"
+				  "# units: ,,req/s\r\n"
 				  "<script>alert(1)</script>,10,100\r\n"
 				  "<script>alert(1)</script>,1,50\r\n"
 				  "b,1,70\r\n"

@@ -514,15 +514,15 @@ test_b(void)
 		CHECK_FIG(num1(sm, "target", "Node", "rss_at_rest_mb"), 136.0, "B conduit: Node RSS at rest");
 		CHECK_FIG(num1(sm, "target", "xisto", "rss_mb"), 4.8, "B conduit: xisto RSS after load");
 		CHECK(nrows(c) == 10, "B conduit cached: 2 servers x 5 routes");
-		CHECK_FIG(num2(c, "target", "xisto", "route", "article list", "rps"), 15937,
+		CHECK_FIG(num2(c, "target", "xisto", "route", "article list (2 queries)", "rps"), 15937,
 			  "B conduit cached: xisto article list");
-		CHECK_FIG(num2(c, "target", "xisto", "route", "current user", "p99_ms"), 2.42,
+		CHECK_FIG(num2(c, "target", "xisto", "route", "current user (guard, JWT, query)", "p99_ms"), 2.42,
 			  "B conduit cached: xisto current user p99");
-		CHECK_FIG(num2(c, "target", "Node", "route", "login", "cpu_ms_per_1k"), 180128,
+		CHECK_FIG(num2(c, "target", "Node", "route", "login (argon2)", "cpu_ms_per_1k"), 180128,
 			  "B conduit cached: Node login CPU per 1k");
 		CHECK_FIG(num2(c, "target", "Node", "route", "tags", "rss_mb"), 132.2,
 			  "B conduit cached: Node tags RSS");
-		CHECK_FIG(num2(c, "target", "xisto", "route", "login", "p99_ms"), 555.61,
+		CHECK_FIG(num2(c, "target", "xisto", "route", "login (argon2)", "p99_ms"), 555.61,
 			  "B conduit cached: xisto login p99");
 		CHECK(nrows(u) == 4, "B conduit uncached: 4 rows");
 		CHECK_FIG(num2(u, "target", "Node", "route", "article by slug (no cache)", "rps"), 9231,
@@ -537,7 +537,7 @@ test_b(void)
 		CHECK_STR(jstr(column(l, "cold_ms"), "unit"), "ms", "B conduit latency: unit");
 		/* the cached figure is the derived one, not the uncached one */
 		tg = target(res, "xisto");
-		CHECK_FIG(mean(route(tg, "article list"), "rps"), 15937,
+		CHECK_FIG(mean(route(tg, "article list (2 queries)"), "rps"), 15937,
 			  "B conduit: derived xisto article list is the cached figure");
 		CHECK_FIG(mean(route(tg, "article list (no cache)"), "rps"), 7436,
 			  "B conduit: derived uncached route kept apart");
@@ -627,8 +627,9 @@ test_c(void)
 	      "C: title says it is the published headline table");
 	CHECK_FIG(num1(t, "target", "elysia", "mj_per_req"), 0.0958, "C: elysia mJ/req");
 	CHECK_FIG(num1(t, "target", "elysia", "mj_per_req_sd"), 0.0006, "C: elysia SD");
-	CHECK_FIG(num1(t, "target", "elysia", "cv"), 0.006, "C: elysia CV 0.6% as a fraction");
-	CHECK_FIG(num1(t, "target", "bun", "cv"), 0.002, "C: bun CV 0.2%");
+	CHECK_FIG(num1(t, "target", "elysia", "cv"), 0.6, "C: elysia CV 0.6, in percent as published");
+	CHECK_FIG(num1(t, "target", "bun", "cv"), 0.2, "C: bun CV 0.2 %");
+	CHECK_STR(jstr(column(t, "cv"), "unit"), "%", "C: the CV column is in percent");
 	CHECK_FIG(num1(t, "target", "hono", "mj_per_req"), 0.1010, "C: hono mJ/req");
 	CHECK_FIG(num1(t, "target", "effect", "rps"), 136690, "C: effect req/s");
 	CHECK_FIG(num1(t, "target", "express", "mj_per_req"), 0.1702, "C: express mJ/req");
@@ -643,7 +644,9 @@ test_c(void)
 	CHECK_FIG(jnum(json_object_get(json_object_get(hl, "mj_per_req"), "sd")), 0.0006,
 		  "C: derived elysia SD");
 	CHECK_FIG(jnum(json_object_get(json_object_get(hl, "mj_per_req"), "cv")), 0.006,
-		  "C: derived elysia CV");
+		  "C: derived elysia CV, a fraction in results (the column is in percent)");
+	CHECK_STR(jstr(json_object_get(hl, "mj_per_req"), "cv_published"), "0.6",
+		  "C: the CV's published text");
 	CHECK_FIG(mean(hl, "watts"), 17.69, "C: derived elysia watts");
 
 	/* The published table agrees after rounding with the golden numbers
@@ -878,8 +881,32 @@ test_tables_good(void)
 	CHECK_STR(jstr(t, "title"), "T", "table title from run.json");
 	CHECK_STR(jstr(t, "caption"), "C", "table caption from run.json");
 	CHECK_STR(jstr(column(t, "rps"), "label"), "Throughput", "label of a known column");
-	CHECK_STR(jstr(column(t, "foo"), "label"), "foo", "label of an unknown column");
+	CHECK_STR(jstr(column(t, "foo"), "label"), "Foo", "label of an unknown column: capitalised");
 	json_decref(res);
+
+	/* labels: run.json "labels" first, else the known label, else the
+	 * name as words without the unit suffix the units line gives */
+	fresh();
+	put("run.json", "{" RUN_HEAD ", \"labels\": {\"rss_at_rest_mb\": \"RSS at rest\", "
+			"\"rps\": \"req/s as published\"},"
+			" \"tables\": [{\"file\": \"tables/t.csv\", \"title\": \"T\"}]}");
+	put("tables/t.csv", "target,rps,rss_at_rest_mb,executable_bytes,cpu_s_per_100k\n"
+			    "# units: ,,MB,B,s\nx,1,2,3,4\n");
+	res = expect_ok("labels");
+	t = table(res, "tables/t.csv");
+	CHECK_STR(jstr(column(t, "rss_at_rest_mb"), "label"), "RSS at rest", "label from run.json");
+	CHECK_STR(jstr(column(t, "rps"), "label"), "req/s as published",
+		  "run.json label wins over the known one");
+	CHECK_STR(jstr(column(t, "executable_bytes"), "label"), "Executable",
+		  "no label: words, the unit suffix dropped");
+	CHECK_STR(jstr(column(t, "cpu_s_per_100k"), "label"), "Cpu s per 100k",
+		  "no label, no unit suffix: words");
+	json_decref(res);
+	fresh();
+	put("run.json", "{" RUN_HEAD ", \"labels\": {\"rps\": 5},"
+			" \"tables\": [{\"file\": \"tables/t.csv\", \"title\": \"T\"}]}");
+	put("tables/t.csv", "target,rps\nx,1\n");
+	expect_error("'labels.rps' must be", "a label that is not a string");
 
 	/* without "tables": every tables/NAME.csv in name order, nothing else */
 	fresh();

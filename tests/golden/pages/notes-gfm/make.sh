@@ -1,6 +1,6 @@
-# Notes holding a GFM table.  cmark (CommonMark, no extensions) renders it
-# as a paragraph of text; when the notes move to cmark-gfm (issue 15) this
-# golden changes, deliberately, to a table.
+# Notes holding a GFM table: cmark-gfm's table extension renders it as a
+# <table> with the right column right-aligned and the escaped pipe kept as
+# text inside its cell.
 set -eu
 "$MKSMALL" "$1" > /dev/null
 cat > "$1/notes.md" << 'NOTES'
