@@ -1111,6 +1111,7 @@ setup_view(json_t *view, const json_t *res)
 {
 	const json_t *cond = json_object_get(res, "conditions");
 	json_t *groups = json_array(), *rows;
+	size_t i;
 
 	rows = kv_group(groups, "setup-machine", "Machine");
 	kv_flatten(rows, json_object_get(res, "machine"), NULL, 1);
@@ -1124,6 +1125,10 @@ setup_view(json_t *view, const json_t *res)
 	json_object_set_new(json_array_get(groups, json_array_size(groups) - 1), "wide",
 			    json_true());
 	kv_flatten(rows, cond, "load", 1);
+	/* a group the run says nothing for is left out, not a bare heading */
+	for (i = json_array_size(groups); i-- > 0;)
+		if (!json_array_size(json_object_get(json_array_get(groups, i), "rows")))
+			json_array_remove(groups, i);
 	json_object_set_new(view, "setup", groups);
 }
 

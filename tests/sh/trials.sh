@@ -52,6 +52,8 @@ cell() { # file connections -> "mean median n"
 p=$site/runs/$A/index.html
 check "the run page of $A exists" test -f "$p"
 check "it is a trials page" grep -q '<span class="badge">trials</span>' "$p"
+check "no empty setup group (the run names no source: no bare Source heading)" \
+	sh -c "! grep -q setup-source \"\$1\"" sh "$p"
 check "it says the centre is the median, as run.json asks" \
 	grep -q 'Each cell shows the median of the repetitions, with their range' "$p"
 check "its design check: 5 repetitions in each of the 4 cells" \
