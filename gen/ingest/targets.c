@@ -55,30 +55,22 @@ cmp_alias(const void *pa, const void *pb)
 		      ((const struct target_alias *)pb)->key);
 }
 
+/* The first entry (by line) of alias key akey in e[0..n), sorted by
+ * cmp_entry(); NULL when there is none. */
 static const struct entry *
 entry_find(const struct entry *e, size_t n, const char *akey)
 {
-	struct entry k = { NULL, NULL, (char *)akey, NULL, 0 };
-	const struct entry *hit;
+	size_t lo = 0, hi = n;
 
-	/* sorted by (akey, line): the first of a key is found by the smallest line */
-	k.line = -1;
-	hit = NULL;
-	{
-		size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
 
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-
-			if (cmp_entry(&e[mid], &k) < 0)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		if (lo < n && !strcmp(e[lo].akey, akey))
-			hit = &e[lo];
+		if (strcmp(e[mid].akey, akey) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	return hit;
+	return lo < n && !strcmp(e[lo].akey, akey) ? &e[lo] : NULL;
 }
 
 /* An alias that maps to another name, not one that fixes a spelling. */

@@ -95,8 +95,9 @@ mv_get(const json_t *o, const char *key)
 /*
  * A path segment for name: [A-Za-z0-9._-], every other character (not
  * byte: a UTF-8 sequence counts once) '-', no leading '.', at most max
- * bytes before the suffix, never empty; unique in taken ignoring ASCII
- * case, with "-2", "-3", ... added.  Returns a new string.
+ * bytes before the suffix, never empty (slug_base()); unique in taken
+ * ignoring ASCII case, with "-2", "-3", ... added (slug_take()).  Each
+ * returns a new string.
  */
 static char *
 slug_base(const char *name, size_t max)
