@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analyze/compare.h"
+#include "ingest/targets.h"
 #include "analyze/stats.h"
 #include "base/buf.h"
 #include "base/jsonx.h"
@@ -67,39 +68,65 @@ struct troute {
 };
 
 struct tgt {
-	const char *name;
+	const char *name;	/* as this side spells it */
+	char *key;		/* owned: what the sides are matched by (targets.h) */
 	struct troute *r;
 	size_t nr, ar;
 };
 
 struct side {
 	json_t *res;
+	const struct target_aliases *ta;	/* the archive's, or NULL */
+	const json_t *aliases;			/* the run's own */
 	struct tgt *t;
 	size_t nt, at;
 };
 
+static void
+side_init(struct side *s, json_t *res, const struct target_aliases *ta)
+{
+	memset(s, 0, sizeof(*s));
+	s->res = res;
+	s->ta = ta;
+	s->aliases = json_object_get(res, "aliases");
+}
+
+/* The key of a target name of side s, owned by the caller. */
+static char *
+side_key(const struct side *s, const char *name)
+{
+	struct buf b = BUF_INIT;
+
+	target_key(s->ta, s->aliases, name, &b);
+	return buf_detach(&b, NULL);
+}
+
 static struct tgt *
-find_tgt(const struct side *s, const char *name)
+find_tgt(const struct side *s, const char *key)
 {
 	size_t i;
 
 	for (i = 0; i < s->nt; i++)
-		if (!strcmp(s->t[i].name, name))
+		if (!strcmp(s->t[i].key, key))
 			return &s->t[i];
 	return NULL;
 }
 
+/* The target of key (owned from now on), named name when it is new. */
 static struct tgt *
-add_tgt(struct side *s, const char *name)
+add_tgt(struct side *s, const char *name, char *key)
 {
-	struct tgt *t = find_tgt(s, name);
+	struct tgt *t = find_tgt(s, key);
 
-	if (t)
+	if (t) {
+		free(key);
 		return t;
+	}
 	ALLOC_GROW(s->t, s->nt + 1, s->at);
 	t = &s->t[s->nt++];
 	memset(t, 0, sizeof(*t));
 	t->name = name;
+	t->key = key;
 	return t;
 }
 
@@ -117,19 +144,18 @@ find_route(const struct tgt *t, const char *name)
 /* Targets in the order of "targets", then any others in "measurements";
  * routes in order of first appearance in the measurements. */
 static void
-side_scan(struct side *s, json_t *res)
+side_scan(struct side *s, json_t *res, const struct target_aliases *ta)
 {
 	json_t *arr, *m, *ro;
 	size_t i, j;
 
-	memset(s, 0, sizeof(*s));
-	s->res = res;
+	side_init(s, res, ta);
 	arr = json_object_get(res, "targets");
 	for (i = 0; i < json_array_size(arr); i++) {
 		const char *name = jx_path_str(json_array_get(arr, i), "name");
 
 		if (name)
-			add_tgt(s, name);
+			add_tgt(s, name, side_key(s, name));
 	}
 	arr = json_object_get(res, "measurements");
 	for (i = 0; i < json_array_size(arr); i++) {
@@ -139,7 +165,7 @@ side_scan(struct side *s, json_t *res)
 
 		if (!name)
 			continue;
-		t = add_tgt(s, name);
+		t = add_tgt(s, name, side_key(s, name));
 		for (j = 0; j < json_array_size(routes); j++) {
 			const char *rn = jx_path_str(ro = json_array_get(routes, j), "name");
 
@@ -158,8 +184,10 @@ side_free(struct side *s)
 {
 	size_t i;
 
-	for (i = 0; i < s->nt; i++)
+	for (i = 0; i < s->nt; i++) {
 		free(s->t[i].r);
+		free(s->t[i].key);
+	}
 	free(s->t);
 }
 
@@ -215,19 +243,25 @@ per_matches(enum per want, const char *per)
  * headline), in round order; nulls are skipped.  *out is malloc'ed.
  */
 static size_t
-side_values(const struct side *s, const char *target, const char *route,
+side_values(const struct side *s, const struct tgt *target, const char *route,
 	    const struct metric *m, double **out)
 {
 	json_t *arr = json_object_get(s->res, "measurements");
 	struct rv *rv = xcalloc(json_array_size(arr) + 1, sizeof(*rv));
+	struct buf key = BUF_INIT;
 	size_t i, j, n = 0;
 
 	for (i = 0; i < json_array_size(arr); i++) {
 		json_t *ms = json_array_get(arr, i), *src = NULL, *v, *rd;
 		const char *t = jx_path_str(ms, "target");
 
-		if (!t || strcmp(t, target))
+		if (!t)
 			continue;
+		if (strcmp(t, target->name)) {
+			target_key(s->ta, s->aliases, t, &key);
+			if (strcmp(key.ptr, target->key))
+				continue;
+		}
 		if (!route) {
 			src = ms;
 		} else {
@@ -256,6 +290,7 @@ side_values(const struct side *s, const char *target, const char *route,
 	for (i = 0; i < n; i++)
 		(*out)[i] = rv[i].v;
 	free(rv);
+	buf_release(&key);
 	return n;
 }
 
@@ -386,15 +421,15 @@ table(struct ctx *c, const struct metric *m, const char *route)
 	double xa, xb;
 
 	for (i = 0; i < c->a.nt; i++) {
-		const struct tgt *ta = &c->a.t[i], *tb = find_tgt(&c->b, ta->name);
+		const struct tgt *ta = &c->a.t[i], *tb = find_tgt(&c->b, ta->key);
 		double *a, *b;
 
 		if (!tb)
 			continue;
 		if (route && (!find_route(ta, route) || !find_route(tb, route)))
 			continue;
-		na = side_values(&c->a, ta->name, route, m, &a);
-		nb = side_values(&c->b, ta->name, route, m, &b);
+		na = side_values(&c->a, ta, route, m, &a);
+		nb = side_values(&c->b, tb, route, m, &b);
 		if (na && nb) {
 			json_array_append_new(c->rows, make_row(c, m, ta->name, route, a, na, b, nb));
 			nrows++;
@@ -462,7 +497,7 @@ only_in(struct ctx *c, const struct side *x, const struct side *y, json_t *out)
 	size_t i, j;
 
 	for (i = 0; i < x->nt; i++) {
-		const struct tgt *ty = find_tgt(y, x->t[i].name);
+		const struct tgt *ty = find_tgt(y, x->t[i].key);
 
 		if (!ty) {
 			json_array_append_new(targets, json_string(x->t[i].name));
@@ -740,6 +775,7 @@ struct cell {
 	const char *label, *unit;
 	int energy;
 	char *target;		/* owned; "" when the table names none */
+	char *tkey;		/* owned: target as matched (targets.h), qualifiers as they are */
 	char *route;		/* owned; NULL: headline */
 	const char *xcol, *xlabel, *xunit;	/* a sweep's x column, or NULL */
 	double x;
@@ -841,6 +877,7 @@ cells_free(struct cells *cs)
 
 	for (i = 0; i < cs->n; i++) {
 		free(cs->c[i].target);
+		free(cs->c[i].tkey);
 		free(cs->c[i].route);
 		free(cs->c[i].v);
 	}
@@ -852,7 +889,7 @@ session_cell(const struct side *s, struct cells *cs, const struct metric *m,
 	     const struct tgt *t, const char *route)
 {
 	double *v;
-	size_t n = side_values(s, t->name, route, m, &v);
+	size_t n = side_values(s, t, route, m, &v);
 	struct cell *x;
 
 	if (!n) {
@@ -866,6 +903,7 @@ session_cell(const struct side *s, struct cells *cs, const struct metric *m,
 	x->unit = m->unit;
 	x->energy = m->energy;
 	x->target = xstrdup(t->name);
+	x->tkey = xstrdup(t->key);
 	x->route = route ? xstrdup(route) : NULL;
 	x->v = v;
 	x->n = n;
@@ -936,10 +974,11 @@ struct tcols {
  * is appended ("hono [runtime: deno]").
  */
 static char *
-row_label(json_t *cols, json_t *row, const struct tcols *k, int qualify)
+row_label(json_t *cols, json_t *row, const struct tcols *k, int qualify, const struct side *s,
+	  char **key)
 {
 	struct buf b = BUF_INIT;
-	size_t j;
+	size_t j, start = 0, nkey = 0;
 	int first = 1;
 
 	if (k->subject >= 0 && !json_is_null(json_array_get(row, (size_t)k->subject))) {
@@ -947,6 +986,18 @@ row_label(json_t *cols, json_t *row, const struct tcols *k, int qualify)
 			buf_addf(&b, "%s: ", jx_path_str(json_array_get(cols, (size_t)k->subject),
 							 "name"));
 		key_text(&b, json_array_get(row, (size_t)k->subject));
+		/* a target name is matched by its key (targets.h) */
+		if (k->subject == k->target) {
+			struct buf t = BUF_INIT;
+
+			target_key(s ? s->ta : NULL, s ? s->aliases : NULL, b.ptr, &t);
+			if (key) {
+				*key = buf_detach(&t, NULL);
+				nkey = 1;
+			}
+			buf_release(&t);
+			start = b.len;
+		}
 	}
 	for (j = 0; qualify && j < json_array_size(cols); j++) {
 		json_t *v = json_array_get(row, j);
@@ -962,6 +1013,16 @@ row_label(json_t *cols, json_t *row, const struct tcols *k, int qualify)
 	}
 	if (!first)
 		buf_addch(&b, ']');
+	if (key && nkey) {
+		struct buf t = BUF_INIT;
+
+		buf_addstr(&t, *key);
+		buf_add(&t, b.ptr + start, b.len - start);
+		free(*key);
+		*key = buf_detach(&t, NULL);
+	} else if (key) {
+		*key = xstrdup(b.ptr);
+	}
 	return buf_detach(&b, NULL);
 }
 
@@ -995,7 +1056,7 @@ rows_unique(json_t *cols, json_t *rows, const struct tcols *k)
 	for (i = 0; i < n; i++) {
 		json_t *row = json_array_get(rows, i);
 
-		key[i].label = row_label(cols, row, k, 0);
+		key[i].label = row_label(cols, row, k, 0, NULL, NULL);
 		if (k->route >= 0 && !json_is_null(json_array_get(row, (size_t)k->route))) {
 			struct buf b = BUF_INIT;
 
@@ -1031,8 +1092,8 @@ str_or(json_t *o, const char *key, const char *dflt)
 
 /* The cell of column j of row (a table t of columns cols), a number. */
 static void
-summary_cell(struct cells *cs, json_t *t, json_t *cols, json_t *row, size_t j,
-	     const struct tcols *k)
+summary_cell(const struct side *s, struct cells *cs, json_t *t, json_t *cols, json_t *row,
+	     size_t j, const struct tcols *k)
 {
 	json_t *col = json_array_get(cols, j), *v = json_array_get(row, j), *sd;
 	const char *name = jx_path_str(col, "name");
@@ -1043,7 +1104,7 @@ summary_cell(struct cells *cs, json_t *t, json_t *cols, json_t *row, size_t j,
 	x->label = str_or(col, "label", name);
 	x->unit = str_or(col, "unit", "");
 	x->energy = energy_unit(name, x->unit);
-	x->target = row_label(cols, row, k, k->qualify);
+	x->target = row_label(cols, row, k, k->qualify, s, &x->tkey);
 	if (k->route >= 0 && !json_is_null(json_array_get(row, (size_t)k->route))) {
 		struct buf b = BUF_INIT;
 
@@ -1070,7 +1131,7 @@ summary_cell(struct cells *cs, json_t *t, json_t *cols, json_t *row, size_t j,
 
 /* A summary run's cells: every number of every measuring column. */
 static void
-summary_cells(json_t *res, struct cells *cs)
+summary_cells(const struct side *s, json_t *res, struct cells *cs)
 {
 	json_t *t;
 	size_t ti;
@@ -1103,7 +1164,7 @@ summary_cells(json_t *res, struct cells *cs)
 				json_t *v = json_array_get(row, j);
 
 				if (json_is_number(v) && isfinite(json_number_value(v)))
-					summary_cell(cs, t, cols, row, j, &k);
+					summary_cell(s, cs, t, cols, row, j, &k);
 			}
 		}
 	}
@@ -1141,7 +1202,7 @@ col_unit(json_t *cols, const char *name, const char **label)
  * qualify the target ("nginx [workers: 2]").
  */
 static void
-trials_cells(json_t *res, struct cells *cs)
+trials_cells(const struct side *s, json_t *res, struct cells *cs)
 {
 	json_t *t, *c;
 	size_t ti, i, k;
@@ -1155,7 +1216,8 @@ trials_cells(json_t *res, struct cells *cs)
 			json_t *vals = json_object_get(c, "values"), *v;
 			const char *name = jx_path_str(c, "metric"), *key;
 			struct cell *x;
-			struct buf b = BUF_INIT;
+			struct buf b = BUF_INIT, kb = BUF_INIT;
+			size_t start;
 			int first = 1;
 
 			if (!name || !json_array_size(vals) || !jx_path_str(g, "target"))
@@ -1167,6 +1229,7 @@ trials_cells(json_t *res, struct cells *cs)
 			x->unit = str_or(c, "unit", "");
 			x->energy = energy_unit(name, x->unit);
 			buf_addstr(&b, jx_path_str(g, "target"));
+			start = b.len;
 			json_object_foreach(json_object_get(g, "keys"), key, v) {
 				buf_addf(&b, "%s%s: %s", first ? " [" : ", ", key, json_string_value(v));
 				first = 0;
@@ -1180,6 +1243,9 @@ trials_cells(json_t *res, struct cells *cs)
 			}
 			if (!first)
 				buf_addch(&b, ']');
+			target_key(s->ta, s->aliases, jx_path_str(g, "target"), &kb);
+			buf_add(&kb, b.ptr + start, b.len - start);
+			x->tkey = buf_detach(&kb, NULL);
 			x->target = buf_detach(&b, NULL);
 			x->route = jx_path_str(g, "route") ? xstrdup(jx_path_str(g, "route")) : NULL;
 			if (xname && json_is_number(json_object_get(json_object_get(g, "x"), xname))) {
@@ -1198,14 +1264,12 @@ trials_cells(json_t *res, struct cells *cs)
 
 /* A summary side's targets and routes (for the only-in lists), from its cells. */
 static void
-side_from_cells(struct side *s, json_t *res, const struct cells *cs)
+side_from_cells(struct side *s, const struct cells *cs)
 {
 	size_t i;
 
-	memset(s, 0, sizeof(*s));
-	s->res = res;
 	for (i = 0; i < cs->n; i++) {
-		struct tgt *t = add_tgt(s, cs->c[i].target);
+		struct tgt *t = add_tgt(s, cs->c[i].target, xstrdup(cs->c[i].tkey));
 
 		if (cs->c[i].route && !find_route(t, cs->c[i].route)) {
 			ALLOC_GROW(t->r, t->nr + 1, t->ar);
@@ -1222,7 +1286,7 @@ cell_key_cmp(const struct cell *a, const struct cell *b)
 {
 	int r;
 
-	if ((r = strcmp(a->qty, b->qty)) || (r = strcmp(a->target, b->target)) ||
+	if ((r = strcmp(a->qty, b->qty)) || (r = strcmp(a->tkey, b->tkey)) ||
 	    (r = strcmp_null(a->route, b->route)) || (r = strcmp_null(a->xcol, b->xcol)))
 		return r;
 	if (a->xcol && a->x != b->x)
@@ -1498,7 +1562,7 @@ one_sided_notes(struct ctx *c, const struct cells *x, const struct side *sy, str
 		struct buf s = BUF_INIT;
 
 		if (e->used || e->dup || !has_qty(py, ny, e->qty) ||
-		    !(t = find_tgt(sy, e->target)) || (e->route && !find_route(t, e->route)))
+		    !(t = find_tgt(sy, e->tkey)) || (e->route && !find_route(t, e->route)))
 			continue;
 		if (shown == MAX_ONE_SIDED_NOTES) {
 			more++;
@@ -1661,6 +1725,14 @@ json_t *
 compare_runs(json_t *a, const char *id_a, const char *dir_a, json_t *b,
 	     const char *id_b, const char *dir_b, const char *same_reason)
 {
+	return compare_runs_in(a, id_a, dir_a, b, id_b, dir_b, same_reason, NULL);
+}
+
+json_t *
+compare_runs_in(json_t *a, const char *id_a, const char *dir_a, json_t *b,
+		const char *id_b, const char *dir_b, const char *same_reason,
+		const struct target_aliases *ta)
+{
 	struct ctx c;
 	struct cells ca = { NULL, 0, 0 }, cb = { NULL, 0, 0 };
 	json_t *d = json_object(), *summary = json_object();
@@ -1680,16 +1752,18 @@ compare_runs(json_t *a, const char *id_a, const char *dir_a, json_t *b,
 	cellwise = untested || c.tri_a || c.tri_b;
 	/* A summary side's targets and routes are those of its table cells. */
 	if (c.sum_a || c.tri_a) {
-		(c.sum_a ? summary_cells : trials_cells)(a, &ca);
-		side_from_cells(&c.a, a, &ca);
+		side_init(&c.a, a, ta);
+		(c.sum_a ? summary_cells : trials_cells)(&c.a, a, &ca);
+		side_from_cells(&c.a, &ca);
 	} else {
-		side_scan(&c.a, a);
+		side_scan(&c.a, a, ta);
 	}
 	if (c.sum_b || c.tri_b) {
-		(c.sum_b ? summary_cells : trials_cells)(b, &cb);
-		side_from_cells(&c.b, b, &cb);
+		side_init(&c.b, b, ta);
+		(c.sum_b ? summary_cells : trials_cells)(&c.b, b, &cb);
+		side_from_cells(&c.b, &cb);
 	} else {
-		side_scan(&c.b, b);
+		side_scan(&c.b, b, ta);
 	}
 	if (!same_reason && json_array_size(json_object_get(a, "measurements")) &&
 	    json_equal(json_object_get(a, "measurements"), json_object_get(b, "measurements")))

@@ -6,7 +6,9 @@
  * First the environment (machine, software, load settings, room
  * temperature, energy source, rounds): every difference is listed, with a
  * warning when the machines differ and energy is compared.  Then, per
- * target present in both runs (headline and per route) and per metric,
+ * target present in both runs (names matched by their keys, ingest/
+ * targets.h: ignoring ASCII case, through the aliases; a row names the
+ * target as A spells it) (headline and per route) and per metric,
  * over the per-round values of results.measurements:
  *     A and B mean +- SD (n)       sample SD (n - 1)
  *     delta % = (mean B / mean A - 1) * 100
@@ -97,6 +99,17 @@
  */
 json_t *compare_runs(json_t *a, const char *id_a, const char *dir_a, json_t *b,
 		     const char *id_b, const char *dir_b, const char *same_reason);
+/*
+ * The same, matching targets by their keys (ingest/targets.h): names
+ * equal but for ASCII case, or made one by each run's "aliases" and by
+ * the archive's table ta (NULL: none), are one target.  compare_runs()
+ * uses no archive table; the run's own aliases and case still apply.  A
+ * row names the target as A spells it.
+ */
+struct target_aliases;
+json_t *compare_runs_in(json_t *a, const char *id_a, const char *dir_a, json_t *b,
+			const char *id_b, const char *dir_b, const char *same_reason,
+			const struct target_aliases *ta);
 
 /* The heading of a metric compare_runs() knows ("energy per request"),
  * of the headline or of a route; NULL for any other name. */

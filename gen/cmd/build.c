@@ -42,6 +42,7 @@
 #include "analyze/checks.h"
 #include "ingest/input.h"
 #include "ingest/pairs.h"
+#include "ingest/targets.h"
 #include "base/jsonx.h"
 #include "base/path.h"
 #include "base/progress.h"
@@ -286,9 +287,9 @@ load_same(void *arg, json_t *res)
  */
 static int
 views_with(struct render_ctx *rc, json_t *all, const struct pair_list *pairs,
-	   json_t *(*load)(void *, json_t *), void *arg)
+	   const struct target_aliases *aliases, json_t *(*load)(void *, json_t *), void *arg)
 {
-	struct views *v = views_open(rc, all, pairs);
+	struct views *v = views_open(rc, all, pairs, aliases);
 	size_t i;
 	int bad = !v;
 
@@ -304,9 +305,9 @@ views_with(struct render_ctx *rc, json_t *all, const struct pair_list *pairs,
 			bad = 1;
 			break;
 		}
-		d = compare_runs(a, json_string_value(json_object_get(a, "run")), NULL, b,
-				 json_string_value(json_object_get(b, "run")), NULL,
-				 a == b ? "the same run" : NULL);
+		d = compare_runs_in(a, json_string_value(json_object_get(a, "run")), NULL, b,
+				    json_string_value(json_object_get(b, "run")), NULL,
+				    a == b ? "the same run" : NULL, aliases);
 		json_decref(a);
 		json_decref(b);
 		bad = views_diff_page(v, i, d) != 0;
@@ -319,9 +320,10 @@ views_with(struct render_ctx *rc, json_t *all, const struct pair_list *pairs,
 }
 
 int
-build_views(struct render_ctx *rc, json_t *all, const struct pair_list *pairs)
+build_views(struct render_ctx *rc, json_t *all, const struct pair_list *pairs,
+	    const struct target_aliases *aliases)
 {
-	return views_with(rc, all, pairs, load_same, NULL);
+	return views_with(rc, all, pairs, aliases, load_same, NULL);
 }
 
 /*
@@ -412,6 +414,7 @@ struct pool {
 	struct render_ctx *rc;
 	const char *out;
 	const struct pair_list *pairs;	/* of diffs.txt */
+	const struct target_aliases *aliases;	/* of targets.txt */
 	json_t *all;		/* every run's results, once the views started */
 	atomic_int bad;		/* a run failed: render nothing more */
 };
@@ -550,10 +553,19 @@ work(struct pool *p, struct slot *s)
 
 	if (p->site && s->old && (s->res = reuse(p, s))) {
 		s->reused = 1;
+		/* targets.txt is not in the run's key: checked on every build */
+		if (targets_check_run(p->aliases, s->res, s->ref->dir)) {
+			s->failed = 1;
+			atomic_store(&p->bad, 1);
+		}
 		processed(p);
 		return;
 	}
 	res = build_process(s->ref);
+	if (res && targets_check_run(p->aliases, res, s->ref->dir)) {
+		json_decref(res);
+		res = NULL;
+	}
 	if (!res || (p->site && write_results(p, res, &s->res))) {
 		s->failed = 1;
 		atomic_store(&p->bad, 1);	/* before processed(): no views */
@@ -582,7 +594,7 @@ work_views(struct pool *p)
 	for (i = 0; i < p->n; i++)
 		json_array_append(p->all, p->s[i].res);
 	return render_index(p->rc, p->all) ||
-	       views_with(p->rc, p->all, p->pairs, load_results, p) ? -1 : 0;
+	       views_with(p->rc, p->all, p->pairs, p->aliases, load_results, p) ? -1 : 0;
 }
 
 static void *
@@ -751,6 +763,7 @@ build_run_all(const struct build_opts *o)
 	struct render_ctx rc = { 0 };
 	struct cache_manifest old = { 0 };
 	struct pair_list pairs = { NULL, 0, 0 };
+	struct target_aliases aliases = { NULL, 0, 0 };
 	struct pool p;
 	struct slot *s;
 	unsigned char global[32], akey[32];
@@ -773,8 +786,12 @@ build_run_all(const struct build_opts *o)
 		for (i = 0; i < runs.n; i++)
 			ids[i] = runs.v[i].id;
 		bad = pairs_read(o->archive, ids, runs.n, &pairs);
+		if (targets_read(o->archive, &aliases))
+			bad = -1;
 		free(ids);
 		if (bad) {
+			pair_list_free(&pairs);
+			targets_free(&aliases);
 			run_list_free(&runs);
 			return -1;
 		}
@@ -837,6 +854,7 @@ build_run_all(const struct build_opts *o)
 	p.rc = &rc;
 	p.out = o->out;
 	p.pairs = &pairs;
+	p.aliases = &aliases;
 	p.ntasks = runs.n + (o->out != NULL);
 	atomic_init(&p.bad, 0);
 	if (run_pool(&p, o->jobs > 0 ? o->jobs : default_jobs(), ticking))
@@ -875,6 +893,7 @@ done:
 	json_decref(all);
 	cache_free(&old);
 	pair_list_free(&pairs);
+	targets_free(&aliases);
 	run_list_free(&runs);
 	return bad || diag_errors > errors0 ? -1 : 0;
 }

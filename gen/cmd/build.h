@@ -31,9 +31,12 @@ json_t *build_process(const struct run_ref *ref);
 
 struct render_ctx;
 struct pair_list;
+struct target_aliases;
 /* The index's companions: the machine, target, compare and diff pages of
- * every run's results all (pairs: those of diffs.txt, or NULL), each diff
- * computed, written and freed in turn.  0, or -1 after diagnostics. */
-int build_views(struct render_ctx *rc, json_t *all, const struct pair_list *pairs);
+ * every run's results all (pairs: those of diffs.txt, or NULL; aliases:
+ * targets.txt, or NULL), each diff computed, written and freed in turn.
+ * 0, or -1 after diagnostics. */
+int build_views(struct render_ctx *rc, json_t *all, const struct pair_list *pairs,
+		const struct target_aliases *aliases);
 
 #endif

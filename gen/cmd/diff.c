@@ -18,6 +18,7 @@
 #include "cmd/templates.h"
 #include "ingest/archive.h"
 #include "ingest/session.h"
+#include "ingest/targets.h"
 #include "render/diff_html.h"
 #include "render/diff_text.h"
 #include "site/site.h"
@@ -41,6 +42,8 @@ const char diff_usage[] =
 	"and x column (a sweep such as connections); each shows its value (a\n"
 	"session's mean +- SD (n)), delta % and B/A; the verdict is 'n/a (one\n"
 	"value per cell)'.  Cells whose units differ are listed, not compared.\n"
+	"Target names match ignoring ASCII case, and through each run's\n"
+	"\"aliases\" and the archive's targets.txt ('alias = canonical name').\n"
 	"\n"
 	"  --format F     text (default), markdown, json, or html (a self-contained\n"
 	"                 page; needs --out)\n"
@@ -156,6 +159,7 @@ diff_main(int argc, char **argv)
 	struct loaded l[2];
 	struct buf out = BUF_INIT, tdir = BUF_INIT;
 	struct diff_html *html = NULL;
+	struct target_aliases aliases = { NULL, 0, 0 };
 	char *ra = NULL, *rb = NULL;
 	const char *same = NULL;
 	json_t *d, *w;
@@ -220,7 +224,8 @@ diff_main(int argc, char **argv)
 		rc = 1;
 		goto done;
 	}
-	if (resolve(archive, pos[0], &l[0]) || resolve(archive, pos[1], &l[1])) {
+	if (resolve(archive, pos[0], &l[0]) || resolve(archive, pos[1], &l[1]) ||
+	    targets_read(archive, &aliases)) {
 		rc = 1;
 		goto done;
 	}
@@ -235,8 +240,8 @@ diff_main(int argc, char **argv)
 		rc = 1;
 		goto done;
 	}
-	d = compare_runs(l[0].res, l[0].id.ptr, l[0].dir.ptr, l[1].res, l[1].id.ptr,
-			 l[1].dir.ptr, same);
+	d = compare_runs_in(l[0].res, l[0].id.ptr, l[0].dir.ptr, l[1].res, l[1].id.ptr,
+			    l[1].dir.ptr, same, &aliases);
 	w = json_object_get(d, "warnings");
 	for (k = 0; k < json_array_size(w); k++)
 		warn("%s", json_string_value(json_array_get(w, k)));
@@ -260,6 +265,7 @@ done:
 	free(ra);
 	free(rb);
 	diff_html_free(html);
+	targets_free(&aliases);
 	buf_release(&tdir);
 	buf_release(&out);
 	return rc;

@@ -15,7 +15,9 @@
  *                   "x_column": name or null,      numeric x for line charts
  *                   "notes": [string] } ],
  *     "targets": [ { "name", "headline": {...},
- *                    "routes": [ {"name", "rps": {"mean","sd","n"}, ...} ] } ] }
+ *                    "routes": [ {"name", "rps": {"mean","sd","n"}, ...} ] } ],
+ *     "aliases": { "ALIAS": "CANONICAL" } only when run.json gives them
+ *                (ingest/targets.h: which names are one target) }
  *
  * A figure of "targets" carries its published text too: a summary object
  * {"mean": 0.101, "published": "0.1010", "sd", "sd_published", "cv",
@@ -38,6 +40,7 @@
 #include "base/jsonx.h"
 #include "base/path.h"
 #include "ingest/summary.h"
+#include "ingest/targets.h"
 #include "ingest/trials.h"
 #include "base/util.h"
 #include "base/utf8.h"
@@ -714,6 +717,7 @@ summary_read(const char *dir, const char *id)
 {
 	struct buf path = BUF_INIT, data = BUF_INIT, full = BUF_INIT;
 	json_t *run = NULL, *res = NULL, *tables, *specs, *spec, *units, *labels, *notes, *cond, *v;
+	json_t *aliases = NULL;
 	struct jdoc doc = { 0 };
 	struct jpos root, p, q, sp;
 	const char *s = NULL, *why, *k;
@@ -765,6 +769,8 @@ summary_read(const char *dir, const char *id)
 				}
 		if (jdoc_get(&doc, &root, "caveats", 0, &p) > 0 && jdoc_check(&doc, &p, JD_ARRAY))
 			bad = -1;
+		if (targets_run_aliases(&doc, &root, &aliases))
+			bad = -1;
 		if (bad)
 			goto out;
 	}
@@ -782,6 +788,9 @@ summary_read(const char *dir, const char *id)
 	json_object_set_new(res, "source", copy_or(run, "source", json_null()));
 	json_object_set_new(res, "caveats", copy_or(run, "caveats", json_array()));
 	json_object_set_new(res, "reconstructed", json_null());
+	if (aliases)
+		json_object_set_new(res, "aliases", aliases);
+	aliases = NULL;
 	units = json_object_get(run, "units");
 	labels = json_object_get(run, "labels");
 
@@ -919,6 +928,7 @@ summary_read(const char *dir, const char *id)
 	json_object_set_new(res, "measurements", json_array());
 	json_object_set_new(res, "idle_windows", json_array());
 out:
+	json_decref(aliases);
 	jdoc_free(&doc);
 	buf_release(&path);
 	buf_release(&data);

@@ -27,6 +27,7 @@
 #include "render/diff_html.h"
 #include "render/html.h"
 #include "ingest/pairs.h"
+#include "ingest/targets.h"
 #include "render/numfmt.h"
 #include "base/path.h"
 #include "render/page_run.h"
@@ -94,15 +95,15 @@ mv_get(const json_t *o, const char *key)
 /*
  * A path segment for name: [A-Za-z0-9._-], every other character (not
  * byte: a UTF-8 sequence counts once) '-', no leading '.', at most max
- * bytes before the suffix, never empty; unique in taken ignoring ASCII
- * case, with "-2", "-3", ... added.  Returns a new string.
+ * bytes before the suffix, never empty (slug_base()); unique in taken
+ * ignoring ASCII case, with "-2", "-3", ... added (slug_take()).  Each
+ * returns a new string.
  */
 static char *
-slug_make(struct sset *taken, const char *name, size_t max)
+slug_base(const char *name, size_t max)
 {
-	struct buf b = BUF_INIT, low = BUF_INIT;
+	struct buf b = BUF_INIT;
 	const unsigned char *s = (const unsigned char *)(name ? name : "");
-	size_t base, k, i;
 
 	for (; *s && b.len < max; s++) {
 		unsigned char c = *s;
@@ -117,6 +118,18 @@ slug_make(struct sset *taken, const char *name, size_t max)
 		buf_addstr(&b, "unnamed");
 	if (b.ptr[0] == '.')
 		b.ptr[0] = '-';
+	return buf_detach(&b, NULL);
+}
+
+/* base (owned from now on) made unique in taken, ignoring case. */
+static char *
+slug_take(struct sset *taken, char *name)
+{
+	struct buf b = BUF_INIT, low = BUF_INIT;
+	size_t base, k, i;
+
+	buf_addstr(&b, name);
+	free(name);
 	base = b.len;
 	for (k = 2;; k++) {
 		buf_reset(&low);
@@ -130,6 +143,12 @@ slug_make(struct sset *taken, const char *name, size_t max)
 	sset_add(taken, low.ptr);
 	buf_release(&low);
 	return buf_detach(&b, NULL);
+}
+
+static char *
+slug_make(struct sset *taken, const char *name, size_t max)
+{
+	return slug_take(taken, slug_base(name, max));
 }
 
 /* An element id from prefix and parts, each sanitised (view.h), joined by
@@ -165,6 +184,7 @@ struct vrun {
 	int summary;		/* kind "summary": published figures */
 	int energy;		/* energy_source other than "none" */
 	size_t ntargets;
+	size_t *tg;		/* per entry of its "targets": the target, or nt */
 };
 
 struct vmach {
@@ -179,10 +199,14 @@ struct vmach {
 struct vocc {			/* a target in a run */
 	size_t run, tgt;
 	const json_t *t;
+	size_t idx;		/* in the run's "targets" */
+	char *key;		/* while views_load() runs */
+	const char *spelling;	/* the name after the aliases */
 };
 
 struct vtgt {
-	const char *name;
+	const char *name;	/* as shown (views_load()) */
+	char *key;		/* what names it (ingest/targets.h) */
 	char *slug;
 	size_t first, n;	/* its occurrences: occ[first .. first + n) */
 };
@@ -199,6 +223,7 @@ struct vdiff {
 
 struct views {
 	struct render_ctx *c;
+	const struct target_aliases *aliases;	/* the archive's, or NULL */
 	struct vrun *r;
 	size_t nr;
 	struct vmach *m;
@@ -272,14 +297,52 @@ cmp_str(const void *pa, const void *pb)
 	return name_cmp(*(const char *const *)pa, *(const char *const *)pb);
 }
 
+/* Occurrences by key, then run, then place in the run: with targets
+ * numbered in key order, a target's history is one slice. */
 static int
-cmp_occ(const void *pa, const void *pb)
+cmp_occ_key(const void *pa, const void *pb)
 {
 	const struct vocc *a = pa, *b = pb;
+	int c = strcmp(a->key, b->key);
 
-	if (a->tgt != b->tgt)
-		return (a->tgt > b->tgt) - (a->tgt < b->tgt);
-	return (a->run > b->run) - (a->run < b->run);
+	if (c)
+		return c;
+	if (a->run != b->run)
+		return (a->run > b->run) - (a->run < b->run);
+	return (a->idx > b->idx) - (a->idx < b->idx);
+}
+
+static int
+cmp_spelling(const void *pa, const void *pb)
+{
+	return strcmp(*(const char *const *)pa, *(const char *const *)pb);
+}
+
+/*
+ * The name a target is shown by: the spelling most of its occurrences
+ * have after the aliases (targets.txt's canonical, when it names one,
+ * is every occurrence's), ties to the first in byte order ("Bun" before
+ * "bun").  Whatever run came first, the same archive shows the same name.
+ */
+static const char *
+display_name(const struct vocc *occ, size_t n)
+{
+	const char **sp = xcalloc(n + 1, sizeof(*sp)), *best = NULL;
+	size_t i, j, nbest = 0;
+
+	for (i = 0; i < n; i++)
+		sp[i] = occ[i].spelling;
+	qsort(sp, n, sizeof(*sp), cmp_spelling);
+	for (i = 0; i < n; i = j) {
+		for (j = i; j < n && !strcmp(sp[j], sp[i]); j++)
+			;
+		if (j - i > nbest) {
+			best = sp[i];
+			nbest = j - i;
+		}
+	}
+	free(sp);
+	return best;
 }
 
 /* Index of name in sorted v[0..n), or n. */
@@ -291,30 +354,11 @@ find_name(const char *const *v, size_t n, const char *name)
 	return p ? (size_t)(p - v) : n;
 }
 
-static size_t
-target_index(const struct views *v, const char *name)
-{
-	size_t lo = 0, hi = v->nt;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = name_cmp(v->t[mid].name, name);
-
-		if (!c)
-			return mid;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return v->nt;
-}
-
 static void
 views_load(struct views *v, json_t *all)
 {
-	const char **keys, **names;
-	size_t n = json_array_size(all), i, j, nk = 0, nn = 0;
+	const char **keys;
+	size_t n = json_array_size(all), i, j, k, nk = 0, nn = 0;
 	struct sset taken = { 0 };
 	struct buf b = BUF_INIT;
 	json_t *res;
@@ -384,45 +428,69 @@ views_load(struct views *v, json_t *all)
 		v->r[i].slug = slug_make(&taken, v->r[i].id, SLUG_MAX);
 	sset_free(&taken);
 
-	/* targets */
+	/* targets: one per key (ingest/targets.h), in key order */
 	for (i = 0; i < v->nr; i++)
 		nn += v->r[i].ntargets;
-	names = xcalloc(nn + 1, sizeof(*names));
 	v->occ = xcalloc(nn + 1, sizeof(*v->occ));
 	nn = 0;
 	for (i = 0; i < v->nr; i++) {
-		const json_t *t;
+		const json_t *t, *al = json_object_get(v->r[i].res, "aliases");
 
+		v->r[i].tg = xcalloc(v->r[i].ntargets + 1, sizeof(size_t));
 		json_array_foreach(json_object_get(v->r[i].res, "targets"), j, t) {
 			if (!jstr(t, "name"))
 				continue;
-			names[nn] = jstr(t, "name");
 			v->occ[nn].run = i;
 			v->occ[nn].t = t;
+			v->occ[nn].idx = j;
+			v->occ[nn].spelling = target_canonical(v->aliases, al, jstr(t, "name"));
+			target_key(v->aliases, al, jstr(t, "name"), &b);
+			v->occ[nn].key = xstrdup(b.ptr);
 			nn++;
 		}
 	}
 	v->nocc = nn;
-	qsort(names, nn, sizeof(*names), cmp_str);
-	for (i = j = 0; i < nn; i++)
-		if (!j || strcmp(names[j - 1], names[i]))
-			names[j++] = names[i];
-	v->t = xcalloc(j + 1, sizeof(*v->t));
-	v->nt = j;
-	sset_add(&taken, "index.html");	/* targets/index.html is the list */
-	for (i = 0; i < v->nt; i++) {
-		v->t[i].name = names[i];
-		v->t[i].slug = slug_make(&taken, names[i], SLUG_MAX);
-	}
-	for (i = 0; i < v->nocc; i++)
-		v->occ[i].tgt = target_index(v, jstr(v->occ[i].t, "name"));
-	qsort(v->occ, v->nocc, sizeof(*v->occ), cmp_occ);
+	qsort(v->occ, v->nocc, sizeof(*v->occ), cmp_occ_key);
+	v->t = xcalloc(nn + 1, sizeof(*v->t));
 	for (i = 0; i < v->nocc; i = j) {
-		for (j = i; j < v->nocc && v->occ[j].tgt == v->occ[i].tgt; j++)
-			;
-		v->t[v->occ[i].tgt].first = i;
-		v->t[v->occ[i].tgt].n = j - i;
+		struct vtgt *tg = &v->t[v->nt];
+
+		for (j = i; j < v->nocc && !strcmp(v->occ[j].key, v->occ[i].key); j++)
+			v->occ[j].tgt = v->nt;
+		tg->key = v->occ[i].key;
+		tg->name = display_name(&v->occ[i], j - i);
+		tg->first = i;
+		tg->n = j - i;
+		v->nt++;
 	}
+	for (i = 0; i < v->nocc; i++) {
+		if (v->occ[i].key != v->t[v->occ[i].tgt].key)
+			free(v->occ[i].key);
+		v->occ[i].key = NULL;
+		v->r[v->occ[i].run].tg[v->occ[i].idx] = v->occ[i].tgt;
+	}
+	for (i = 0; i < v->nr; i++)
+		for (j = 0; j < v->r[i].ntargets; j++)
+			if (!jstr(json_array_get(json_object_get(v->r[i].res, "targets"), j), "name"))
+				v->r[i].tg[j] = v->nt;
+	/*
+	 * Slugs from the keys, so that a URL does not move with the runs:
+	 * a key that is its own slug ("bun") first, then the others in key
+	 * order with "-2", "-3" where their slugs meet ("a b" after "a-b").
+	 */
+	sset_add(&taken, "index.html");	/* targets/index.html is the list */
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < v->nt; i++) {
+			char *base;
+
+			if (v->t[i].slug)
+				continue;
+			base = slug_base(v->t[i].key, SLUG_MAX);
+			if (!k && (strcmp(base, v->t[i].key) || sset_has(&taken, base)))
+				free(base);
+			else
+				v->t[i].slug = slug_take(&taken, base);
+		}
 	/* each machine's occurrences, so that no per-machine step loops over
 	 * every run's targets */
 	for (i = 0; i < v->nocc; i++)
@@ -440,7 +508,6 @@ views_load(struct views *v, json_t *all)
 	}
 	sset_free(&taken);
 	free(keys);
-	free(names);
 	buf_release(&b);
 }
 
@@ -454,6 +521,7 @@ views_free(struct views *v)
 		free(v->r[i].slug);
 		free(v->r[i].mlabel);
 		free(v->r[i].when);
+		free(v->r[i].tg);
 	}
 	for (i = 0; i < v->nm; i++) {
 		free(v->m[i].label);
@@ -462,8 +530,10 @@ views_free(struct views *v)
 		free(v->m[i].occ);
 		free(v->m[i].diffs);
 	}
-	for (i = 0; i < v->nt; i++)
+	for (i = 0; i < v->nt; i++) {
 		free(v->t[i].slug);
+		free(v->t[i].key);
+	}
 	for (i = 0; i < v->nd; i++)
 		free(v->d[i].slug);
 	free(v->r);
@@ -856,12 +926,15 @@ chart_series(json_t *list, struct sset *ids, const char *id, const char *id2,
 	buf_release(&idb);
 }
 
-/* Per-round headline values of target name in run res (energy sessions:
+/* Per-round headline values of target tg in run res (energy sessions:
  * results.measurements), in round order; NULL when there are none. */
 static double *
-round_values(const json_t *res, const char *name, const char *key, size_t *n)
+round_values(const struct views *v, const json_t *res, const struct vtgt *tg, const char *key,
+	     size_t *n)
 {
 	const json_t *ms = json_object_get(res, "measurements"), *m;
+	const json_t *al = json_object_get(res, "aliases");
+	struct buf kb = BUF_INIT;
 	double *rr = NULL, *out;
 	size_t i, k = 0, a, b;
 
@@ -869,7 +942,10 @@ round_values(const json_t *res, const char *name, const char *key, size_t *n)
 	json_array_foreach(ms, i, m) {
 		double x = jnum(m, key);
 
-		if (!jstr(m, "target") || strcmp(jstr(m, "target"), name) || !isfinite(x))
+		if (!jstr(m, "target") || !isfinite(x))
+			continue;
+		target_key(v->aliases, al, jstr(m, "target"), &kb);
+		if (strcmp(kb.ptr, tg->key))
 			continue;
 		rr = xrealloc(rr, (k + 1) * 2 * sizeof(double));
 		rr[2 * k] = jnum(m, "round");
@@ -885,6 +961,7 @@ round_values(const json_t *res, const char *name, const char *key, size_t *n)
 			rr[2 * (b - 1)] = t0;
 			rr[2 * (b - 1) + 1] = t1;
 		}
+	buf_release(&kb);
 	if (!k)
 		return NULL;
 	out = xmalloc(k * sizeof(double));
@@ -933,7 +1010,7 @@ shared_targets(const struct views *v, size_t a, size_t b)
 	size_t i, n = 0;
 
 	json_array_foreach(json_object_get(v->r[a].res, "targets"), i, t) {
-		size_t k = jstr(t, "name") ? target_index(v, jstr(t, "name")) : v->nt;
+		size_t k = v->r[a].tg[i];
 
 		if (k < v->nt && target_in(v, k, b))
 			n++;
@@ -1317,14 +1394,14 @@ machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view)
 			if (isfinite(e.mean)) {
 				buf_reset(&cap);
 				buf_addf(&cap, "%s%s", r->when, r->summary ? " (published)" : "");
-				dots = r->summary ? NULL : round_values(r->res, tg->name,
+				dots = r->summary ? NULL : round_values(v, r->res, tg,
 									"headline_mj_per_req", &nd);
 				series_add(&smj, cap.ptr, e.mean, e.sd, dots, dots ? nd : 0);
 			}
 			if (isfinite(q.mean)) {
 				buf_reset(&cap);
 				buf_addf(&cap, "%s%s", r->when, r->summary ? " (published)" : "");
-				dots = r->summary ? NULL : round_values(r->res, tg->name,
+				dots = r->summary ? NULL : round_values(v, r->res, tg,
 									"headline_rps", &nd);
 				series_add(&srps, cap.ptr, q.mean, q.sd, dots, dots ? nd : 0);
 			}
@@ -1672,7 +1749,7 @@ target_page(struct views *v, size_t ti)
 		}
 		if (isfinite(q.mean)) {
 			size_t nd = 0;
-			double *dots = r->summary ? NULL : round_values(r->res, tg->name, "headline_rps", &nd);
+			double *dots = r->summary ? NULL : round_values(v, r->res, tg, "headline_rps", &nd);
 
 			buf_reset(&b);
 			buf_addf(&b, "%s" MIDDOT "%s", r->when, v->m[r->m].key);
@@ -1712,7 +1789,7 @@ target_page(struct views *v, size_t ti)
 			if (r->m != em[k] || !isfinite(e.mean))
 				continue;
 			if (!r->summary)
-				dots = round_values(r->res, tg->name, "headline_mj_per_req", &nd);
+				dots = round_values(v, r->res, tg, "headline_mj_per_req", &nd);
 			buf_reset(&b);
 			buf_addf(&b, "%s%s", r->when, r->summary ? " (published)" : "");
 			series_add(&s, b.ptr, e.mean, e.sd, dots, nd);
@@ -1999,7 +2076,7 @@ compare_body(struct views *v, const size_t *all, size_t nall, const char *rel, s
 		nempty += v->r[all[i]].ntargets == 0;
 		nm += !mseen[v->r[all[i]].m]++;
 		json_array_foreach(json_object_get(v->r[all[i]].res, "targets"), j, t)
-			if (jstr(t, "name") && (k = target_index(v, jstr(t, "name"))) < v->nt)
+			if ((k = v->r[all[i]].tg[j]) < v->nt)
 				nt += !tseen[k]++;
 	}
 	json_object_set_new(view, "periods", periods ? periods : json_array());
@@ -2444,11 +2521,13 @@ search_page(struct views *v)
 /* ------------------------------------------------------------------ */
 
 struct views *
-views_open(struct render_ctx *c, json_t *all, const struct pair_list *listed)
+views_open(struct render_ctx *c, json_t *all, const struct pair_list *listed,
+	   const struct target_aliases *aliases)
 {
 	struct views *v = xcalloc(1, sizeof(*v));
 
 	v->c = c;
+	v->aliases = aliases;
 	v->rows = render_rows(c);
 	if (!(v->machine = tmpl_load(c->tmpl_dir, "views-machine")) ||
 	    !(v->target = tmpl_load(c->tmpl_dir, "views-target")) ||

@@ -21,13 +21,15 @@
  *   diffs/index.html               the diff pages
  *   diffs/<A>_vs_<B>/index.html    erg diff of two runs (templates/diff.html)
  * <machine> is machine.id (or the machine's label when it has none),
- * <target> the target's name, <A>, <B> run ids, each sanitised to
- * [A-Za-z0-9._-] (every other character becomes '-', a leading '.'
- * too, at most 64 bytes, never empty, never "index.html") and made
- * unique ignoring case (macOS and Windows file systems do), with "-2",
- * "-3", ... in the order of the names (ignoring case, then bytewise:
- * "Bun" is targets/Bun/, "bun" targets/bun-2/).  Pages show the real
- * names, escaped.
+ * <target> the target's key (its canonical name in ASCII lower case:
+ * "Bun" and "bun" are both targets/bun/), <A>, <B> run ids, each
+ * sanitised to [A-Za-z0-9._-] (every other character becomes '-', a
+ * leading '.' too, at most 64 bytes, never empty, never "index.html")
+ * and made unique ignoring case (macOS and Windows file systems do),
+ * with "-2", "-3", ... in the order of the names (a target key that is
+ * its own slug keeps it; the others in key order).  Pages show the real
+ * names, escaped: a target by its most frequent spelling (ties to the
+ * first in byte order), or targets.txt's canonical.
  *
  * Diff pages: each pair of consecutive energy sessions (by captured_at,
  * then run id) of one machine that share a target, then every pair
@@ -55,7 +57,9 @@ struct pair_list;
 /*
  * The model of the pages above and the diff pairs they show.  all: the
  * results of every run (borrowed, kept until views_close(); the array
- * render_index() gets); listed: the pairs of diffs.txt (NULL: none).
+ * render_index() gets); listed: the pairs of diffs.txt (NULL: none);
+ * aliases: the archive's targets.txt (NULL: none), with which and each
+ * run's "aliases" names are made one target (ingest/targets.h).
  * Templates come from c->tmpl_dir (views-*.html, diff.html, diff.css and
  * the shared partials p-head, p-foot, p-figure).  Call after
  * render_begin(); the pages may be rendered beside render_run() of any
@@ -69,7 +73,9 @@ struct pair_list;
  * after diagnostics (the build must then fail: nothing half-written is
  * kept, since the site is only committed on success).
  */
-struct views *views_open(struct render_ctx *c, json_t *all, const struct pair_list *listed);
+struct target_aliases;
+struct views *views_open(struct render_ctx *c, json_t *all, const struct pair_list *listed,
+			 const struct target_aliases *aliases);
 size_t views_npairs(const struct views *v);
 void views_pair(const struct views *v, size_t i, json_t **a, json_t **b);
 int views_diff_page(struct views *v, size_t i, json_t *doc);

@@ -526,7 +526,7 @@ test_build_views(void)
 
 	buf_addf(&dir, "%s/templates", src_dir);
 	CHECK(!render_begin(&rc, dir.ptr, k), "render_begin");
-	CHECK(!build_views(&rc, all, NULL), "build_views renders the views of %zu sessions", n);
+	CHECK(!build_views(&rc, all, NULL, NULL), "build_views renders the views of %zu sessions", n);
 	render_end(&rc);
 	CHECK(c.pages == n - 1, "a diff page per consecutive pair (%zu of %zu)", c.pages, n - 1);
 	printf("# live jansson bytes at the diff pages: %zu .. %zu; one document %zu\n", c.min, c.max,
