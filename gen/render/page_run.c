@@ -1785,15 +1785,36 @@ chart_attribution(struct rv *v, json_t *list)
  * captured_at for display: "2023-11-14T22:13:19Z" gives date "2023-11-14"
  * (index) and when "2023-11-14 22:13 UTC" (run page); datetime is the
  * value itself, for <time>, when it starts as an ISO 8601 date.  Anything
- * else is shown as given.
+ * else is shown as given.  When results know the run's local time
+ * (captured_local, "2026-08-26T08:56:28+07:00"), that is shown with its
+ * offset, the UTC time and what gave the offset in the title: a run id
+ * that names 08:56 never stands beside "01:56 UTC".
  */
 static void
-date_view(json_t *o, const char *iso)
+date_view(json_t *o, const json_t *res, const char *iso)
 {
-	char d[11], w[32];
-	size_t n = iso_prefix(iso);
-	int ok = n >= 10, hm = n == 16;
+	const char *local = jstr(res, "captured_local"), *from = jstr(res, "captured_local_from");
+	const char *tz;
+	char d[11], w[48], t[96];
+	size_t n;
+	int ok, hm;
 
+	if (local && iso_prefix(local) == 16 && strlen(local) >= 22) {
+		tz = local + strlen(local) - 6;
+		snprintf(w, sizeof(w), "%.10s %.5s %.6s", local, local + 11, tz);
+		snprintf(t, sizeof(t), "%.10s %.5s UTC%s%s", iso, iso + 11,
+			 from ? "; offset from the " : "", from && !strcmp(from, "run id") ? "run id" : from ? "capture time" : "");
+		memcpy(d, local, 10);
+		d[10] = '\0';
+		set_s(o, "date", d);
+		set_s(o, "when", w);
+		set_s(o, "when_title", iso_prefix(iso) == 16 && iso[strlen(iso) - 1] == 'Z' ? t : NULL);
+		set_s(o, "datetime", local);
+		set_s(o, "captured_at", iso);
+		return;
+	}
+	n = iso_prefix(iso);
+	ok = n >= 10, hm = n == 16;
 	if (ok) {
 		memcpy(d, iso, 10);
 		d[10] = '\0';
@@ -1803,6 +1824,7 @@ date_view(json_t *o, const char *iso)
 			 iso[strlen(iso) - 1] == 'Z' ? " UTC" : "");
 	set_s(o, "date", ok ? d : iso);
 	set_s(o, "when", hm ? w : ok ? d : iso);
+	set_s(o, "when_title", NULL);
 	set_s(o, "datetime", ok ? iso : NULL);
 	set_s(o, "captured_at", iso);
 }
@@ -2023,7 +2045,7 @@ page_top(json_t *view, const json_t *res, const char *id, size_t depth)
 	set_s(view, "title", jstr(res, "title") ? jstr(res, "title") : id);
 	set_s(view, "run", id);
 	set_s(view, "kind", jstr(res, "kind"));
-	date_view(view, jstr(res, "captured_at"));
+	date_view(view, res, jstr(res, "captured_at"));
 	if (!r || json_is_null(r)) {
 		json_object_set_new(view, "reconstructed", json_false());
 		json_object_set_new(view, "reconstructed_text", json_null());
@@ -2304,7 +2326,7 @@ render_index(struct render_ctx *c, json_t *all)
 			set_s(o, "run", jstr(r, "run"));
 			set_s(o, "title", jstr(r, "title") ? jstr(r, "title") : jstr(r, "run"));
 			set_s(o, "kind", jstr(r, "kind"));
-			date_view(o, e[j].date);
+			date_view(o, r, e[j].date);
 			json_object_set_new(o, "energy", json_boolean(energy));
 			json_object_set_new(o, "published",
 					    json_boolean(jstr(r, "kind") && !strcmp(jstr(r, "kind"), "summary")));
