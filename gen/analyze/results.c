@@ -453,6 +453,13 @@ results_json(const struct run *r)
 		json_object_set_new(o, "captured_local", lt ? lt : json_null());
 		json_object_set_new(o, "captured_local_from", from ? json_string(from) : json_null());
 	}
+	/* the performance cluster as the samples name it, for cluster_mhz */
+	for (i = 0; i < r->npf && !r->pf[i].pclust_name; i++)
+		;
+	json_object_set_new(o, "performance_cluster",
+			    i < r->npf ? json_pack("{s:s,s:I}", "name", r->pf[i].pclust_name,
+						   "count", (json_int_t)r->pf[i].pclust_count)
+				       : json_null());
 	json_object_set_new(o, "machine", pick(r->meta, "machine"));
 	sw = pick(r->meta, "tools");
 	if (json_object_get(r->meta, "upstream"))

@@ -1086,6 +1086,24 @@ routes_view(struct rv *v)
 	run_table_put(v, &m, "tbl_per_mb", any_mb, cap_mb, note, note);
 }
 
+/* The performance cluster as the samples name it ("S-Cluster" on macOS
+ * 26, "P-Cluster", "P0-Cluster and 1 more"), else a description. */
+static void
+pclust_label(struct buf *b, const json_t *res)
+{
+	const json_t *pc = json_object_get(res, "performance_cluster");
+	const char *name = jstr(pc, "name");
+	double n = jnum(pc, "count");
+
+	buf_reset(b);
+	if (!name || !*name)
+		buf_addstr(b, "Performance cluster");
+	else if (n > 1)
+		buf_addf(b, "%s and %.0f more", name, n - 1);
+	else
+		buf_addstr(b, name);
+}
+
 static void
 windows_view(struct rv *v)
 {
@@ -1103,13 +1121,17 @@ windows_view(struct rv *v)
 	table_col(&t, "Requests", "count", 1);
 	table_col(&t, "Throughput", "req/s", 1);
 	if (v->energy) {
+		struct buf pc = BUF_INIT;
+
 		table_col(&t, "Energy", "J", 1);
 		table_col(&t, "SoC power", "W", 1);
 		table_col(&t, "Energy per request", "mJ/req", 1);
 		table_col(&t, "Net", "mJ/req", 1);
 		table_col(&t, "Idle floor", "W", 1);
 		table_col(&t, "Coverage", "%", 1);
-		table_col(&t, "P-cluster", "MHz", 1);
+		pclust_label(&pc, v->res);
+		table_col(&t, pc.ptr, "MHz", 1);
+		buf_release(&pc);
 		table_col(&t, "Thermal", NULL, 0);
 	}
 	table_col(&t, "Non-2xx", "requests", 1);
@@ -1677,9 +1699,13 @@ chart_mhz(struct rv *v, json_t *list)
 	struct buf svg = BUF_INIT;
 	struct svg_frame f = { 0 };
 	struct svg_points p = { 0 };
-	const char *cap = "Mean performance-cluster frequency (MHz) of each load window "
-			  "at its minute in the session; a drop would show throttling. "
-			  "Each point is one window: no error bars.";
+	struct buf cap = BUF_INIT, title = BUF_INIT, name = BUF_INIT;
+
+	pclust_label(&name, v->res);
+	buf_addf(&cap, "Mean frequency (MHz) of the performance cluster (%s) of each load window "
+		 "at its minute in the session; a drop would show throttling. "
+		 "Each point is one window: no error bars.", name.ptr);
+	buf_addf(&title, "%s frequency across the session", name.ptr);
 
 	json_array_foreach(ser, i, w) {
 		x[m] = jnum(w, "session_min");
@@ -1692,16 +1718,19 @@ chart_mhz(struct rv *v, json_t *list)
 		p.x = x;
 		p.y = y;
 		f.id = ids_make(&v->ids, "chart-mhz", NULL, NULL);
-		f.title = "Performance-cluster frequency across the session";
-		f.desc = cap;
+		f.title = title.ptr;
+		f.desc = cap.ptr;
 		f.xlabel = "session minute";
 		f.ylabel = "MHz";
 		svg_scatter(&svg, &f, &p);
-		figure(list, &svg, cap);
+		figure(list, &svg, cap.ptr);
 	}
 	free(x);
 	free(y);
 	buf_release(&svg);
+	buf_release(&cap);
+	buf_release(&title);
+	buf_release(&name);
 }
 
 

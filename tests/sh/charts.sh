@@ -5,7 +5,10 @@
 #     (T0856, T1023) and captured at 01:56:28Z and 03:23:17Z, show their
 #     local time with its offset (+07:00, worked by hand), the UTC time in
 #     the title; never "01:56 UTC" beside T0856;
-#   - a summary run that records only a date shows that date.
+#   - a summary run that records only a date shows that date;
+#   - the performance cluster is named as the M5 samples name it
+#     (S-Cluster, macOS 26): the windows table's column and the frequency
+#     chart's title and caption, never "P-cluster".
 T=charts
 . "${ERG_SRC:-.}/tests/lib/sh-env.sh"
 
@@ -33,6 +36,12 @@ for run, local, utc in (('m5-energy/2026-08-26T0856-saturated', '2026-08-26T08:5
     ok(want in s, run + ": local time with its offset: " + want)
     sub = s[s.find('<p class="sub">'):s.find('</p>', s.find('<p class="sub">'))]
     ok(utc not in re.sub(r'title="[^"]*"', '', sub), run + ": no UTC time beside the run id")
+s = page('m5-energy/2026-08-26T0856-saturated')
+ok('<th scope="col" class="num">S-Cluster' in s, "the windows table's column is S-Cluster")
+ok('S-Cluster frequency across the session' in s and
+   'performance cluster (S-Cluster) of each load window' in s,
+   "the frequency chart names S-Cluster")
+ok('P-cluster' not in s and 'P-Cluster' not in s, "no P-cluster on an M5 page")
 s = page('m5-energy/2026-08-26-published-headline')
 ok('<time datetime="2026-08-26">2026-08-26</time>' in s, "a dated summary run keeps its date")
 PY
