@@ -1,5 +1,7 @@
 /* results.c - struct run -> results.json (see results.h). */
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/jsonx.h"
@@ -330,6 +332,105 @@ idle_json(const struct run *r)
 	return arr;
 }
 
+/* Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's
+ * days_from_civil: 400-year eras starting in March). */
+static long long
+civil_days(long long y, long long m, long long d)
+{
+	long long era, yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+/* n digits at s as a number, -1 when any is not a digit */
+static long long
+digits(const char *s, int n)
+{
+	long long v = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	return v;
+}
+
+/* "YYYY-MM-DD" then "THH:MM" (colon) or "THHMM" (a run id) at s, in
+ * minutes since the epoch; -1 when it is not that */
+static long long
+iso_minutes(const char *s, int colon)
+{
+	long long y, mo, d, h, mi;
+
+	if (strlen(s) < (colon ? 16u : 15u) || s[4] != '-' || s[7] != '-' || s[10] != 'T' ||
+	    (colon && s[13] != ':'))
+		return -1;
+	y = digits(s, 4), mo = digits(s + 5, 2), d = digits(s + 8, 2);
+	h = digits(s + 11, 2), mi = digits(s + (colon ? 14 : 13), 2);
+	if (y < 0 || mo < 1 || mo > 12 || d < 1 || d > 31 || h < 0 || h > 23 ||
+	    mi < 0 || mi > 59)
+		return -1;
+	return civil_days(y, mo, d) * 1440 + h * 60 + mi;
+}
+
+/*
+ * The run's local time as an ISO 8601 text with its offset, when the run
+ * records it; NULL when it does not (pages then say UTC).  capturedAt with
+ * an offset other than Z is that already.  A Z capturedAt beside a run id
+ * that names a local minute ("2026-08-26T0856-saturated" beside
+ * "2026-08-26T01:56:28.850Z") gives the offset the id implies, when that
+ * is a whole quarter hour within 14 h and the id's minute is the one
+ * capturedAt falls in, give or take two minutes (the runner names the run
+ * as it starts; capturedAt is its preflight); an id equal to UTC says
+ * nothing more than Z.
+ */
+static json_t *
+local_time(const struct run *r, const char **from)
+{
+	const char *iso = json_string_value(json_object_get(r->meta, "capturedAt"));
+	const char *id = r->id ? strrchr(r->id, '/') : NULL;
+	long long ut, lt, off, sec, days, era, doe, yoe, doy, mp;
+	char s[256];	/* nine of any long long: gcc cannot see the ranges */
+	size_t n;
+
+	*from = NULL;
+	if (!iso || iso_minutes(iso, 1) < 0)
+		return NULL;
+	n = strlen(iso);
+	if (n > 6 && (iso[n - 6] == '+' || iso[n - 6] == '-') && iso[n - 3] == ':') {
+		*from = "captured_at";
+		return json_string(iso);
+	}
+	id = id ? id + 1 : r->id;
+	if (!id || iso[n - 1] != 'Z' || (lt = iso_minutes(id, 0)) < 0 ||
+	    (sec = digits(iso + 17, 2)) < 0 || iso[16] != ':')
+		return NULL;
+	ut = iso_minutes(iso, 1);
+	off = (lt - ut + (lt >= ut ? 7 : -7)) / 15 * 15;
+	if (off == 0 || off > 14 * 60 || off < -14 * 60 || llabs(lt - ut - off) > 2)
+		return NULL;
+	/* the local time: capturedAt's minute shifted, its seconds kept */
+	lt = ut + off;
+	days = (lt >= 0 ? lt : lt - 1439) / 1440 + 719468;
+	era = (days >= 0 ? days : days - 146096) / 146097;
+	doe = days - era * 146097;
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	snprintf(s, sizeof(s), "%04lld-%02lld-%02lldT%02lld:%02lld:%02lld%c%02lld:%02lld",
+		 yoe + era * 400 + (mp >= 10), mp < 10 ? mp + 3 : mp - 9,
+		 doy - (153 * mp + 2) / 5 + 1, (lt % 1440 + 1440) % 1440 / 60,
+		 (lt % 60 + 60) % 60, sec, off < 0 ? '-' : '+', llabs(off) / 60, llabs(off) % 60);
+	*from = "run id";
+	return json_string(s);
+}
+
 json_t *
 results_json(const struct run *r)
 {
@@ -345,6 +446,20 @@ results_json(const struct run *r)
 	json_object_set_new(o, "captured_at", json_deep_copy(json_object_get(r->meta, "capturedAt")
 							     ? json_object_get(r->meta, "capturedAt")
 							     : json_null()));
+	{
+		const char *from;
+		json_t *lt = local_time(r, &from);
+
+		json_object_set_new(o, "captured_local", lt ? lt : json_null());
+		json_object_set_new(o, "captured_local_from", from ? json_string(from) : json_null());
+	}
+	/* the performance cluster as the samples name it, for cluster_mhz */
+	for (i = 0; i < r->npf && !r->pf[i].pclust_name; i++)
+		;
+	json_object_set_new(o, "performance_cluster",
+			    i < r->npf ? json_pack("{s:s,s:I}", "name", r->pf[i].pclust_name,
+						   "count", (json_int_t)r->pf[i].pclust_count)
+				       : json_null());
 	json_object_set_new(o, "machine", pick(r->meta, "machine"));
 	sw = pick(r->meta, "tools");
 	if (json_object_get(r->meta, "upstream"))

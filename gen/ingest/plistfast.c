@@ -120,6 +120,8 @@ struct scan {
 	/* the open cluster */
 	int cl_name, cl_freq;
 	char cl_first;
+	size_t cl_off;		/* its name: doc offset, length */
+	uint32_t cl_len;
 	double cl_hz;
 	/* the open task */
 	int t_pid, t_coal;
@@ -458,6 +460,8 @@ put_str(struct scan *sc, int k, size_t off, size_t n)
 	case K_CNAME:
 		sc->cl_name = 1;
 		sc->cl_first = n ? s[0] : '\0';
+		sc->cl_off = off;
+		sc->cl_len = (uint32_t)n;
 		return PF_OK;
 	case K_TNAME:
 		sc->name_off = off;
@@ -519,6 +523,10 @@ leave_dict(struct scan *sc, int ctx)
 		case 'M': k = 2; break;
 		case 'E': k = 3; break;
 		default: return PF_OK;
+		}
+		if (!o->ccnt[k]) {
+			o->cname_off[k] = sc->cl_off;
+			o->cname_len[k] = sc->cl_len;
 		}
 		o->csum[k] += sc->cl_hz;
 		o->ccnt[k]++;
@@ -670,6 +678,8 @@ pf_scan(const char *doc, size_t len, struct pfast *out)
 	memset(out->num, 0, sizeof(out->num));
 	memset(out->csum, 0, sizeof(out->csum));
 	memset(out->ccnt, 0, sizeof(out->ccnt));
+	memset(out->cname_off, 0, sizeof(out->cname_off));
+	memset(out->cname_len, 0, sizeof(out->cname_len));
 	out->thermal = THERMAL_ABSENT;
 	out->hw_off = out->os_off = 0;
 	out->hw_len = out->os_len = 0;

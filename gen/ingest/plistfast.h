@@ -87,6 +87,9 @@ struct pfast {
 	 * with a freq_hz, by class 0 'S', 1 'P', 2 'M', 3 'E', in array order */
 	double csum[4];
 	size_t ccnt[4];
+	/* the first counted cluster's name of each class: doc offset, length */
+	size_t cname_off[4];
+	uint32_t cname_len[4];
 	signed char thermal;	/* THERMAL_* of power.h, THERMAL_ABSENT if no key */
 	size_t hw_off, os_off;	/* hw_model, kern_osversion: doc offsets ... */
 	uint32_t hw_len, os_len; /* ... and lengths, where PF_HAS_HW / PF_HAS_OS */

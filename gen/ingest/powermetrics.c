@@ -492,6 +492,24 @@ cluster_means(const double sum[4], const size_t cnt[4], struct psample *s)
 		s->eclust_mhz = sum[3] / (double)cnt[3] / 1e6;
 }
 
+/* The file's performance-cluster name, from the first sample with one:
+ * the class cluster_means() takes (S, else P, else M), its first name. */
+static void
+note_pclust(struct power_file *pf, const size_t cnt[4], const char *const name[4],
+	    const size_t len[4])
+{
+	int k;
+
+	if (pf->pclust_name)
+		return;
+	for (k = 0; k < 3; k++)
+		if (cnt[k]) {
+			pf->pclust_name = xstrndup(name[k], len[k]);
+			pf->pclust_count = cnt[k];
+			return;
+		}
+}
+
 /* Index of name[0..n) in pf->names, adding it if new. */
 static uint32_t
 intern_name(struct reader *r, const char *name, size_t n)
@@ -649,11 +667,12 @@ extract_energy(struct reader *r, const struct doc *d, plist_t proc, double elaps
 
 /* Mean cluster frequencies: performance ('S', else 'P', else 'M') and 'E'. */
 static int
-extract_clusters(const struct doc *d, plist_t proc, struct psample *s)
+extract_clusters(struct reader *rd, const struct doc *d, plist_t proc, struct psample *s)
 {
-	/* Sums and counts by class: 0 S, 1 P, 2 M, 3 E. */
+	/* Sums and counts by class: 0 S, 1 P, 2 M, 3 E; the first names */
 	double sum[4] = { 0 }, hz;
-	size_t cnt[4] = { 0 };
+	size_t cnt[4] = { 0 }, len[4] = { 0 };
+	const char *first[4] = { 0 };
 	plist_t cl, c;
 	uint32_t i, n;
 	const char *name;
@@ -686,11 +705,16 @@ extract_clusters(const struct doc *d, plist_t proc, struct psample *s)
 		if (r < 0)
 			return -1;
 		if (r) {
+			if (!cnt[k]) {
+				first[k] = name;
+				len[k] = strlen(name);
+			}
 			sum[k] += hz;
 			cnt[k]++;
 		}
 	}
 	cluster_means(sum, cnt, s);
+	note_pclust(rd->pf, cnt, first, len);
 	return 0;
 }
 
@@ -878,7 +902,7 @@ sample_extract(struct reader *r, const struct doc *d, plist_t root,
 		return doc_error(d, "processor", "'processor' is %s, expected a dict",
 				 type_name(proc));
 	if (extract_energy(r, d, proc, s->elapsed_ms, s) < 0 ||
-	    extract_clusters(d, proc, s) < 0 || extract_thermal(d, root, r, s) < 0 ||
+	    extract_clusters(r, d, proc, s) < 0 || extract_thermal(d, root, r, s) < 0 ||
 	    extract_tasks(r, d, root, s) < 0)
 		return -1;
 
@@ -932,6 +956,16 @@ sample_fast(struct reader *r, const struct doc *d, const struct pfast *f,
 	if (check_counters(r, d, mask) < 0)
 		return -1;
 	cluster_means(f->csum, f->ccnt, s);
+	{
+		const char *nm[4];
+		size_t ln[4];
+
+		for (i = 0; i < 4; i++) {
+			nm[i] = d->text + f->cname_off[i];
+			ln[i] = f->cname_len[i];
+		}
+		note_pclust(pf, f->ccnt, nm, ln);
+	}
 	s->thermal = f->thermal;
 	s->has_tasks = (f->has & PF_HAS_TASKS) != 0;
 	for (i = 0; i < nt; i++)

@@ -15,6 +15,7 @@ power_file_free(struct power_file *pf)
 	free(pf->s);
 	free(pf->holes);
 	free(pf->hw_model);
+	free(pf->pclust_name);
 	free(pf->os_build);
 	free(pf->tasks);
 	free(pf->task_off);

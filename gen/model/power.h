@@ -117,6 +117,11 @@ struct power_file {
 	size_t docs;		/* documents seen, including dropped ones */
 	size_t dropped;		/* documents not kept (each one warned about) */
 	char *hw_model;		/* of the first sample that has one, else NULL */
+	/* The performance clusters as the samples name them (pclust_mhz):
+	 * the first one's name ("S-Cluster", "P0-Cluster") and how many,
+	 * from the first sample that has any; NULL, 0 if none does. */
+	char *pclust_name;
+	size_t pclust_count;
 	char *os_build;		/* kern_osversion, likewise */
 	int gzip;		/* the file was gzip-compressed */
 	/* Tasks; all zero/NULL when no kept sample has task data. */

@@ -1086,6 +1086,24 @@ routes_view(struct rv *v)
 	run_table_put(v, &m, "tbl_per_mb", any_mb, cap_mb, note, note);
 }
 
+/* The performance cluster as the samples name it ("S-Cluster" on macOS
+ * 26, "P-Cluster", "P0-Cluster and 1 more"), else a description. */
+static void
+pclust_label(struct buf *b, const json_t *res)
+{
+	const json_t *pc = json_object_get(res, "performance_cluster");
+	const char *name = jstr(pc, "name");
+	double n = jnum(pc, "count");
+
+	buf_reset(b);
+	if (!name || !*name)
+		buf_addstr(b, "Performance cluster");
+	else if (n > 1)
+		buf_addf(b, "%s and %.0f more", name, n - 1);
+	else
+		buf_addstr(b, name);
+}
+
 static void
 windows_view(struct rv *v)
 {
@@ -1103,13 +1121,17 @@ windows_view(struct rv *v)
 	table_col(&t, "Requests", "count", 1);
 	table_col(&t, "Throughput", "req/s", 1);
 	if (v->energy) {
+		struct buf pc = BUF_INIT;
+
 		table_col(&t, "Energy", "J", 1);
 		table_col(&t, "SoC power", "W", 1);
 		table_col(&t, "Energy per request", "mJ/req", 1);
 		table_col(&t, "Net", "mJ/req", 1);
 		table_col(&t, "Idle floor", "W", 1);
 		table_col(&t, "Coverage", "%", 1);
-		table_col(&t, "P-cluster", "MHz", 1);
+		pclust_label(&pc, v->res);
+		table_col(&t, pc.ptr, "MHz", 1);
+		buf_release(&pc);
 		table_col(&t, "Thermal", NULL, 0);
 	}
 	table_col(&t, "Non-2xx", "requests", 1);
@@ -1677,9 +1699,13 @@ chart_mhz(struct rv *v, json_t *list)
 	struct buf svg = BUF_INIT;
 	struct svg_frame f = { 0 };
 	struct svg_points p = { 0 };
-	const char *cap = "Mean performance-cluster frequency (MHz) of each load window "
-			  "at its minute in the session; a drop would show throttling. "
-			  "Each point is one window: no error bars.";
+	struct buf cap = BUF_INIT, title = BUF_INIT, name = BUF_INIT;
+
+	pclust_label(&name, v->res);
+	buf_addf(&cap, "Mean frequency (MHz) of the performance cluster (%s) of each load window "
+		 "at its minute in the session; a drop would show throttling. "
+		 "Each point is one window: no error bars.", name.ptr);
+	buf_addf(&title, "%s frequency across the session", name.ptr);
 
 	json_array_foreach(ser, i, w) {
 		x[m] = jnum(w, "session_min");
@@ -1692,16 +1718,19 @@ chart_mhz(struct rv *v, json_t *list)
 		p.x = x;
 		p.y = y;
 		f.id = ids_make(&v->ids, "chart-mhz", NULL, NULL);
-		f.title = "Performance-cluster frequency across the session";
-		f.desc = cap;
+		f.title = title.ptr;
+		f.desc = cap.ptr;
 		f.xlabel = "session minute";
 		f.ylabel = "MHz";
 		svg_scatter(&svg, &f, &p);
-		figure(list, &svg, cap);
+		figure(list, &svg, cap.ptr);
 	}
 	free(x);
 	free(y);
 	buf_release(&svg);
+	buf_release(&cap);
+	buf_release(&title);
+	buf_release(&name);
 }
 
 
@@ -1785,15 +1814,36 @@ chart_attribution(struct rv *v, json_t *list)
  * captured_at for display: "2023-11-14T22:13:19Z" gives date "2023-11-14"
  * (index) and when "2023-11-14 22:13 UTC" (run page); datetime is the
  * value itself, for <time>, when it starts as an ISO 8601 date.  Anything
- * else is shown as given.
+ * else is shown as given.  When results know the run's local time
+ * (captured_local, "2026-08-26T08:56:28+07:00"), that is shown with its
+ * offset, the UTC time and what gave the offset in the title: a run id
+ * that names 08:56 never stands beside "01:56 UTC".
  */
 static void
-date_view(json_t *o, const char *iso)
+date_view(json_t *o, const json_t *res, const char *iso)
 {
-	char d[11], w[32];
-	size_t n = iso_prefix(iso);
-	int ok = n >= 10, hm = n == 16;
+	const char *local = jstr(res, "captured_local"), *from = jstr(res, "captured_local_from");
+	const char *tz;
+	char d[11], w[48], t[96];
+	size_t n;
+	int ok, hm;
 
+	if (local && iso_prefix(local) == 16 && strlen(local) >= 22) {
+		tz = local + strlen(local) - 6;
+		snprintf(w, sizeof(w), "%.10s %.5s %.6s", local, local + 11, tz);
+		snprintf(t, sizeof(t), "%.10s %.5s UTC%s%s", iso, iso + 11,
+			 from ? "; offset from the " : "", from && !strcmp(from, "run id") ? "run id" : from ? "capture time" : "");
+		memcpy(d, local, 10);
+		d[10] = '\0';
+		set_s(o, "date", d);
+		set_s(o, "when", w);
+		set_s(o, "when_title", iso_prefix(iso) == 16 && iso[strlen(iso) - 1] == 'Z' ? t : NULL);
+		set_s(o, "datetime", local);
+		set_s(o, "captured_at", iso);
+		return;
+	}
+	n = iso_prefix(iso);
+	ok = n >= 10, hm = n == 16;
 	if (ok) {
 		memcpy(d, iso, 10);
 		d[10] = '\0';
@@ -1803,6 +1853,7 @@ date_view(json_t *o, const char *iso)
 			 iso[strlen(iso) - 1] == 'Z' ? " UTC" : "");
 	set_s(o, "date", ok ? d : iso);
 	set_s(o, "when", hm ? w : ok ? d : iso);
+	set_s(o, "when_title", NULL);
 	set_s(o, "datetime", ok ? iso : NULL);
 	set_s(o, "captured_at", iso);
 }
@@ -2023,7 +2074,7 @@ page_top(json_t *view, const json_t *res, const char *id, size_t depth)
 	set_s(view, "title", jstr(res, "title") ? jstr(res, "title") : id);
 	set_s(view, "run", id);
 	set_s(view, "kind", jstr(res, "kind"));
-	date_view(view, jstr(res, "captured_at"));
+	date_view(view, res, jstr(res, "captured_at"));
 	if (!r || json_is_null(r)) {
 		json_object_set_new(view, "reconstructed", json_false());
 		json_object_set_new(view, "reconstructed_text", json_null());
@@ -2304,7 +2355,7 @@ render_index(struct render_ctx *c, json_t *all)
 			set_s(o, "run", jstr(r, "run"));
 			set_s(o, "title", jstr(r, "title") ? jstr(r, "title") : jstr(r, "run"));
 			set_s(o, "kind", jstr(r, "kind"));
-			date_view(o, e[j].date);
+			date_view(o, r, e[j].date);
 			json_object_set_new(o, "energy", json_boolean(energy));
 			json_object_set_new(o, "published",
 					    json_boolean(jstr(r, "kind") && !strcmp(jstr(r, "kind"), "summary")));

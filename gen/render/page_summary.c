@@ -1555,16 +1555,25 @@ render_latency_charts(json_t *res, struct buf *out)
 				gl[ng++] = lat_label[k];
 		}
 		if (ng) {
+			/* name only what was recorded: a mean alone is no percentile */
+			int mean = !strcmp(gl[0], lat_label[0]), pct = ng > (size_t)mean;
+			const char *what = mean && pct ? "mean and percentiles"
+					   : mean ? "mean" : "percentiles";
+
 			buf_reset(&want);
 			buf_reset(&cap);
 			buf_reset(&title);
 			buf_addstr(&want, "chart-latency-");
 			id_part(&want, rn[q]);
 			f.id = id_unique(&ids, &want, sfx);
-			buf_addf(&title, "Latency by percentile, route %s", rn[q]);
+			if (pct)
+				buf_addf(&title, "Latency by percentile, route %s", rn[q]);
+			else
+				buf_addf(&title, "Mean latency, route %s", rn[q]);
 			buf_addf(&cap, "Latency of route %s as the load generator reported it (ms): "
-				 "its mean and percentiles, per target. Bars: the mean over the "
-				 "rounds (n = ", rn[q]);
+				 "its %s, per target%s. Bars: the mean over the "
+				 "rounds (n = ", rn[q], what,
+				 pct ? "" : " (no percentiles were recorded)");
 			if (nlo == nhi)
 				buf_addf(&cap, "%.0f", nlo);
 			else
@@ -1572,11 +1581,12 @@ render_latency_charts(json_t *res, struct buf *out)
 			buf_addstr(&cap, nhi == 1 ? " round" : " rounds");
 			buf_addstr(&cap, nhi >= 2 ? "); whiskers: " PLUSMINUS "1 SD over the rounds."
 						  : "; one round, so no whiskers).");
-			buf_addstr(&cap, " A percentile averaged over rounds is not the percentile "
-				   "of all the requests pooled.");
+			if (pct)
+				buf_addstr(&cap, " A percentile averaged over rounds is not the "
+					   "percentile of all the requests pooled.");
 			f.title = title.ptr;
 			f.desc = cap.ptr;
-			f.xlabel = "mean and percentiles";
+			f.xlabel = what;
 			f.ylabel = "latency (ms)";
 			g.ngroups = ng;
 			g.nseries = nt;

@@ -204,6 +204,7 @@ same_got(const struct got *ga, const struct got *gb, struct buf *why)
 	if (a->n != b->n || a->docs != b->docs || a->dropped != b->dropped ||
 	    a->gzip != b->gzip || !same_d(a->fit_a, b->fit_a) || !same_d(a->fit_b, b->fit_b) ||
 	    !same_str(a->path, b->path) || strcmp(a->sha256, b->sha256) ||
+	    !same_str(a->pclust_name, b->pclust_name) || a->pclust_count != b->pclust_count ||
 	    a->file_bytes != b->file_bytes) {
 		buf_addf(why, "n %zu/%zu docs %zu/%zu dropped %zu/%zu or the fit", a->n, b->n,
 			 a->docs, b->docs, a->dropped, b->dropped);

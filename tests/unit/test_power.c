@@ -267,6 +267,9 @@ test_real_samples(void)
 		CHECK_NEAR(pf.s[4].eclust_mhz, 1262.09, 1e-9, "m1pro sample 5 E-cluster");
 		/* 7: <key>hw_model</key><string>MacBookPro18,3</string>, 8: 24D81 */
 		CHECK_STR(pf.hw_model, "MacBookPro18,3", "m1pro hw_model");
+		/* the performance clusters as named: P0-Cluster (10925) first of 2 */
+		CHECK_STR(pf.pclust_name, "P0-Cluster", "m1pro performance cluster name");
+		CHECK(pf.pclust_count == 2, "m1pro: 2 performance clusters (%zu)", pf.pclust_count);
 		CHECK_STR(pf.os_build, "24D81", "m1pro kern_osversion");
 		/* Document offsets: each one starts right after a NUL of the file. */
 		if (input_read_all(path.ptr, input_max_stream, &raw) == 0) {
@@ -303,6 +306,8 @@ test_real_samples(void)
 		CHECK_NEAR(pf.s[0].pclust_mhz, 2410.445, 1e-9, "m4max P-clusters");
 		/* 4996 E-Cluster <real>1.15444e+09</real> */
 		CHECK_NEAR(pf.s[0].eclust_mhz, 1154.44, 1e-9, "m4max E-cluster");
+		CHECK_STR(pf.pclust_name, "P0-Cluster", "m4max performance cluster name");
+		CHECK(pf.pclust_count == 2, "m4max: 2 performance clusters (%zu)", pf.pclust_count);
 		CHECK(pf.s[0].thermal == THERMAL_NOMINAL, "m4max thermal (6807 Nominal)");
 		/* One sample: b = 1 and the window ends at ts + 500 ms. */
 		CHECK(pf.fit_b == 1, "m4max single-sample slope 1");
@@ -341,6 +346,8 @@ test_real_samples(void)
 		/* 195 P-Cluster <real>6.18173e+08</real>; 19 E-Cluster <real>1.02287e+09</real> */
 		CHECK_NEAR(pf.s[0].pclust_mhz, 618.173, 1e-9, "m1 P-cluster");
 		CHECK_NEAR(pf.s[0].eclust_mhz, 1022.87, 1e-9, "m1 E-cluster");
+		CHECK_STR(pf.pclust_name, "P-Cluster", "m1 performance cluster name (195)");
+		CHECK(pf.pclust_count == 1, "m1: 1 performance cluster (%zu)", pf.pclust_count);
 		/* 6: <key>elapsed_ns</key><integer>2019178750</integer> */
 		CHECK_NEAR(pf.s[0].elapsed_ms, 2019.17875, 1e-9, "m1 elapsed");
 	}
@@ -366,6 +373,7 @@ test_real_samples(void)
 		CHECK_NEAR(pf.s[8].elapsed_ms, 5005.983051, 1e-9, "intel sample 9 elapsed");
 		CHECK(isnan(pf.s[0].pclust_mhz) && pf.s[0].thermal == THERMAL_ABSENT,
 		      "intel: no clusters, no thermal_pressure");
+		CHECK(!pf.pclust_name && !pf.pclust_count, "intel: no performance cluster named");
 		CHECK_STR(pf.hw_model, "MacBookPro10,1", "intel hw_model (line 7)");
 	}
 	power_file_free(&pf);
@@ -662,6 +670,8 @@ test_synthetic_end_to_end(void)
 		CHECK_NEAR(pf.s[0].joules, 1, 1e-12, "counters preferred to combined_power");
 		CHECK_NEAR(pf.s[1].joules, 2, 1e-12, "cpu + gpu + ane");
 		CHECK_NEAR(pf.s[0].pclust_mhz, 4000, 1e-9, "S-Cluster preferred to P0-Cluster");
+		CHECK_STR(pf.pclust_name, "S-Cluster", "named S-Cluster, not P0-Cluster");
+		CHECK(pf.pclust_count == 1, "one S-Cluster (%zu)", pf.pclust_count);
 		CHECK_NEAR(pf.s[0].eclust_mhz, 1200, 1e-9, "E-Cluster");
 		CHECK(pf.s[1].thermal == THERMAL_MODERATE, "Moderate");
 		/* Same series as test_fit: a = T - 500, b = 1000/1020. */

@@ -776,8 +776,22 @@ test_latency(void)
 	{
 		const char *body = strstr(out.ptr, "id=\"chart-latency-body\"");
 
+		const char *ping = strstr(out.ptr, "id=\"chart-latency-ping\"");
+
 		CHECK(body && !strstr(body, ">p50</text>") && strstr(body, ">mean</text>"),
 		      "a route with only the mean shows only the mean");
+		/* its title, axis and caption name the mean alone (issue 15) */
+		CHECK(body && strstr(body, "Mean latency, route body") &&
+		      !strstr(body, "by percentile") && !strstr(body, "and percentiles") &&
+		      !strstr(body, "percentile of all") && strstr(body, ">mean</text>") &&
+		      strstr(body, "its mean, per target (no percentiles were recorded)"),
+		      "the mean-only chart names no percentile");
+		CHECK(ping && body && ping < body &&
+		      strstr(ping, "Latency by percentile, route ping") &&
+		      strstr(ping, "its mean and percentiles, per target.") &&
+		      strstr(ping, ">mean and percentiles</text>") &&
+		      strstr(ping, "not the percentile of all the requests pooled"),
+		      "the chart with percentiles names mean and percentiles");
 	}
 	buf_reset(&out);
 	none = json_pack("{s:s, s:[{s:s, s:[{s:s, s:{s:n}}]}]}", "run", "x", "measurements",

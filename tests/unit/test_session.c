@@ -430,6 +430,61 @@ test_run_warn(void)
 	run_free(&r);
 }
 
+/* The run's local time: results know it when the run records it (an
+ * offset in capturedAt, or a run id naming the local minute capturedAt
+ * falls in), never guessed otherwise.  Offsets worked by hand. */
+static void
+test_local_time(void)
+{
+	static const struct {
+		const char *id, *at, *local, *from;
+	} c[] = {
+		/* the M5 session: 01:56:28 UTC, named 08:56 */
+		{ "m5/2026-08-26T0856-saturated", "2026-08-26T01:56:28.850Z",
+		  "2026-08-26T08:56:28+07:00", "run id" },
+		/* west of UTC across midnight: 23:10 on the 25th is 04:10Z on the 26th */
+		{ "m/2026-08-25T2310-x", "2026-08-26T04:10:05Z", "2026-08-25T23:10:05-05:00", "run id" },
+		/* a half-hour zone, the id a minute before (preflight after the name) */
+		{ "m/2026-01-31T2359-x", "2026-01-31T18:30:40Z", "2026-02-01T00:00:40+05:30", "run id" },
+		/* across a year end, east */
+		{ "2027-01-01T0015", "2026-12-31T10:15:00Z", "2027-01-01T00:15:00+14:00", "run id" },
+		/* the offset written in capturedAt itself */
+		{ "m/r", "2026-08-26T08:56:28+07:00", "2026-08-26T08:56:28+07:00", "captured_at" },
+		/* nothing says: the id equals UTC, is no time, is 7 min off
+		 * from any quarter hour... */
+		{ "m/2026-08-26T0156-x", "2026-08-26T01:56:28Z", NULL, NULL },
+		{ "m/2026-08-26-published", "2026-08-26T01:56:28Z", NULL, NULL },
+		{ "m/2026-08-26T0903-x", "2026-08-26T01:56:28Z", NULL, NULL },
+		/* ...or more than 14 h away, or an impossible minute */
+		{ "m/2026-08-27T0856-x", "2026-08-26T01:56:28Z", NULL, NULL },
+		{ "m/2026-08-26T0860-x", "2026-08-26T01:56:28Z", NULL, NULL },
+		{ "m/2026-08-26T0856-x", "2026-08-26", NULL, NULL },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct run r;
+		json_t *res;
+		const char *l, *f;
+
+		memset(&r, 0, sizeof(r));
+		r.id = xstrdup(c[i].id);
+		r.kind = "energy-session";
+		r.meta = json_pack("{s:s}", "capturedAt", c[i].at);
+		res = results_json(&r);
+		l = json_string_value(json_object_get(res, "captured_local"));
+		f = json_string_value(json_object_get(res, "captured_local_from"));
+		CHECK(c[i].local ? l && f && !strcmp(l, c[i].local) && !strcmp(f, c[i].from)
+				 : json_is_null(json_object_get(res, "captured_local")) &&
+				   json_is_null(json_object_get(res, "captured_local_from")),
+		      "%s at %s: local %s (%s), got %s (%s)", c[i].id, c[i].at,
+		      c[i].local ? c[i].local : "null", c[i].from ? c[i].from : "", l ? l : "null",
+		      f ? f : "");
+		json_decref(res);
+		run_free(&r);
+	}
+}
+
 /* idmap: interning numbers names in order; lookups after many rehashes. */
 static void
 test_idmap(void)
@@ -509,6 +564,7 @@ main(void)
 	test_non_2xx();
 	test_wrk_bytes();
 	test_run_warn();
+	test_local_time();
 	test_good();
 	test_per_mb();
 	test_bad("broken-xml", 1);
