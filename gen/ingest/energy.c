@@ -23,6 +23,7 @@ energy_kind_name(int kind)
 	case EK_CSV: return "power-csv";
 	case EK_NVSMI: return "nvidia-smi";
 	case EK_PERF: return "perf-stat";
+	case EK_TURBOSTAT: return "turbostat";
 	default: return "unknown";
 	}
 }
@@ -62,6 +63,8 @@ energy_sniff(const char *path, int *kind)
 	else if (!strncmp(b + i, "# started on ", 13) ||
 		 (b[i] >= '0' && b[i] <= '9' && strstr(b + i, ",Joules,power")))
 		*kind = EK_PERF;
+	else if (!strncmp(b + i, "turbostat version ", 18) || energy_turbostat_header(b + i))
+		*kind = EK_TURBOSTAT;
 	return 0;
 }
 
@@ -77,12 +80,14 @@ energy_read(const char *path, int kind, const struct energy_opts *o, struct powe
 		return energy_read_powercap(path, pf);
 	case EK_CSV:
 		return energy_read_csv(path, pf);
+	case EK_TURBOSTAT:
+		return energy_read_turbostat(path, o, pf);
 	case EK_PM_TEXT:
 		return error_at(path, 1, "powermetrics text output, which erg does not read: "
 				"record with 'powermetrics -f plist' (power.plist)");
 	default:
 		return error_at(path, 1, "not a power log erg reads (powermetrics plist, "
-				"powercap-log v1, power.csv, nvidia-smi csv, perf stat -x,)");
+				"powercap-log v1, power.csv, nvidia-smi csv, perf stat -x, turbostat)");
 	}
 }
 

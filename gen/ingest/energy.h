@@ -26,7 +26,8 @@ enum energy_kind {
 	EK_POWERCAP,		/* powercap-log v1 */
 	EK_CSV,			/* power.csv */
 	EK_NVSMI,		/* nvidia-smi --query-gpu=timestamp,...,power.draw --format=csv */
-	EK_PERF			/* perf stat -a -I MS -x, -e power/energy-... */
+	EK_PERF,		/* perf stat -a -I MS -x, -e power/energy-... */
+	EK_TURBOSTAT		/* turbostat interval output (tab-separated) */
 };
 
 /* What a run says about its power logs (meta.json). */
@@ -51,6 +52,9 @@ int energy_read_powercap(const char *path, struct power_file *pf);
 int energy_read_csv(const char *path, struct power_file *pf);
 int energy_read_nvsmi(const char *path, const struct energy_opts *o, struct power_file *pf);
 int energy_read_perf(const char *path, const struct energy_opts *o, struct power_file *pf);
+int energy_read_turbostat(const char *path, const struct energy_opts *o, struct power_file *pf);
+/* 1 if line is a turbostat header: tab-separated, naming a power column */
+int energy_turbostat_header(const char *line);
 /* "Z", "+HH:MM", "-HH:MM": the offset in ms; -1 if not such a zone. */
 int energy_tz(const char *s, double *ms);
 

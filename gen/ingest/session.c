@@ -1522,16 +1522,24 @@ check_power_files(struct run *r)
 /*
  * The other power logs erg looks for by name; what they hold (and so how
  * they are read) is told by their content: power.csv, powercap.csv,
- * NAME.powercap-log, nvidia-smi.csv, perf-stat.csv, each optionally .gz.
+ * NAME.powercap-log, nvidia-smi.csv, perf-stat.csv, turbostat.txt,
+ * turbostat.log, each optionally .gz.
  */
 static int
 other_power_name(const char *n)
 {
-	return !strcmp(n, "power.csv") || !strcmp(n, "power.csv.gz") ||
-	       !strcmp(n, "nvidia-smi.csv") || !strcmp(n, "nvidia-smi.csv.gz") ||
-	       !strcmp(n, "perf-stat.csv") || !strcmp(n, "perf-stat.csv.gz") ||
-	       !strcmp(n, "powercap.csv") || !strcmp(n, "powercap.csv.gz") ||
-	       (str_endswith(n, ".powercap-log") && strlen(n) > strlen(".powercap-log")) ||
+	static const char *const names[] = {
+		"power.csv", "nvidia-smi.csv", "perf-stat.csv", "powercap.csv",
+		"turbostat.txt", "turbostat.log",
+	};
+	size_t i, len;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		len = strlen(names[i]);
+		if (!strncmp(n, names[i], len) && (!n[len] || !strcmp(n + len, ".gz")))
+			return 1;
+	}
+	return (str_endswith(n, ".powercap-log") && strlen(n) > strlen(".powercap-log")) ||
 	       (str_endswith(n, ".powercap-log.gz") && strlen(n) > strlen(".powercap-log.gz"));
 }
 

@@ -503,6 +503,176 @@ test_perf(void)
 	buf_release(&line);
 }
 
+/* The turbostat header of the real Broadwell sample, shortened to the
+ * columns the rows below keep (Core, CPU, Busy%, then the power ones). */
+#define TS_HDR "Time_Of_Day_Seconds\tCore\tCPU\tBusy%\tPkgWatt\tCorWatt\tGFXWatt\n"
+
+static void
+test_turbostat(void)
+{
+	struct power_file pf;
+	struct buf path = BUF_INIT;
+	const char *shared = getenv("SHARED") ? getenv("SHARED") : "../shared";
+	size_t none;
+	int kind, d;
+
+	opts.tz_set = 0;
+	opts.start_set = 0;
+	/*
+	 * The first two intervals of the real Broadwell sample
+	 * (samples/energy/turbostat/intel-bdw_..., lines 64-83), each row
+	 * cut after Busy% and the power columns kept: the summary rows say
+	 * 8.45 W then 6.97 W for the package, 1.60 W then 0.68 W for the
+	 * cores.  The first interval is the 5.000 s 'Measurement interval'
+	 * before 1737461851.853200: 8.45 x 5 = 42.25 J (core 8 J); the
+	 * second runs to 1737461856.859837, 5.006637 s: 6.97 x 5.006637 =
+	 * 34.89625989 J (core 0.68 x 5.006637 = 3.40451316 J).  Per-CPU
+	 * rows (short ones too) are not read.
+	 */
+	CHECK(read_text("turbostat.txt",
+			"turbostat version 2024.12.03 - Len Brown <lenb@kernel.org>\n"
+			"Measurement interval: 5.000 seconds\n"
+			"RAPL: 4033 sec. Joule Counter Range, at 65 Watts\n"
+			TS_HDR
+			"1737461851.853200\t-\t-\t0.79\t8.45\t1.60\t0.00\n"
+			"1737461851.852253\t0\t0\t1.20\t8.42\t1.59\t0.00\n"
+			"1737461851.852368\t0\t4\t0.06\n"
+			TS_HDR
+			"1737461856.859837\t-\t-\t0.80\t6.97\t0.68\t0.00\n"
+			"1737461856.858641\t0\t0\t0.05\t6.97\t0.68\t0.00\n", &pf) == 0,
+	      "turbostat: reads (%s)", diag.ptr);
+	CHECK(energy_sniff(pf.path ? pf.path : "", &kind) == 0 && kind == EK_TURBOSTAT,
+	      "turbostat: sniffed");
+	CHECK(pf.n == 2 && pf.ndom == 3, "turbostat: 2 samples, 3 domains");
+	d = dom(&pf, "core");
+	if (pf.n == 2 && d >= 0) {
+		CHECK_NEAR(pf.s[0].start_ms, 1737461846853.2, 1e-3, "turbostat: first start");
+		CHECK_NEAR(pf.s[0].end_ms, 1737461851853.2, 1e-3, "turbostat: first end");
+		CHECK_NEAR(pf.s[1].end_ms, 1737461856859.837, 1e-3, "turbostat: second end");
+		CHECK_NEAR(pf.s[0].joules, 42.25, 1e-9, "turbostat: 8.45 W x 5 s");
+		/* (to the 0.24 us of a double of Unix ms, x 7 W) */
+		CHECK_NEAR(pf.s[1].joules, 34.89625989, 5e-6, "turbostat: 6.97 W x 5.006637 s");
+		CHECK_NEAR(power_dom_joules(&pf, 1, (size_t)d), 3.40451316, 1e-6,
+			   "turbostat: core joules");
+		CHECK(!pf.dom_sum[d] && !pf.dom_sum[dom(&pf, "gfx")] && pf.dom_sum[dom(&pf, "package")],
+		      "turbostat: core and gfx reported only");
+	}
+	power_file_free(&pf);
+
+	/*
+	 * The whole real files: 23 summary rows each; energies summed apart
+	 * with awk (PkgWatt x the time since the summary before, the first
+	 * x 5 s): Broadwell 770.253746 J, Genoa (2 packages, Package and
+	 * Die columns, rows of 17-19 fields) 22820.267590 J.
+	 */
+	buf_addf(&path, "%s/samples/energy/turbostat/intel-bdw_1pkg_turbostat-2024.12.03_tod_5s.raw.txt",
+		 shared);
+	CHECK(energy_sniff(path.ptr, &kind) == 0 && kind == EK_TURBOSTAT, "turbostat bdw: sniffed");
+	CHECK(energy_read(path.ptr, EK_TURBOSTAT, &opts, &pf) == 0, "turbostat bdw: reads");
+	CHECK(pf.n == 23, "turbostat bdw: 23 intervals (%zu)", pf.n);
+	CHECK_NEAR(total_j(&pf, &none), 770.253746, 5e-6, "turbostat bdw: total J");
+	CHECK(none == 0, "turbostat bdw: no gap");
+	power_file_free(&pf);
+	buf_reset(&path);
+	buf_addf(&path, "%s/samples/energy/turbostat/amd-genoa_2pkg_turbostat-2024.12.03_tod_5s.raw.txt",
+		 shared);
+	CHECK(energy_read(path.ptr, EK_TURBOSTAT, &opts, &pf) == 0, "turbostat genoa: reads");
+	CHECK(pf.n == 23, "turbostat genoa: 23 intervals (%zu)", pf.n);
+	/* (0.24 us of a double of Unix ms at 200 W is 5e-5 J an interval) */
+	CHECK_NEAR(total_j(&pf, &none), 22820.267590, 1e-4, "turbostat genoa: total J");
+	CHECK(pf.ndom == 2 && dom(&pf, "package") >= 0 && dom(&pf, "core") >= 0,
+	      "turbostat genoa: package and core");
+	power_file_free(&pf);
+	buf_release(&path);
+
+	/*
+	 * --quiet --Summary --Joules --show Time_Of_Day_Seconds,Pkg_J,RAM_J
+	 * (written to the man page's columns: no real --Joules output is
+	 * known): the header once, every row a summary; the joules are the
+	 * interval's.  --quiet drops 'Measurement interval', so the first
+	 * row only starts the second interval (a warning).  10.5 + 1.25 J,
+	 * then 9.75 + 1.5 J.
+	 */
+	CHECK(read_text("joules.txt",
+			"Time_Of_Day_Seconds\tPkg_J\tRAM_J\n"
+			"1737461851.000000\t10.00\t1.00\n"
+			"1737461852.000000\t10.50\t1.25\n"
+			"1737461853.000000\t9.75\t1.50\n", &pf) == 0, "turbostat joules: reads (%s)",
+	      diag.ptr);
+	CHECK(strstr(diag.ptr, "joules.txt:2: warning: the first interval has no start") != NULL,
+	      "turbostat joules: first interval left out, said so");
+	CHECK(pf.n == 2 && pf.ndom == 2, "turbostat joules: 2 samples, 2 domains");
+	if (pf.n == 2) {
+		CHECK_NEAR(pf.s[0].joules, 11.75, 1e-12, "turbostat joules: first");
+		CHECK_NEAR(pf.s[1].joules, 11.25, 1e-12, "turbostat joules: second");
+		CHECK_NEAR(pf.s[1].start_ms, 1737461852000.0, 1e-3, "turbostat joules: from the row before");
+	}
+	power_file_free(&pf);
+
+	/*
+	 * No Time_Of_Day_Seconds: intervals laid end to end from
+	 * erg.powerStartMs, 'Measurement interval' (2 s) each: 10 W and
+	 * 3 W of DRAM over 2 s = 26 J, then 12 W + 3 W = 30 J.
+	 */
+	opts.start_set = 1;
+	opts.start_ms = 1700000000000.0;
+	CHECK(read_text("notime.txt",
+			"turbostat version 2024.12.03 - Len Brown <lenb@kernel.org>\n"
+			"Measurement interval: 2.000 seconds\n"
+			"Core\tCPU\tPkgWatt\tRAMWatt\n"
+			"-\t-\t10.00\t3.00\n"
+			"0\t0\t10.00\t3.00\n"
+			"Core\tCPU\tPkgWatt\tRAMWatt\n"
+			"-\t-\t12.00\t3.00\n"
+			"0\t0\t12.00\t3.00\n", &pf) == 0, "turbostat no time: reads (%s)", diag.ptr);
+	CHECK(pf.n == 2, "turbostat no time: 2 samples");
+	if (pf.n == 2) {
+		CHECK_NEAR(pf.s[0].start_ms, 1700000000000.0, 0, "turbostat no time: start");
+		CHECK_NEAR(pf.s[1].end_ms, 1700000004000.0, 0, "turbostat no time: end");
+		CHECK_NEAR(pf.s[0].joules, 26, 1e-12, "turbostat no time: first");
+		CHECK_NEAR(pf.s[1].joules, 30, 1e-12, "turbostat no time: second");
+	}
+	power_file_free(&pf);
+	/* --show PkgWatt alone (no topology column), the header repeated:
+	 * the first row after each header is the summary, the package rows
+	 * after it are not read: 10 W x 1 s, then 12 W x 1 s. */
+	CHECK(read_text("pkgonly.txt",
+			"turbostat version 2024.12.03 - Len Brown <lenb@kernel.org>\n"
+			"Measurement interval: 1.000 seconds\n"
+			"PkgWatt\n10.00\n9.00\nPkgWatt\n12.00\n11.00\n", &pf) == 0,
+	      "turbostat PkgWatt only: reads (%s)", diag.ptr);
+	CHECK(pf.n == 2, "turbostat PkgWatt only: 2 samples (%zu)", pf.n);
+	if (pf.n == 2) {
+		CHECK_NEAR(pf.s[0].joules, 10, 1e-12, "turbostat PkgWatt only: first");
+		CHECK_NEAR(pf.s[1].joules, 12, 1e-12, "turbostat PkgWatt only: second");
+		CHECK_NEAR(pf.s[1].start_ms, 1700000001000.0, 0, "turbostat PkgWatt only: laid end to end");
+	}
+	power_file_free(&pf);
+	opts.start_set = 0;
+	CHECK(read_text("nostart.txt",
+			"turbostat version 2024.12.03 - Len Brown <lenb@kernel.org>\n"
+			"Measurement interval: 2.000 seconds\n"
+			"Core\tCPU\tPkgWatt\n"
+			"-\t-\t10.00\n", &pf) == -1, "turbostat without a start: refused");
+	CHECK_MSG("nostart.txt:4: error: no start time: without a Time_Of_Day_Seconds column "
+		  "(--enable Time_Of_Day_Seconds) give meta.json erg.powerStartMs",
+		  "turbostat without a start: message");
+
+	/* A watt figure that does not parse whole, a block that starts with
+	 * a CPU row (the summary lost) */
+	CHECK(read_text("junk.txt",
+			TS_HDR "1737461851.853200\t-\t-\t0.79\t8.45W\t1.60\t0.00\n", &pf) == -1,
+	      "turbostat junk watts: refused");
+	CHECK_MSG("junk.txt:2: error: package '8.45W' is not a number of watts",
+		  "turbostat junk watts: message");
+	CHECK(read_text("nosum.txt",
+			TS_HDR "1737461851.853200\t-\t-\t0.79\t8.45\t1.60\t0.00\n"
+			TS_HDR "1737461856.858641\t0\t0\t0.05\t6.97\t0.68\t0.00\n", &pf) == -1,
+	      "turbostat block without summary: refused");
+	CHECK_MSG("nosum.txt:4: error: the first row after the header is not the summary ('-' in "
+		  "the topology columns)", "turbostat block without summary: message");
+}
+
 int
 main(void)
 {
@@ -516,6 +686,7 @@ main(void)
 	test_csv();
 	test_nvsmi();
 	test_perf();
+	test_turbostat();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd))
 		printf("# cleanup failed\n");
