@@ -83,11 +83,10 @@ energy_read(const char *path, int kind, const struct energy_opts *o, struct powe
 	case EK_TURBOSTAT:
 		return energy_read_turbostat(path, o, pf);
 	case EK_PM_TEXT:
-		return error_at(path, 1, "powermetrics text output, which erg does not read: "
-				"record with 'powermetrics -f plist' (power.plist)");
+		return energy_read_pmtext(path, o, pf);
 	default:
 		return error_at(path, 1, "not a power log erg reads (powermetrics plist, "
-				"powercap-log v1, power.csv, nvidia-smi csv, perf stat -x, turbostat)");
+				"powercap-log v1, power.csv, nvidia-smi csv, perf stat -x, turbostat, powermetrics text)");
 	}
 }
 

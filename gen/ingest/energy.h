@@ -22,7 +22,7 @@
 enum energy_kind {
 	EK_UNKNOWN = 0,
 	EK_PLIST,		/* powermetrics -f plist (ingest/powermetrics.c) */
-	EK_PM_TEXT,		/* powermetrics text (the default format): not read */
+	EK_PM_TEXT,		/* powermetrics text (the default format) */
 	EK_POWERCAP,		/* powercap-log v1 */
 	EK_CSV,			/* power.csv */
 	EK_NVSMI,		/* nvidia-smi --query-gpu=timestamp,...,power.draw --format=csv */
@@ -52,6 +52,7 @@ int energy_read_powercap(const char *path, struct power_file *pf);
 int energy_read_csv(const char *path, struct power_file *pf);
 int energy_read_nvsmi(const char *path, const struct energy_opts *o, struct power_file *pf);
 int energy_read_perf(const char *path, const struct energy_opts *o, struct power_file *pf);
+int energy_read_pmtext(const char *path, const struct energy_opts *o, struct power_file *pf);
 int energy_read_turbostat(const char *path, const struct energy_opts *o, struct power_file *pf);
 /* 1 if line is a turbostat header: tab-separated, naming a power column */
 int energy_turbostat_header(const char *line);

@@ -1523,14 +1523,14 @@ check_power_files(struct run *r)
  * The other power logs erg looks for by name; what they hold (and so how
  * they are read) is told by their content: power.csv, powercap.csv,
  * NAME.powercap-log, nvidia-smi.csv, perf-stat.csv, turbostat.txt,
- * turbostat.log, each optionally .gz.
+ * turbostat.log, powermetrics.txt, powermetrics.log, each optionally .gz.
  */
 static int
 other_power_name(const char *n)
 {
 	static const char *const names[] = {
 		"power.csv", "nvidia-smi.csv", "perf-stat.csv", "powercap.csv",
-		"turbostat.txt", "turbostat.log",
+		"turbostat.txt", "turbostat.log", "powermetrics.txt", "powermetrics.log",
 	};
 	size_t i, len;
 
@@ -1559,7 +1559,7 @@ read_power_file(struct run *r, const char *dir, const char *name, const char *pa
 		return -1;
 	if (plist && kind == EK_PM_TEXT)
 		return error_at(path, 1, "powermetrics text output where a plist was expected: "
-				"record with 'powermetrics -f plist'");
+				"record with 'powermetrics -f plist', or name it powermetrics.txt");
 	if (plist && kind != EK_PLIST && kind != EK_UNKNOWN)
 		return error_at(path, 1, "a %s where a powermetrics plist was expected: name it "
 				"power.csv (or list it in meta.json erg.power)",

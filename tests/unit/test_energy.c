@@ -673,6 +673,134 @@ test_turbostat(void)
 		  "the topology columns)", "turbostat block without summary: message");
 }
 
+static void
+test_pmtext(void)
+{
+	struct power_file pf;
+	struct buf path = BUF_INIT;
+	const char *shared = getenv("SHARED") ? getenv("SHARED") : "../shared";
+	const char *dirp = "samples/energy/powermetrics-text";
+	size_t none;
+	int kind, d;
+
+	opts.tz_set = 0;
+	opts.start_set = 0;
+	/*
+	 * The real M4 Max sample (one sample of 5021.96 ms, 'Sat Nov  8
+	 * 15:54:21 2025 +0900' = 1762584861 s): Combined 983 mW counts,
+	 * 983 x 5.02196 = 4.93658668 J; CPU 954 mW (4.79094984 J) and the
+	 * twice-printed GPU 28 mW are reported only.  Its end lies in the
+	 * header's second, in the middle: 1762584861500 ms.
+	 */
+	buf_addf(&path, "%s/%s/m4max_Mac16-6_macos15.5_24F74_default_1sample.log", shared, dirp);
+	CHECK(energy_sniff(path.ptr, &kind) == 0 && kind == EK_PM_TEXT, "pmtext m4: sniffed");
+	CHECK(energy_read(path.ptr, EK_PM_TEXT, &opts, &pf) == 0, "pmtext m4: reads");
+	CHECK(pf.n == 1 && pf.ndom == 4, "pmtext m4: 1 sample, 4 domains (%zu, %zu)", pf.n, pf.ndom);
+	d = dom(&pf, "cpu");
+	if (pf.n == 1 && d >= 0 && dom(&pf, "combined") >= 0) {
+		CHECK_NEAR(pf.s[0].joules, 4.93658668, 1e-9, "pmtext m4: combined joules");
+		CHECK_NEAR(power_dom_joules(&pf, 0, (size_t)d), 4.79094984, 1e-9, "pmtext m4: cpu joules");
+		CHECK(!pf.dom_sum[d] && pf.dom_sum[dom(&pf, "combined")], "pmtext m4: combined alone counts");
+		CHECK_NEAR(pf.s[0].end_ms, 1762584861500.0, 1e-6, "pmtext m4: end");
+		CHECK_NEAR(pf.s[0].start_ms, 1762584861500.0 - 5021.96, 1e-6, "pmtext m4: start");
+		CHECK_STR(pf.hw_model, "Mac16,6", "pmtext m4: machine model");
+	}
+	power_file_free(&pf);
+
+	/*
+	 * The macOS 13 M1 Pro file: 21 samples over three header seconds
+	 * (18:34:49 to :51 -0500), 2436.71 ms of elapsed time in all.  By
+	 * perl apart: the Combined energies sum to 3.906105670 J; every
+	 * header allows the first sample to start 303.79 to 404.53 ms into
+	 * 18:34:49 (= 1706139289 s), so it starts at 354.16: one run, no
+	 * hole.
+	 */
+	buf_reset(&path);
+	buf_addf(&path, "%s/%s/m1pro_MacBookPro18-1_macos13_22G91_default_21samples.txt", shared, dirp);
+	CHECK(energy_read(path.ptr, EK_PM_TEXT, &opts, &pf) == 0, "pmtext m1 13: reads");
+	CHECK(pf.n == 21, "pmtext m1 13: 21 samples (%zu)", pf.n);
+	CHECK_NEAR(total_j(&pf, &none), 3.906105670, 1e-9, "pmtext m1 13: total J");
+	CHECK(pf.nholes == 0 && none == 0, "pmtext m1 13: one run");
+	if (pf.n == 21) {
+		CHECK_NEAR(pf.s[0].start_ms, 1706139289354.16, 1e-3, "pmtext m1 13: start");
+		/* (to the 0.24 us of a double of Unix ms) */
+		CHECK_NEAR(pf.s[20].end_ms - pf.s[0].start_ms, 2436.71, 1e-3, "pmtext m1 13: span");
+	}
+	CHECK(pf.os_build && !strcmp(pf.os_build, "22G91"), "pmtext m1 13: OS build");
+	power_file_free(&pf);
+
+	/*
+	 * The macOS 12 file: no Combined line, so cpu + gpu + ane count,
+	 * 14.921627410 J over 47 samples (perl apart); Package Power
+	 * (28.535453090 J) is reported only.  The GPU section's GPU Power
+	 * differs from the processor section's in two samples (9 and 18 mW):
+	 * the processor section's is read.
+	 */
+	buf_reset(&path);
+	buf_addf(&path, "%s/%s/m1pro_MacBookPro18-1_macos12_21G83_tasks-default_47samples.txt",
+		 shared, dirp);
+	CHECK(energy_read(path.ptr, EK_PM_TEXT, &opts, &pf) == 0, "pmtext m1 12: reads");
+	CHECK(pf.n == 47, "pmtext m1 12: 47 samples (%zu)", pf.n);
+	CHECK_NEAR(total_j(&pf, &none), 14.921627410, 1e-9, "pmtext m1 12: cpu + gpu + ane");
+	d = dom(&pf, "package");
+	CHECK(d >= 0 && !pf.dom_sum[d] && dom(&pf, "combined") < 0, "pmtext m1 12: package reported only");
+	power_file_free(&pf);
+	buf_release(&path);
+
+	/*
+	 * Two samples of 500 ms whose headers disagree: the second names a
+	 * second 3 s after the first's, so it starts a new run.  The first
+	 * ends at 00:00:00.500 (the middle of its second), the second at
+	 * 00:00:03.500: 2.5 s between them no sample covers.  1000 mW x
+	 * 0.5 s = 0.5 J each (cpu + gpu + ane without Combined; the GPU
+	 * section's 300 mW is not read).
+	 */
+	CHECK(read_text("powermetrics.txt",
+			"Machine model: Mac14,2\n"
+			"*** Sampled system activity (Tue Sep  1 00:00:00 2026 +0000) (500.00ms elapsed) ***\n"
+			"CPU Power: 900 mW\nGPU Power: 100 mW\nANE Power: 0 mW\n**** GPU usage ****\nGPU Power: 300 mW\n"
+			"*** Sampled system activity (Tue Sep  1 00:00:03 2026 +0000) (500.00ms elapsed) ***\n"
+			"CPU Power: 900 mW\nGPU Power: 100 mW\nANE Power: 0 mW\n", &pf) == 0,
+	      "pmtext gap: reads (%s)", diag.ptr);
+	CHECK(pf.n == 2 && pf.nholes == 1, "pmtext gap: 2 samples, 1 hole");
+	if (pf.n == 2 && pf.nholes == 1) {
+		CHECK_NEAR(pf.s[0].joules, 0.5, 1e-12, "pmtext gap: first");
+		CHECK_NEAR(pf.s[1].joules, 0.5, 1e-12, "pmtext gap: second");
+		CHECK_NEAR(pf.holes[0].ms, 2500, 1e-6, "pmtext gap: 2.5 s uncovered");
+		CHECK(pf.holes[0].at == 1, "pmtext gap: before the second sample");
+	}
+	power_file_free(&pf);
+
+	/* No UTC offset and no erg.powerTimezone; GPU Power twice in the
+	 * processor section; a power without its unit */
+	CHECK(read_text("notz.txt",
+			"*** Sampled system activity (Tue Sep  1 00:00:00 2026) (500.00ms elapsed) ***\n"
+			"CPU Power: 900 mW\n", &pf) == -1, "pmtext without a zone: refused");
+	CHECK_MSG("notz.txt:1: error: the date 'Tue Sep  1 00:00:00 2026' has no UTC offset: give "
+		  "the recording machine's as meta.json erg.powerTimezone, e.g. \"-05:00\"",
+		  "pmtext without a zone: message");
+	opts.tz_set = 1;
+	opts.tz_ms = 7200000;
+	CHECK(read_text("tz.txt",
+			"*** Sampled system activity (Tue Sep  1 02:00:00 2026) (500.00ms elapsed) ***\n"
+			"CPU Power: 900 mW\n", &pf) == 0, "pmtext with erg.powerTimezone: reads (%s)",
+	      diag.ptr);
+	/* 2026-09-01T00:00:00Z = 1788220800 s */
+	CHECK(pf.n == 1 && pf.s[0].end_ms == 1788220800500.0, "pmtext with erg.powerTimezone: placed");
+	power_file_free(&pf);
+	opts.tz_set = 0;
+	CHECK(read_text("gpu2.txt",
+			"*** Sampled system activity (Tue Sep  1 00:00:00 2026 +0000) (500.00ms elapsed) ***\n"
+			"**** Processor usage ****\n"
+			"GPU Power: 100 mW\nGPU Power: 120 mW\n", &pf) == -1, "pmtext GPU twice: refused");
+	CHECK_MSG("gpu2.txt:4: error: 'GPU Power' twice in the sample of line 1",
+		  "pmtext GPU twice: message");
+	CHECK(read_text("unit.txt",
+			"*** Sampled system activity (Tue Sep  1 00:00:00 2026 +0000) (500.00ms elapsed) ***\n"
+			"CPU Power: 900\n", &pf) == -1, "pmtext no unit: refused");
+	CHECK_MSG("unit.txt:2: error: '900' is not a power in mW or W", "pmtext no unit: message");
+}
+
 int
 main(void)
 {
@@ -687,6 +815,7 @@ main(void)
 	test_nvsmi();
 	test_perf();
 	test_turbostat();
+	test_pmtext();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd))
 		printf("# cleanup failed\n");
