@@ -28,11 +28,8 @@
  * Time: the header's date has whole seconds (and a UTC offset; without
  * one, erg.powerTimezone), shared by several samples at short intervals.
  * Samples lie end to end by their elapsed times, each ending within the
- * second its header names (as the plist's timestamp is the end): the
- * start of a run of samples is the middle of what every header in it
- * allows.  A header that does not fit the elapsed times before it (missing
- * samples, a clock step) starts a new run after the one before, the time
- * between listed on the page.
+ * second its header names (as the plist's timestamp is the end):
+ * en_place_dated().
  */
 #include <math.h>
 #include <stdio.h>
@@ -151,64 +148,12 @@ has_power(const struct pmsample *s)
 	return 0;
 }
 
-/* Lay the samples end to end (see the top); add them to pf. */
-static int
-place(struct power_file *pf, const struct pmsample *v, size_t n, const int *dom)
-{
-	size_t i, k, d, k0 = 0, ah = pf->nholes;
-	double lo, hi, c, c2, l2, h2, t, prev_end = NAN, dj[PDOM_MAX];
-
-	while (k0 < n) {
-		/* the longest run from k0 whose headers agree on its start */
-		lo = -INFINITY;
-		hi = INFINITY;
-		c = 0;
-		for (i = k0; i < n; i++) {
-			c2 = c + v[i].elapsed_ms;
-			l2 = fmax(lo, v[i].ts_ms - c2);
-			h2 = fmin(hi, v[i].ts_ms + 1000 - c2);
-			if (i > k0 && !(l2 < h2))
-				break;
-			lo = l2;
-			hi = h2;
-			c = c2;
-		}
-		t = (lo + hi) / 2;
-		if (!isnan(prev_end) && t < prev_end) {
-			if (hi <= prev_end)
-				return error_at(pf->path, v[k0].line, "this sample's date lies before "
-						"the end of the sample before it, by the elapsed "
-						"times: the clock stepped back");
-			t = prev_end;
-		}
-		if (!isnan(prev_end) && t > prev_end) {
-			ALLOC_GROW(pf->holes, pf->nholes + 1, ah);
-			memset(&pf->holes[pf->nholes], 0, sizeof(pf->holes[0]));
-			pf->holes[pf->nholes].at = pf->n;
-			pf->holes[pf->nholes].ms = t - prev_end;
-			pf->holes[pf->nholes].lo_ms = prev_end;
-			pf->holes[pf->nholes].hi_ms = t;
-			pf->nholes++;
-		}
-		/* offsets summed apart: Unix ms has 0.24 us steps */
-		for (k = k0, c = 0; k < i; k++) {
-			for (d = 0; d < pf->ndom; d++)
-				dj[d] = v[k].mw[dom[d]] * v[k].elapsed_ms / 1e6;
-			en_add_sample(pf, t + c, t + (c + v[k].elapsed_ms), v[k].line, dj);
-			pf->s[pf->n - 1].thermal = v[k].thermal;
-			c += v[k].elapsed_ms;
-		}
-		prev_end = t + c;
-		k0 = i;
-	}
-	return 0;
-}
-
 int
 energy_read_pmtext(const char *path, const struct energy_opts *o, struct power_file *pf)
 {
 	struct pmsample *v = NULL, *cur = NULL;
-	size_t nv = 0, av = 0, len, k, nh;
+	struct en_dated *dv;
+	size_t nv = 0, av = 0, len, k;
 	struct elines l;
 	char *line, *p, *q;
 	int bad = 0, r, has_tz, dom[PDOM_MAX], d, counted[PM_NDOM] = { 0 }, present[PM_NDOM] = { 0 };
@@ -343,26 +288,21 @@ energy_read_pmtext(const char *path, const struct energy_opts *o, struct power_f
 			dom[pf->ndom] = d;
 			power_add_domain(pf, pm_lines[d].dom, counted[d]);
 		}
-	nh = 0;
-	if (!bad)
-		bad = place(pf, v, nv, dom);
 	if (!bad) {
-		nh = pf->nholes;
+		dv = xmalloc((nv ? nv : 1) * sizeof(*dv));
+		for (k = 0; k < nv; k++) {
+			dv[k].line = v[k].line;
+			dv[k].sec_ms = v[k].ts_ms;
+			dv[k].len_ms = v[k].elapsed_ms;
+			dv[k].thermal = v[k].thermal;
+			for (d = 0; d < (int)pf->ndom; d++)
+				dv[k].j[d] = v[k].mw[dom[d]] * v[k].elapsed_ms / 1e6;
+		}
+		bad = en_place_dated(pf, dv, nv);
+		free(dv);
+	}
+	if (!bad)
 		bad = en_finish(pf);
-	}
-	if (!bad && pf->nholes > nh) {
-		/* en_finish's holes come after place()'s: back into file order */
-		struct phole *h = pf->holes;
-		size_t a, b;
-
-		for (a = 1; a < pf->nholes; a++)
-			for (b = a; b > 0 && h[b - 1].at > h[b].at; b--) {
-				struct phole t = h[b];
-
-				h[b] = h[b - 1];
-				h[b - 1] = t;
-			}
-	}
 	el_close(&l, bad ? NULL : pf);
 	free(v);
 	if (bad) {

@@ -1523,7 +1523,8 @@ check_power_files(struct run *r)
  * The other power logs erg looks for by name; what they hold (and so how
  * they are read) is told by their content: power.csv, powercap.csv,
  * NAME.powercap-log, nvidia-smi.csv, perf-stat.csv, turbostat.txt,
- * turbostat.log, powermetrics.txt, powermetrics.log, each optionally .gz.
+ * turbostat.log, powermetrics.txt, powermetrics.log, powerstat.txt,
+ * powerstat.log, each optionally .gz.
  */
 static int
 other_power_name(const char *n)
@@ -1531,6 +1532,7 @@ other_power_name(const char *n)
 	static const char *const names[] = {
 		"power.csv", "nvidia-smi.csv", "perf-stat.csv", "powercap.csv",
 		"turbostat.txt", "turbostat.log", "powermetrics.txt", "powermetrics.log",
+		"powerstat.txt", "powerstat.log",
 	};
 	size_t i, len;
 

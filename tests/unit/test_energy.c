@@ -801,6 +801,110 @@ test_pmtext(void)
 	CHECK_MSG("unit.txt:2: error: '900' is not a power in mW or W", "pmtext no unit: message");
 }
 
+static void
+test_powerstat(void)
+{
+	struct power_file pf;
+	struct buf path = BUF_INIT, text = BUF_INIT;
+	const char *shared = getenv("SHARED") ? getenv("SHARED") : "../shared";
+	size_t none;
+	int in = 0, d;
+	FILE *f;
+	char l[512];
+
+	/*
+	 * The real `powerstat -cDHRf 2` run of powerstat's README (samples/
+	 * energy/powerstat/README_...md): the fenced block without its first
+	 * line (the command as typed, not output), summary, C-states and
+	 * histograms included.  30 rows 2 s apart from 10:00:09, read at
+	 * +00:00 from erg.powerStartMs 10:00:07 (2026-09-01, 1788256807 s):
+	 * every row's second allows the first to start 807000 to 808000 ms
+	 * into it, so it starts at 1788256807500.  By awk apart, pkg-0 x 2 s
+	 * sums to 453.78 J (counted); core 272.08 J and uncore 42.80 J are
+	 * reported only.
+	 */
+	buf_addf(&path, "%s/samples/energy/powerstat/README_powerstat-cDHRf-2_example.md", shared);
+	f = fopen(path.ptr, "r");
+	while (f && fgets(l, sizeof(l), f)) {
+		if (!strncmp(l, "```", 3)) {
+			if (in)
+				break;
+			in = 1;
+			if (fgets(l, sizeof(l), f))
+				continue;	/* "powerstat -cDHRf 2" */
+		}
+		if (in)
+			buf_addstr(&text, l);
+	}
+	if (f)
+		fclose(f);
+	opts.tz_set = 1;
+	opts.tz_ms = 0;
+	opts.start_set = 1;
+	opts.start_ms = 1788256807000.0;
+	CHECK(read_text("powerstat.txt", text.ptr, &pf) == 0, "powerstat real: reads (%s)", diag.ptr);
+	CHECK(pf.n == 30 && pf.ndom == 3, "powerstat real: 30 rows, 3 domains (%zu, %zu)", pf.n, pf.ndom);
+	CHECK_NEAR(total_j(&pf, &none), 453.78, 1e-9, "powerstat real: pkg-0 joules");
+	d = dom(&pf, "core");
+	CHECK(d >= 0 && !pf.dom_sum[d] && dom(&pf, "package-0") >= 0 &&
+	      pf.dom_sum[dom(&pf, "package-0")], "powerstat real: package-0 counts, core does not");
+	if (pf.n == 30) {
+		CHECK_NEAR(pf.s[0].start_ms, 1788256807500.0, 1e-6, "powerstat real: start");
+		CHECK_NEAR(pf.s[29].end_ms, 1788256807500.0 + 60000, 1e-6, "powerstat real: end");
+		CHECK(pf.nholes == 0, "powerstat real: one run");
+	}
+	power_file_free(&pf);
+
+	/* The 'E' flag (an inaccurate reading): no energy in that row; the
+	 * next day after midnight: 23:59:59 then 00:00:01, 1 s rows */
+	opts.start_ms = 1788307198000.0;	/* 2026-09-01T23:59:58Z */
+	CHECK(read_text("flag.txt",
+			"Running for 3.0 seconds (3 samples at 1.0 second intervals).\n"
+			"  Time    User  Nice   Sys  Idle    IO  Run Ctxt/s  IRQ/s  Watts  pkg-0   dram\n"
+			"23:59:59   3.4   0.0   2.0  94.6   0.0    2   6236   1144   5.28E  5.00   0.28\n"
+			"00:00:00   2.5   0.0   2.5  94.8   0.1    1   6171   1134   5.10   4.80   0.30\n"
+			"00:00:01   2.5   0.0   2.5  94.8   0.1    1   6171   1134   5.10   4.90   0.20\n"
+			"-------- ----- ----- ----- ----- ----- ---- ------ ------ ------ ------ ------\n"
+			" Average   2.5   0.0   2.5  94.8   0.1    1   6171   1134   5.10   4.90   0.20\n",
+			&pf) == 0, "powerstat flag: reads (%s)", diag.ptr);
+	CHECK(pf.n == 3, "powerstat flag: 3 rows, the summary not read");
+	if (pf.n == 3) {
+		CHECK(isnan(pf.s[0].joules), "powerstat flag: 'E' row has no energy");
+		CHECK_NEAR(pf.s[1].joules, 5.1, 1e-12, "powerstat flag: 4.80 + 0.30 W x 1 s");
+		CHECK_NEAR(pf.s[2].end_ms, 1788307201500.0, 1e-6, "powerstat flag: over midnight");
+	}
+	power_file_free(&pf);
+
+	opts.tz_set = 0;
+	CHECK(read_text("notz.txt",
+			"Running for 3.0 seconds (3 samples at 1.0 second intervals).\n"
+			"  Time    User  Nice   Sys  Idle    IO  Run Ctxt/s  IRQ/s  Watts  pkg-0\n"
+			"10:00:09   3.4   0.0   2.0  94.6   0.0    2   6236   1144   5.28   5.28\n", &pf) == -1,
+	      "powerstat without a zone: refused");
+	CHECK_MSG("notz.txt:3: error: time '10:00:09' has no date and no zone (powerstat writes local "
+		  "time of day): give meta.json erg.powerTimezone and erg.powerStartMs",
+		  "powerstat without a zone: message");
+	opts.tz_set = 1;
+	CHECK(read_text("junk.txt",
+			"Running for 3.0 seconds (3 samples at 1.0 second intervals).\n"
+			"  Time    User  Nice   Sys  Idle    IO  Run Ctxt/s  IRQ/s  Watts  pkg-0\n"
+			"10:00:09   3.4   0.0   2.0  94.6   0.0    2   6236   1144   5.28   5,28\n", &pf) == -1,
+	      "powerstat junk watts: refused");
+	CHECK_MSG("junk.txt:3: error: package-0 '5,28' is not a number of watts",
+		  "powerstat junk watts: message");
+	CHECK(read_text("nod.txt",
+			"Running for 3.0 seconds (3 samples at 1.0 second intervals).\n"
+			"  Time    User  Nice   Sys  Idle    IO  Run Ctxt/s  IRQ/s  Watts\n"
+			"10:00:09   3.4   0.0   2.0  94.6   0.0    2   6236   1144   5.28\n", &pf) == -1,
+	      "powerstat without -D: refused");
+	CHECK_MSG("nod.txt:2: error: no RAPL domain columns: record with -D (Watts alone may count "
+		  "core and uncore inside the package again)", "powerstat without -D: message");
+	opts.tz_set = 0;
+	opts.start_set = 0;
+	buf_release(&path);
+	buf_release(&text);
+}
+
 int
 main(void)
 {
@@ -816,6 +920,7 @@ main(void)
 	test_perf();
 	test_turbostat();
 	test_pmtext();
+	test_powerstat();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd))
 		printf("# cleanup failed\n");
