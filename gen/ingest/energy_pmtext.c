@@ -16,8 +16,8 @@
  * A sample runs from its header to the next one.  Its power lines are
  * gauges over its elapsed time (mW, or W on Intel Macs: "Intel energy
  * model derived package power (CPUs+GT+SA): 0.58W").  GPU Power is
- * printed twice, in the processor section (read) and the GPU section (not
- * read: it can differ).
+ * printed twice, in the processor section (read) and the GPU section
+ * (read only without the other, as with -s gpu_power: it can differ).
  * Domains: cpu, gpu, ane; Combined is computed before rounding (954 + 28
  * + 0 printed as 983), so when it is there "combined" alone counts and
  * the three are reported only; without it (macOS 12) cpu + gpu + ane
@@ -241,13 +241,15 @@ energy_read_pmtext(const char *path, const struct energy_opts *o, struct power_f
 		if (k == PM_GPU && gpu_section) {
 			/* the GPU section's copy, not always the same figure (macOS
 			 * 12: 9 and 18 mW in one sample): the processor section's
-			 * is the one Combined sums */
+			 * is the one Combined sums; read only without it (-s
+			 * gpu_power alone) */
 			if (gpu_section++ > 1) {
 				bad = error_at(path, l.line, "'GPU Power' twice in the GPU section "
 					       "of the sample of line %ld", cur->line);
 				break;
 			}
-			continue;
+			if (!isnan(cur->mw[k]))
+				continue;
 		}
 		if (!isnan(cur->mw[k])) {
 			bad = error_at(path, l.line, "'%.*s' twice in the sample of line %ld",

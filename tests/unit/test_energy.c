@@ -771,6 +771,18 @@ test_pmtext(void)
 	}
 	power_file_free(&pf);
 
+	/* -s gpu_power alone: GPU Power only in the GPU section, read there,
+	 * and the only domain: 300 mW x 0.5 s = 0.15 J */
+	CHECK(read_text("gpuonly.txt",
+			"*** Sampled system activity (Tue Sep  1 00:00:00 2026 +0000) (500.00ms elapsed) ***\n"
+			"**** GPU usage ****\nGPU HW active frequency: 338 MHz\nGPU Power: 300 mW\n", &pf) == 0,
+	      "pmtext GPU only: reads (%s)", diag.ptr);
+	CHECK(pf.n == 1 && pf.ndom == 1 && !strcmp(pf.dom[0], "gpu") && pf.dom_sum[0],
+	      "pmtext GPU only: gpu counts");
+	if (pf.n == 1)
+		CHECK_NEAR(pf.s[0].joules, 0.15, 1e-12, "pmtext GPU only: joules");
+	power_file_free(&pf);
+
 	/* No UTC offset and no erg.powerTimezone; GPU Power twice in the
 	 * processor section; a power without its unit */
 	CHECK(read_text("notz.txt",
