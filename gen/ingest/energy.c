@@ -23,6 +23,8 @@ energy_kind_name(int kind)
 	case EK_CSV: return "power-csv";
 	case EK_NVSMI: return "nvidia-smi";
 	case EK_PERF: return "perf-stat";
+	case EK_TURBOSTAT: return "turbostat";
+	case EK_POWERSTAT: return "powerstat";
 	default: return "unknown";
 	}
 }
@@ -62,6 +64,11 @@ energy_sniff(const char *path, int *kind)
 	else if (!strncmp(b + i, "# started on ", 13) ||
 		 (b[i] >= '0' && b[i] <= '9' && strstr(b + i, ",Joules,power")))
 		*kind = EK_PERF;
+	else if (!strncmp(b + i, "turbostat version ", 18) || energy_turbostat_header(b + i))
+		*kind = EK_TURBOSTAT;
+	else if ((!strncmp(b + i, "Running for ", 12) && strstr(b + i, " second intervals).")) ||
+		 (!strncmp(b + i, "Time ", 5) && strstr(b + i, " Watts ")))
+		*kind = EK_POWERSTAT;
 	return 0;
 }
 
@@ -77,12 +84,15 @@ energy_read(const char *path, int kind, const struct energy_opts *o, struct powe
 		return energy_read_powercap(path, pf);
 	case EK_CSV:
 		return energy_read_csv(path, pf);
+	case EK_TURBOSTAT:
+		return energy_read_turbostat(path, o, pf);
+	case EK_POWERSTAT:
+		return energy_read_powerstat(path, o, pf);
 	case EK_PM_TEXT:
-		return error_at(path, 1, "powermetrics text output, which erg does not read: "
-				"record with 'powermetrics -f plist' (power.plist)");
+		return energy_read_pmtext(path, o, pf);
 	default:
 		return error_at(path, 1, "not a power log erg reads (powermetrics plist, "
-				"powercap-log v1, power.csv, nvidia-smi csv, perf stat -x,)");
+				"powercap-log v1, power.csv, nvidia-smi csv, perf stat -x, turbostat, powermetrics text, powerstat)");
 	}
 }
 
@@ -357,7 +367,7 @@ en_finish(struct power_file *pf)
 	struct psample *s = pf->s;
 	double *len, med, w;
 	char a[NUM_TEXT_LEN];
-	size_t i, d, ah = 0;
+	size_t i, d, ah = pf->nholes;
 
 	pf->timed = 1;
 	pf->fit_a = 0;
@@ -406,9 +416,69 @@ en_finish(struct power_file *pf)
 					pf->dj[i * pf->ndom + d] = NAN;
 			}
 	}
+	/* en_place_dated()'s holes came first: all of them into file order */
+	for (i = 1; i < pf->nholes; i++)
+		for (d = i; d > 0 && pf->holes[d - 1].at > pf->holes[d].at; d--) {
+			struct phole t = pf->holes[d];
+
+			pf->holes[d] = pf->holes[d - 1];
+			pf->holes[d - 1] = t;
+		}
 	if (pf->n) {
 		pf->start_hi = s[0].start_ms;
 		pf->end_lo = s[pf->n - 1].end_ms;
+	}
+	return 0;
+}
+
+int
+en_place_dated(struct power_file *pf, const struct en_dated *v, size_t n)
+{
+	size_t i, k, d, k0 = 0, ah = pf->nholes;
+	double lo, hi, c, c2, l2, h2, t, prev_end = NAN, dj[PDOM_MAX];
+
+	while (k0 < n) {
+		/* the longest run from k0 whose seconds agree on its start */
+		lo = -INFINITY;
+		hi = INFINITY;
+		c = 0;
+		for (i = k0; i < n; i++) {
+			c2 = c + v[i].len_ms;
+			l2 = fmax(lo, v[i].sec_ms - c2);
+			h2 = fmin(hi, v[i].sec_ms + 1000 - c2);
+			if (i > k0 && !(l2 < h2))
+				break;
+			lo = l2;
+			hi = h2;
+			c = c2;
+		}
+		t = (lo + hi) / 2;
+		if (!isnan(prev_end) && t < prev_end) {
+			if (hi <= prev_end)
+				return error_at(pf->path, v[k0].line, "this sample's date lies before "
+						"the end of the sample before it, by the elapsed "
+						"times: the clock stepped back");
+			t = prev_end;
+		}
+		if (!isnan(prev_end) && t > prev_end) {
+			ALLOC_GROW(pf->holes, pf->nholes + 1, ah);
+			memset(&pf->holes[pf->nholes], 0, sizeof(pf->holes[0]));
+			pf->holes[pf->nholes].at = pf->n;
+			pf->holes[pf->nholes].ms = t - prev_end;
+			pf->holes[pf->nholes].lo_ms = prev_end;
+			pf->holes[pf->nholes].hi_ms = t;
+			pf->nholes++;
+		}
+		/* offsets summed apart: Unix ms has 0.24 us steps */
+		for (k = k0, c = 0; k < i; k++) {
+			for (d = 0; d < pf->ndom; d++)
+				dj[d] = v[k].j[d];
+			en_add_sample(pf, t + c, t + (c + v[k].len_ms), v[k].line, dj);
+			pf->s[pf->n - 1].thermal = v[k].thermal;
+			c += v[k].len_ms;
+		}
+		prev_end = t + c;
+		k0 = i;
 	}
 	return 0;
 }

@@ -22,11 +22,13 @@
 enum energy_kind {
 	EK_UNKNOWN = 0,
 	EK_PLIST,		/* powermetrics -f plist (ingest/powermetrics.c) */
-	EK_PM_TEXT,		/* powermetrics text (the default format): not read */
+	EK_PM_TEXT,		/* powermetrics text (the default format) */
 	EK_POWERCAP,		/* powercap-log v1 */
 	EK_CSV,			/* power.csv */
 	EK_NVSMI,		/* nvidia-smi --query-gpu=timestamp,...,power.draw --format=csv */
-	EK_PERF			/* perf stat -a -I MS -x, -e power/energy-... */
+	EK_PERF,		/* perf stat -a -I MS -x, -e power/energy-... */
+	EK_TURBOSTAT,		/* turbostat interval output (tab-separated) */
+	EK_POWERSTAT		/* powerstat -D (RAPL domain columns) */
 };
 
 /* What a run says about its power logs (meta.json). */
@@ -51,6 +53,11 @@ int energy_read_powercap(const char *path, struct power_file *pf);
 int energy_read_csv(const char *path, struct power_file *pf);
 int energy_read_nvsmi(const char *path, const struct energy_opts *o, struct power_file *pf);
 int energy_read_perf(const char *path, const struct energy_opts *o, struct power_file *pf);
+int energy_read_pmtext(const char *path, const struct energy_opts *o, struct power_file *pf);
+int energy_read_powerstat(const char *path, const struct energy_opts *o, struct power_file *pf);
+int energy_read_turbostat(const char *path, const struct energy_opts *o, struct power_file *pf);
+/* 1 if line is a turbostat header: tab-separated, naming a power column */
+int energy_turbostat_header(const char *line);
 /* "Z", "+HH:MM", "-HH:MM": the offset in ms; -1 if not such a zone. */
 int energy_tz(const char *s, double *ms);
 
@@ -95,6 +102,28 @@ void en_add_sample(struct power_file *pf, double start_ms, double end_ms, long l
  * no domain above 100 kW, the file's span.  0, or -1 after a diagnostic.
  */
 int en_finish(struct power_file *pf);
+
+/*
+ * A sample dated to the second (powermetrics text, powerstat): the
+ * second (Unix ms) in which it ends, its length, its joules per domain of
+ * pf (NAN: none).
+ */
+#define EN_DATED_DOMS 8
+struct en_dated {
+	long line;
+	double sec_ms, len_ms;
+	double j[EN_DATED_DOMS];
+	signed char thermal;
+};
+/*
+ * Add v to pf, end to end by their lengths, each ending within its
+ * second: a run of samples starts in the middle of what all their seconds
+ * allow.  A sample whose second does not fit the lengths before it
+ * (missing samples, a clock step) starts a new run after the one before,
+ * the time between a hole (listed on the page); an error when it must lie
+ * before the end of the one before.  0, or -1 after a diagnostic.
+ */
+int en_place_dated(struct power_file *pf, const struct en_dated *v, size_t n);
 
 #define EN_MAX_WATTS 1e5
 

@@ -1522,16 +1522,26 @@ check_power_files(struct run *r)
 /*
  * The other power logs erg looks for by name; what they hold (and so how
  * they are read) is told by their content: power.csv, powercap.csv,
- * NAME.powercap-log, nvidia-smi.csv, perf-stat.csv, each optionally .gz.
+ * NAME.powercap-log, nvidia-smi.csv, perf-stat.csv, turbostat.txt,
+ * turbostat.log, powermetrics.txt, powermetrics.log, powerstat.txt,
+ * powerstat.log, each optionally .gz.
  */
 static int
 other_power_name(const char *n)
 {
-	return !strcmp(n, "power.csv") || !strcmp(n, "power.csv.gz") ||
-	       !strcmp(n, "nvidia-smi.csv") || !strcmp(n, "nvidia-smi.csv.gz") ||
-	       !strcmp(n, "perf-stat.csv") || !strcmp(n, "perf-stat.csv.gz") ||
-	       !strcmp(n, "powercap.csv") || !strcmp(n, "powercap.csv.gz") ||
-	       (str_endswith(n, ".powercap-log") && strlen(n) > strlen(".powercap-log")) ||
+	static const char *const names[] = {
+		"power.csv", "nvidia-smi.csv", "perf-stat.csv", "powercap.csv",
+		"turbostat.txt", "turbostat.log", "powermetrics.txt", "powermetrics.log",
+		"powerstat.txt", "powerstat.log",
+	};
+	size_t i, len;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		len = strlen(names[i]);
+		if (!strncmp(n, names[i], len) && (!n[len] || !strcmp(n + len, ".gz")))
+			return 1;
+	}
+	return (str_endswith(n, ".powercap-log") && strlen(n) > strlen(".powercap-log")) ||
 	       (str_endswith(n, ".powercap-log.gz") && strlen(n) > strlen(".powercap-log.gz"));
 }
 
@@ -1551,7 +1561,7 @@ read_power_file(struct run *r, const char *dir, const char *name, const char *pa
 		return -1;
 	if (plist && kind == EK_PM_TEXT)
 		return error_at(path, 1, "powermetrics text output where a plist was expected: "
-				"record with 'powermetrics -f plist'");
+				"record with 'powermetrics -f plist', or name it powermetrics.txt");
 	if (plist && kind != EK_PLIST && kind != EK_UNKNOWN)
 		return error_at(path, 1, "a %s where a powermetrics plist was expected: name it "
 				"power.csv (or list it in meta.json erg.power)",

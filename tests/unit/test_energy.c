@@ -508,6 +508,420 @@ test_perf(void)
 	buf_release(&line);
 }
 
+/* The turbostat header of the real Broadwell sample, shortened to the
+ * columns the rows below keep (Core, CPU, Busy%, then the power ones). */
+#define TS_HDR "Time_Of_Day_Seconds\tCore\tCPU\tBusy%\tPkgWatt\tCorWatt\tGFXWatt\n"
+
+static void
+test_turbostat(void)
+{
+	struct power_file pf;
+	struct buf path = BUF_INIT;
+	const char *shared = getenv("SHARED") ? getenv("SHARED") : "../shared";
+	size_t none;
+	int kind, d;
+
+	opts.tz_set = 0;
+	opts.start_set = 0;
+	/*
+	 * The first two intervals of the real Broadwell sample
+	 * (samples/energy/turbostat/intel-bdw_..., lines 64-83), each row
+	 * cut after Busy% and the power columns kept: the summary rows say
+	 * 8.45 W then 6.97 W for the package, 1.60 W then 0.68 W for the
+	 * cores.  The first interval is the 5.000 s 'Measurement interval'
+	 * before 1737461851.853200: 8.45 x 5 = 42.25 J (core 8 J); the
+	 * second runs to 1737461856.859837, 5.006637 s: 6.97 x 5.006637 =
+	 * 34.89625989 J (core 0.68 x 5.006637 = 3.40451316 J).  Per-CPU
+	 * rows (short ones too) are not read.
+	 */
+	CHECK(read_text("turbostat.txt",
+			"turbostat version 2024.12.03 - Len Brown <lenb@kernel.org>\n"
+			"Measurement interval: 5.000 seconds\n"
+			"RAPL: 4033 sec. Joule Counter Range, at 65 Watts\n"
+			TS_HDR
+			"1737461851.853200\t-\t-\t0.79\t8.45\t1.60\t0.00\n"
+			"1737461851.852253\t0\t0\t1.20\t8.42\t1.59\t0.00\n"
+			"1737461851.852368\t0\t4\t0.06\n"
+			TS_HDR
+			"1737461856.859837\t-\t-\t0.80\t6.97\t0.68\t0.00\n"
+			"1737461856.858641\t0\t0\t0.05\t6.97\t0.68\t0.00\n", &pf) == 0,
+	      "turbostat: reads (%s)", diag.ptr);
+	CHECK(energy_sniff(pf.path ? pf.path : "", &kind) == 0 && kind == EK_TURBOSTAT,
+	      "turbostat: sniffed");
+	CHECK(pf.n == 2 && pf.ndom == 3, "turbostat: 2 samples, 3 domains");
+	d = dom(&pf, "core");
+	if (pf.n == 2 && d >= 0) {
+		CHECK_NEAR(pf.s[0].start_ms, 1737461846853.2, 1e-3, "turbostat: first start");
+		CHECK_NEAR(pf.s[0].end_ms, 1737461851853.2, 1e-3, "turbostat: first end");
+		CHECK_NEAR(pf.s[1].end_ms, 1737461856859.837, 1e-3, "turbostat: second end");
+		CHECK_NEAR(pf.s[0].joules, 42.25, 1e-9, "turbostat: 8.45 W x 5 s");
+		/* (to the 0.24 us of a double of Unix ms, x 7 W) */
+		CHECK_NEAR(pf.s[1].joules, 34.89625989, 5e-6, "turbostat: 6.97 W x 5.006637 s");
+		CHECK_NEAR(power_dom_joules(&pf, 1, (size_t)d), 3.40451316, 1e-6,
+			   "turbostat: core joules");
+		CHECK(!pf.dom_sum[d] && !pf.dom_sum[dom(&pf, "gfx")] && pf.dom_sum[dom(&pf, "package")],
+		      "turbostat: core and gfx reported only");
+	}
+	power_file_free(&pf);
+
+	/*
+	 * The whole real files: 23 summary rows each; energies summed apart
+	 * with awk (PkgWatt x the time since the summary before, the first
+	 * x 5 s): Broadwell 770.253746 J, Genoa (2 packages, Package and
+	 * Die columns, rows of 17-19 fields) 22820.267590 J.
+	 */
+	buf_addf(&path, "%s/samples/energy/turbostat/intel-bdw_1pkg_turbostat-2024.12.03_tod_5s.raw.txt",
+		 shared);
+	CHECK(energy_sniff(path.ptr, &kind) == 0 && kind == EK_TURBOSTAT, "turbostat bdw: sniffed");
+	CHECK(energy_read(path.ptr, EK_TURBOSTAT, &opts, &pf) == 0, "turbostat bdw: reads");
+	CHECK(pf.n == 23, "turbostat bdw: 23 intervals (%zu)", pf.n);
+	CHECK_NEAR(total_j(&pf, &none), 770.253746, 5e-6, "turbostat bdw: total J");
+	CHECK(none == 0, "turbostat bdw: no gap");
+	power_file_free(&pf);
+	buf_reset(&path);
+	buf_addf(&path, "%s/samples/energy/turbostat/amd-genoa_2pkg_turbostat-2024.12.03_tod_5s.raw.txt",
+		 shared);
+	CHECK(energy_read(path.ptr, EK_TURBOSTAT, &opts, &pf) == 0, "turbostat genoa: reads");
+	CHECK(pf.n == 23, "turbostat genoa: 23 intervals (%zu)", pf.n);
+	/* (0.24 us of a double of Unix ms at 200 W is 5e-5 J an interval) */
+	CHECK_NEAR(total_j(&pf, &none), 22820.267590, 1e-4, "turbostat genoa: total J");
+	CHECK(pf.ndom == 2 && dom(&pf, "package") >= 0 && dom(&pf, "core") >= 0,
+	      "turbostat genoa: package and core");
+	power_file_free(&pf);
+	buf_release(&path);
+
+	/*
+	 * --quiet --Summary --Joules --show Time_Of_Day_Seconds,Pkg_J,RAM_J
+	 * (written to the man page's columns: no real --Joules output is
+	 * known): the header once, every row a summary; the joules are the
+	 * interval's.  --quiet drops 'Measurement interval', so the first
+	 * row only starts the second interval (a warning).  10.5 + 1.25 J,
+	 * then 9.75 + 1.5 J.
+	 */
+	CHECK(read_text("joules.txt",
+			"Time_Of_Day_Seconds\tPkg_J\tRAM_J\n"
+			"1737461851.000000\t10.00\t1.00\n"
+			"1737461852.000000\t10.50\t1.25\n"
+			"1737461853.000000\t9.75\t1.50\n", &pf) == 0, "turbostat joules: reads (%s)",
+	      diag.ptr);
+	CHECK(strstr(diag.ptr, "joules.txt:2: warning: the first interval has no start") != NULL,
+	      "turbostat joules: first interval left out, said so");
+	CHECK(pf.n == 2 && pf.ndom == 2, "turbostat joules: 2 samples, 2 domains");
+	if (pf.n == 2) {
+		CHECK_NEAR(pf.s[0].joules, 11.75, 1e-12, "turbostat joules: first");
+		CHECK_NEAR(pf.s[1].joules, 11.25, 1e-12, "turbostat joules: second");
+		CHECK_NEAR(pf.s[1].start_ms, 1737461852000.0, 1e-3, "turbostat joules: from the row before");
+	}
+	power_file_free(&pf);
+
+	/*
+	 * No Time_Of_Day_Seconds: intervals laid end to end from
+	 * erg.powerStartMs, 'Measurement interval' (2 s) each: 10 W and
+	 * 3 W of DRAM over 2 s = 26 J, then 12 W + 3 W = 30 J.
+	 */
+	opts.start_set = 1;
+	opts.start_ms = 1700000000000.0;
+	CHECK(read_text("notime.txt",
+			"turbostat version 2024.12.03 - Len Brown <lenb@kernel.org>\n"
+			"Measurement interval: 2.000 seconds\n"
+			"Core\tCPU\tPkgWatt\tRAMWatt\n"
+			"-\t-\t10.00\t3.00\n"
+			"0\t0\t10.00\t3.00\n"
+			"Core\tCPU\tPkgWatt\tRAMWatt\n"
+			"-\t-\t12.00\t3.00\n"
+			"0\t0\t12.00\t3.00\n", &pf) == 0, "turbostat no time: reads (%s)", diag.ptr);
+	CHECK(pf.n == 2, "turbostat no time: 2 samples");
+	if (pf.n == 2) {
+		CHECK_NEAR(pf.s[0].start_ms, 1700000000000.0, 0, "turbostat no time: start");
+		CHECK_NEAR(pf.s[1].end_ms, 1700000004000.0, 0, "turbostat no time: end");
+		CHECK_NEAR(pf.s[0].joules, 26, 1e-12, "turbostat no time: first");
+		CHECK_NEAR(pf.s[1].joules, 30, 1e-12, "turbostat no time: second");
+	}
+	power_file_free(&pf);
+	/* --show PkgWatt alone (no topology column), the header repeated:
+	 * the first row after each header is the summary, the package rows
+	 * after it are not read: 10 W x 1 s, then 12 W x 1 s. */
+	CHECK(read_text("pkgonly.txt",
+			"turbostat version 2024.12.03 - Len Brown <lenb@kernel.org>\n"
+			"Measurement interval: 1.000 seconds\n"
+			"PkgWatt\n10.00\n9.00\nPkgWatt\n12.00\n11.00\n", &pf) == 0,
+	      "turbostat PkgWatt only: reads (%s)", diag.ptr);
+	CHECK(pf.n == 2, "turbostat PkgWatt only: 2 samples (%zu)", pf.n);
+	if (pf.n == 2) {
+		CHECK_NEAR(pf.s[0].joules, 10, 1e-12, "turbostat PkgWatt only: first");
+		CHECK_NEAR(pf.s[1].joules, 12, 1e-12, "turbostat PkgWatt only: second");
+		CHECK_NEAR(pf.s[1].start_ms, 1700000001000.0, 0, "turbostat PkgWatt only: laid end to end");
+	}
+	power_file_free(&pf);
+	opts.start_set = 0;
+	CHECK(read_text("nostart.txt",
+			"turbostat version 2024.12.03 - Len Brown <lenb@kernel.org>\n"
+			"Measurement interval: 2.000 seconds\n"
+			"Core\tCPU\tPkgWatt\n"
+			"-\t-\t10.00\n", &pf) == -1, "turbostat without a start: refused");
+	CHECK_MSG("nostart.txt:4: error: no start time: without a Time_Of_Day_Seconds column "
+		  "(--enable Time_Of_Day_Seconds) give meta.json erg.powerStartMs",
+		  "turbostat without a start: message");
+
+	/* A watt figure that does not parse whole, a block that starts with
+	 * a CPU row (the summary lost) */
+	CHECK(read_text("junk.txt",
+			TS_HDR "1737461851.853200\t-\t-\t0.79\t8.45W\t1.60\t0.00\n", &pf) == -1,
+	      "turbostat junk watts: refused");
+	CHECK_MSG("junk.txt:2: error: package '8.45W' is not a number of watts",
+		  "turbostat junk watts: message");
+	CHECK(read_text("nosum.txt",
+			TS_HDR "1737461851.853200\t-\t-\t0.79\t8.45\t1.60\t0.00\n"
+			TS_HDR "1737461856.858641\t0\t0\t0.05\t6.97\t0.68\t0.00\n", &pf) == -1,
+	      "turbostat block without summary: refused");
+	CHECK_MSG("nosum.txt:4: error: the first row after the header is not the summary ('-' in "
+		  "the topology columns)", "turbostat block without summary: message");
+}
+
+static void
+test_pmtext(void)
+{
+	struct power_file pf;
+	struct buf path = BUF_INIT;
+	const char *shared = getenv("SHARED") ? getenv("SHARED") : "../shared";
+	const char *dirp = "samples/energy/powermetrics-text";
+	size_t none;
+	int kind, d;
+
+	opts.tz_set = 0;
+	opts.start_set = 0;
+	/*
+	 * The real M4 Max sample (one sample of 5021.96 ms, 'Sat Nov  8
+	 * 15:54:21 2025 +0900' = 1762584861 s): Combined 983 mW counts,
+	 * 983 x 5.02196 = 4.93658668 J; CPU 954 mW (4.79094984 J) and the
+	 * twice-printed GPU 28 mW are reported only.  Its end lies in the
+	 * header's second, in the middle: 1762584861500 ms.
+	 */
+	buf_addf(&path, "%s/%s/m4max_Mac16-6_macos15.5_24F74_default_1sample.log", shared, dirp);
+	CHECK(energy_sniff(path.ptr, &kind) == 0 && kind == EK_PM_TEXT, "pmtext m4: sniffed");
+	CHECK(energy_read(path.ptr, EK_PM_TEXT, &opts, &pf) == 0, "pmtext m4: reads");
+	CHECK(pf.n == 1 && pf.ndom == 4, "pmtext m4: 1 sample, 4 domains (%zu, %zu)", pf.n, pf.ndom);
+	d = dom(&pf, "cpu");
+	if (pf.n == 1 && d >= 0 && dom(&pf, "combined") >= 0) {
+		CHECK_NEAR(pf.s[0].joules, 4.93658668, 1e-9, "pmtext m4: combined joules");
+		CHECK_NEAR(power_dom_joules(&pf, 0, (size_t)d), 4.79094984, 1e-9, "pmtext m4: cpu joules");
+		CHECK(!pf.dom_sum[d] && pf.dom_sum[dom(&pf, "combined")], "pmtext m4: combined alone counts");
+		CHECK_NEAR(pf.s[0].end_ms, 1762584861500.0, 1e-6, "pmtext m4: end");
+		CHECK_NEAR(pf.s[0].start_ms, 1762584861500.0 - 5021.96, 1e-6, "pmtext m4: start");
+		CHECK_STR(pf.hw_model, "Mac16,6", "pmtext m4: machine model");
+	}
+	power_file_free(&pf);
+
+	/*
+	 * The macOS 13 M1 Pro file: 21 samples over three header seconds
+	 * (18:34:49 to :51 -0500), 2436.71 ms of elapsed time in all.  By
+	 * perl apart: the Combined energies sum to 3.906105670 J; every
+	 * header allows the first sample to start 303.79 to 404.53 ms into
+	 * 18:34:49 (= 1706139289 s), so it starts at 354.16: one run, no
+	 * hole.
+	 */
+	buf_reset(&path);
+	buf_addf(&path, "%s/%s/m1pro_MacBookPro18-1_macos13_22G91_default_21samples.txt", shared, dirp);
+	CHECK(energy_read(path.ptr, EK_PM_TEXT, &opts, &pf) == 0, "pmtext m1 13: reads");
+	CHECK(pf.n == 21, "pmtext m1 13: 21 samples (%zu)", pf.n);
+	CHECK_NEAR(total_j(&pf, &none), 3.906105670, 1e-9, "pmtext m1 13: total J");
+	CHECK(pf.nholes == 0 && none == 0, "pmtext m1 13: one run");
+	if (pf.n == 21) {
+		CHECK_NEAR(pf.s[0].start_ms, 1706139289354.16, 1e-3, "pmtext m1 13: start");
+		/* (to the 0.24 us of a double of Unix ms) */
+		CHECK_NEAR(pf.s[20].end_ms - pf.s[0].start_ms, 2436.71, 1e-3, "pmtext m1 13: span");
+	}
+	CHECK(pf.os_build && !strcmp(pf.os_build, "22G91"), "pmtext m1 13: OS build");
+	power_file_free(&pf);
+
+	/*
+	 * The macOS 12 file: no Combined line, so cpu + gpu + ane count,
+	 * 14.921627410 J over 47 samples (perl apart); Package Power
+	 * (28.535453090 J) is reported only.  The GPU section's GPU Power
+	 * differs from the processor section's in two samples (9 and 18 mW):
+	 * the processor section's is read.
+	 */
+	buf_reset(&path);
+	buf_addf(&path, "%s/%s/m1pro_MacBookPro18-1_macos12_21G83_tasks-default_47samples.txt",
+		 shared, dirp);
+	CHECK(energy_read(path.ptr, EK_PM_TEXT, &opts, &pf) == 0, "pmtext m1 12: reads");
+	CHECK(pf.n == 47, "pmtext m1 12: 47 samples (%zu)", pf.n);
+	CHECK_NEAR(total_j(&pf, &none), 14.921627410, 1e-9, "pmtext m1 12: cpu + gpu + ane");
+	d = dom(&pf, "package");
+	CHECK(d >= 0 && !pf.dom_sum[d] && dom(&pf, "combined") < 0, "pmtext m1 12: package reported only");
+	power_file_free(&pf);
+	buf_release(&path);
+
+	/*
+	 * Two samples of 500 ms whose headers disagree: the second names a
+	 * second 3 s after the first's, so it starts a new run.  The first
+	 * ends at 00:00:00.500 (the middle of its second), the second at
+	 * 00:00:03.500: 2.5 s between them no sample covers.  1000 mW x
+	 * 0.5 s = 0.5 J each (cpu + gpu + ane without Combined; the GPU
+	 * section's 300 mW is not read).
+	 */
+	CHECK(read_text("powermetrics.txt",
+			"Machine model: Mac14,2\n"
+			"*** Sampled system activity (Tue Sep  1 00:00:00 2026 +0000) (500.00ms elapsed) ***\n"
+			"CPU Power: 900 mW\nGPU Power: 100 mW\nANE Power: 0 mW\n**** GPU usage ****\nGPU Power: 300 mW\n"
+			"*** Sampled system activity (Tue Sep  1 00:00:03 2026 +0000) (500.00ms elapsed) ***\n"
+			"CPU Power: 900 mW\nGPU Power: 100 mW\nANE Power: 0 mW\n", &pf) == 0,
+	      "pmtext gap: reads (%s)", diag.ptr);
+	CHECK(pf.n == 2 && pf.nholes == 1, "pmtext gap: 2 samples, 1 hole");
+	if (pf.n == 2 && pf.nholes == 1) {
+		CHECK_NEAR(pf.s[0].joules, 0.5, 1e-12, "pmtext gap: first");
+		CHECK_NEAR(pf.s[1].joules, 0.5, 1e-12, "pmtext gap: second");
+		CHECK_NEAR(pf.holes[0].ms, 2500, 1e-6, "pmtext gap: 2.5 s uncovered");
+		CHECK(pf.holes[0].at == 1, "pmtext gap: before the second sample");
+	}
+	power_file_free(&pf);
+
+	/* -s gpu_power alone: GPU Power only in the GPU section, read there,
+	 * and the only domain: 300 mW x 0.5 s = 0.15 J */
+	CHECK(read_text("gpuonly.txt",
+			"*** Sampled system activity (Tue Sep  1 00:00:00 2026 +0000) (500.00ms elapsed) ***\n"
+			"**** GPU usage ****\nGPU HW active frequency: 338 MHz\nGPU Power: 300 mW\n", &pf) == 0,
+	      "pmtext GPU only: reads (%s)", diag.ptr);
+	CHECK(pf.n == 1 && pf.ndom == 1 && !strcmp(pf.dom[0], "gpu") && pf.dom_sum[0],
+	      "pmtext GPU only: gpu counts");
+	if (pf.n == 1)
+		CHECK_NEAR(pf.s[0].joules, 0.15, 1e-12, "pmtext GPU only: joules");
+	power_file_free(&pf);
+
+	/* No UTC offset and no erg.powerTimezone; GPU Power twice in the
+	 * processor section; a power without its unit */
+	CHECK(read_text("notz.txt",
+			"*** Sampled system activity (Tue Sep  1 00:00:00 2026) (500.00ms elapsed) ***\n"
+			"CPU Power: 900 mW\n", &pf) == -1, "pmtext without a zone: refused");
+	CHECK_MSG("notz.txt:1: error: the date 'Tue Sep  1 00:00:00 2026' has no UTC offset: give "
+		  "the recording machine's as meta.json erg.powerTimezone, e.g. \"-05:00\"",
+		  "pmtext without a zone: message");
+	opts.tz_set = 1;
+	opts.tz_ms = 7200000;
+	CHECK(read_text("tz.txt",
+			"*** Sampled system activity (Tue Sep  1 02:00:00 2026) (500.00ms elapsed) ***\n"
+			"CPU Power: 900 mW\n", &pf) == 0, "pmtext with erg.powerTimezone: reads (%s)",
+	      diag.ptr);
+	/* 2026-09-01T00:00:00Z = 1788220800 s */
+	CHECK(pf.n == 1 && pf.s[0].end_ms == 1788220800500.0, "pmtext with erg.powerTimezone: placed");
+	power_file_free(&pf);
+	opts.tz_set = 0;
+	CHECK(read_text("gpu2.txt",
+			"*** Sampled system activity (Tue Sep  1 00:00:00 2026 +0000) (500.00ms elapsed) ***\n"
+			"**** Processor usage ****\n"
+			"GPU Power: 100 mW\nGPU Power: 120 mW\n", &pf) == -1, "pmtext GPU twice: refused");
+	CHECK_MSG("gpu2.txt:4: error: 'GPU Power' twice in the sample of line 1",
+		  "pmtext GPU twice: message");
+	CHECK(read_text("unit.txt",
+			"*** Sampled system activity (Tue Sep  1 00:00:00 2026 +0000) (500.00ms elapsed) ***\n"
+			"CPU Power: 900\n", &pf) == -1, "pmtext no unit: refused");
+	CHECK_MSG("unit.txt:2: error: '900' is not a power in mW or W", "pmtext no unit: message");
+}
+
+static void
+test_powerstat(void)
+{
+	struct power_file pf;
+	struct buf path = BUF_INIT, text = BUF_INIT;
+	const char *shared = getenv("SHARED") ? getenv("SHARED") : "../shared";
+	size_t none;
+	int in = 0, d;
+	FILE *f;
+	char l[512];
+
+	/*
+	 * The real `powerstat -cDHRf 2` run of powerstat's README (samples/
+	 * energy/powerstat/README_...md): the fenced block without its first
+	 * line (the command as typed, not output), summary, C-states and
+	 * histograms included.  30 rows 2 s apart from 10:00:09, read at
+	 * +00:00 from erg.powerStartMs 10:00:07 (2026-09-01, 1788256807 s):
+	 * every row's second allows the first to start 807000 to 808000 ms
+	 * into it, so it starts at 1788256807500.  By awk apart, pkg-0 x 2 s
+	 * sums to 453.78 J (counted); core 272.08 J and uncore 42.80 J are
+	 * reported only.
+	 */
+	buf_addf(&path, "%s/samples/energy/powerstat/README_powerstat-cDHRf-2_example.md", shared);
+	f = fopen(path.ptr, "r");
+	while (f && fgets(l, sizeof(l), f)) {
+		if (!strncmp(l, "```", 3)) {
+			if (in)
+				break;
+			in = 1;
+			if (fgets(l, sizeof(l), f))
+				continue;	/* "powerstat -cDHRf 2" */
+		}
+		if (in)
+			buf_addstr(&text, l);
+	}
+	if (f)
+		fclose(f);
+	opts.tz_set = 1;
+	opts.tz_ms = 0;
+	opts.start_set = 1;
+	opts.start_ms = 1788256807000.0;
+	CHECK(read_text("powerstat.txt", text.ptr, &pf) == 0, "powerstat real: reads (%s)", diag.ptr);
+	CHECK(pf.n == 30 && pf.ndom == 3, "powerstat real: 30 rows, 3 domains (%zu, %zu)", pf.n, pf.ndom);
+	CHECK_NEAR(total_j(&pf, &none), 453.78, 1e-9, "powerstat real: pkg-0 joules");
+	d = dom(&pf, "core");
+	CHECK(d >= 0 && !pf.dom_sum[d] && dom(&pf, "package-0") >= 0 &&
+	      pf.dom_sum[dom(&pf, "package-0")], "powerstat real: package-0 counts, core does not");
+	if (pf.n == 30) {
+		CHECK_NEAR(pf.s[0].start_ms, 1788256807500.0, 1e-6, "powerstat real: start");
+		CHECK_NEAR(pf.s[29].end_ms, 1788256807500.0 + 60000, 1e-6, "powerstat real: end");
+		CHECK(pf.nholes == 0, "powerstat real: one run");
+	}
+	power_file_free(&pf);
+
+	/* The 'E' flag (an inaccurate reading): no energy in that row; the
+	 * next day after midnight: 23:59:59 then 00:00:01, 1 s rows */
+	opts.start_ms = 1788307198000.0;	/* 2026-09-01T23:59:58Z */
+	CHECK(read_text("flag.txt",
+			"Running for 3.0 seconds (3 samples at 1.0 second intervals).\n"
+			"  Time    User  Nice   Sys  Idle    IO  Run Ctxt/s  IRQ/s  Watts  pkg-0   dram\n"
+			"23:59:59   3.4   0.0   2.0  94.6   0.0    2   6236   1144   5.28E  5.00   0.28\n"
+			"00:00:00   2.5   0.0   2.5  94.8   0.1    1   6171   1134   5.10   4.80   0.30\n"
+			"00:00:01   2.5   0.0   2.5  94.8   0.1    1   6171   1134   5.10   4.90   0.20\n"
+			"-------- ----- ----- ----- ----- ----- ---- ------ ------ ------ ------ ------\n"
+			" Average   2.5   0.0   2.5  94.8   0.1    1   6171   1134   5.10   4.90   0.20\n",
+			&pf) == 0, "powerstat flag: reads (%s)", diag.ptr);
+	CHECK(pf.n == 3, "powerstat flag: 3 rows, the summary not read");
+	if (pf.n == 3) {
+		CHECK(isnan(pf.s[0].joules), "powerstat flag: 'E' row has no energy");
+		CHECK_NEAR(pf.s[1].joules, 5.1, 1e-12, "powerstat flag: 4.80 + 0.30 W x 1 s");
+		CHECK_NEAR(pf.s[2].end_ms, 1788307201500.0, 1e-6, "powerstat flag: over midnight");
+	}
+	power_file_free(&pf);
+
+	opts.tz_set = 0;
+	CHECK(read_text("notz.txt",
+			"Running for 3.0 seconds (3 samples at 1.0 second intervals).\n"
+			"  Time    User  Nice   Sys  Idle    IO  Run Ctxt/s  IRQ/s  Watts  pkg-0\n"
+			"10:00:09   3.4   0.0   2.0  94.6   0.0    2   6236   1144   5.28   5.28\n", &pf) == -1,
+	      "powerstat without a zone: refused");
+	CHECK_MSG("notz.txt:3: error: time '10:00:09' has no date and no zone (powerstat writes local "
+		  "time of day): give meta.json erg.powerTimezone and erg.powerStartMs",
+		  "powerstat without a zone: message");
+	opts.tz_set = 1;
+	CHECK(read_text("junk.txt",
+			"Running for 3.0 seconds (3 samples at 1.0 second intervals).\n"
+			"  Time    User  Nice   Sys  Idle    IO  Run Ctxt/s  IRQ/s  Watts  pkg-0\n"
+			"10:00:09   3.4   0.0   2.0  94.6   0.0    2   6236   1144   5.28   5,28\n", &pf) == -1,
+	      "powerstat junk watts: refused");
+	CHECK_MSG("junk.txt:3: error: package-0 '5,28' is not a number of watts",
+		  "powerstat junk watts: message");
+	CHECK(read_text("nod.txt",
+			"Running for 3.0 seconds (3 samples at 1.0 second intervals).\n"
+			"  Time    User  Nice   Sys  Idle    IO  Run Ctxt/s  IRQ/s  Watts\n"
+			"10:00:09   3.4   0.0   2.0  94.6   0.0    2   6236   1144   5.28\n", &pf) == -1,
+	      "powerstat without -D: refused");
+	CHECK_MSG("nod.txt:2: error: no RAPL domain columns: record with -D (Watts alone may count "
+		  "core and uncore inside the package again)", "powerstat without -D: message");
+	opts.tz_set = 0;
+	opts.start_set = 0;
+	buf_release(&path);
+	buf_release(&text);
+}
+
 int
 main(void)
 {
@@ -521,6 +935,9 @@ main(void)
 	test_csv();
 	test_nvsmi();
 	test_perf();
+	test_turbostat();
+	test_pmtext();
+	test_powerstat();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd))
 		printf("# cleanup failed\n");
