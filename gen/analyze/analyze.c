@@ -218,6 +218,14 @@ per_window(struct run *r)
 			w->idle_watts = k >= 0 ? r->idle[k].pw.mean_watts : NAN;
 			w->net_energy_j = e - w->idle_watts * s;
 			w->idle_share = w->idle_watts * s / e;
+			/* A floor equal to the window's power (a flat draw) can
+			 * leave rounding below zero: that is no energy, not a
+			 * floor above the window; only what rounding cannot
+			 * explain is the error below. */
+			if (w->net_energy_j < 0 && w->net_energy_j >= -1e-9 * e) {
+				w->net_energy_j = 0;
+				w->idle_share = 1;
+			}
 			w->mj_per_req = e * 1000.0 / w->requests;
 			w->net_mj_per_req = w->net_energy_j * 1000.0 / w->requests;
 			w->mj_per_mb = e * 1000.0 / (w->bytes_read / 1e6);

@@ -361,17 +361,45 @@ cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The median sample interval; INFINITY under 4 samples (no gaps told). */
+static double
+median_ms(const struct power_file *pf)
+{
+	double *len, med;
+	size_t i;
+
+	if (pf->n < 4)
+		return INFINITY;
+	len = xmalloc(pf->n * sizeof(*len));
+	for (i = 0; i < pf->n; i++)
+		len[i] = pf->s[i].elapsed_ms;
+	qsort(len, pf->n, sizeof(*len), cmp_double);
+	med = len[pf->n / 2];
+	free(len);
+	return med;
+}
+
+double
+en_gap_ms(const struct power_file *pf)
+{
+	return 5 * median_ms(pf);
+}
+
 int
 en_finish(struct power_file *pf)
 {
 	struct psample *s = pf->s;
-	double *len, med, w;
+	double med, w;
 	char a[NUM_TEXT_LEN];
 	size_t i, d, ah = pf->nholes;
 
 	pf->timed = 1;
 	pf->fit_a = 0;
 	pf->fit_b = 1;
+	/* (a gap's energy is not counted: no reading of it is held to be
+	 * plausible, so a counter reset while the logger was stopped is
+	 * no error) */
+	med = median_ms(pf);
 	for (i = 0; i < pf->n; i++) {
 		if (!(s[i].end_ms > s[i].start_ms))
 			return error_at(pf->path, s[i].no, "the interval ending here does not "
@@ -379,7 +407,7 @@ en_finish(struct power_file *pf)
 		if (i && s[i].start_ms < s[i - 1].end_ms)
 			return error_at(pf->path, s[i].no, "time goes backwards: this reading "
 					"is before the one at line %u", s[i - 1].no);
-		for (d = 0; d < pf->ndom; d++) {
+		for (d = 0; d < pf->ndom && !(s[i].elapsed_ms > 5 * med); d++) {
 			w = power_dom_joules(pf, i, d) / (s[i].elapsed_ms / 1000);
 			if (w > EN_MAX_WATTS)
 				return error_at(pf->path, s[i].no, "'%s' draws %s W over the "
@@ -390,16 +418,10 @@ en_finish(struct power_file *pf)
 						"the interval ending here", pf->dom[d]);
 		}
 	}
-	if (pf->n >= 4) {
-		/* A logger that stopped leaves one long interval whose energy
-		 * (a counter's) or power (a gauge's) cannot be placed in it:
-		 * no energy is counted there, and the page says so. */
-		len = xmalloc(pf->n * sizeof(*len));
-		for (i = 0; i < pf->n; i++)
-			len[i] = s[i].elapsed_ms;
-		qsort(len, pf->n, sizeof(*len), cmp_double);
-		med = len[pf->n / 2];
-		free(len);
+	/* A logger that stopped leaves one long interval whose energy
+	 * (a counter's) or power (a gauge's) cannot be placed in it:
+	 * no energy is counted there, and the page says so. */
+	if (isfinite(med)) {
 		for (i = 0; i < pf->n; i++)
 			if (s[i].elapsed_ms > 5 * med) {
 				ALLOC_GROW(pf->holes, pf->nholes + 1, ah);

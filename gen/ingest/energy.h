@@ -102,6 +102,10 @@ void en_add_sample(struct power_file *pf, double start_ms, double end_ms, long l
  * no domain above 100 kW, the file's span.  0, or -1 after a diagnostic.
  */
 int en_finish(struct power_file *pf);
+/* The interval above which en_finish() makes a sample a gap (5x the
+ * median; INFINITY under 4 samples): a reader's checks of a counter
+ * across the interval do not apply there (its energy is not counted). */
+double en_gap_ms(const struct power_file *pf);
 
 /*
  * A sample dated to the second (powermetrics text, powerstat): the

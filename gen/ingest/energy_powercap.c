@@ -17,6 +17,8 @@
  * over intervals without a wrap), else it is an error, as is any wrap
  * without a known max.  Two sweeps further apart than the counter takes
  * to wrap at twice that peak are an error: a second wrap could hide.
+ * An interval over 5x the median (the logger stopped) is a gap instead
+ * (en_finish), whatever its counters did.
  *
  * Domains: intel-rapl:N zones by name (package-N, psys), their children
  * as "package-N/<name>": dram counts, core/uncore (inside the package)
@@ -41,7 +43,8 @@ struct zone {
 	uint64_t prev, cur;
 	int seen;		/* read in the current sweep */
 	int read;		/* read at all */
-	double peak_w;		/* highest power over intervals without a wrap */
+	double peak_w;		/* highest power over intervals without a wrap
+				 * (check_wraps) */
 };
 
 struct wrapped {		/* a wrap to hold against the zone's peak */
@@ -187,7 +190,6 @@ end_sweep(struct pc *c, struct power_file *pf, uint64_t t_prev, uint64_t t, long
 	  size_t nsweep, double *dj)
 {
 	size_t i;
-	double dt_s = (t_ms(t) - t_ms(t_prev)) / 1000, w;
 
 	for (i = 0; i < c->nz; i++)
 		if (c->z[i].read && !c->z[i].seen)
@@ -202,17 +204,10 @@ end_sweep(struct pc *c, struct power_file *pf, uint64_t t_prev, uint64_t t, long
 		if (nsweep > 1) {
 			if (z->cur >= z->prev) {
 				dj[z->dom] = (double)(z->cur - z->prev) / 1e6;
-				w = dj[z->dom] / dt_s;
-				if (w > z->peak_w)
-					z->peak_w = w;
 			} else {
-				if (!z->max)
-					return error_at(c->path, line, "counter of zone '%s' goes "
-							"backwards (from %" PRIu64 " to %" PRIu64
-							" uJ) and its max_energy_range_uj is not "
-							"known: no wrap can be told", z->path,
-							z->prev, z->cur);
-				dj[z->dom] = (double)(z->max - z->prev + z->cur) / 1e6;
+				/* (with no max, an error unless it is a gap) */
+				dj[z->dom] = z->max ? (double)(z->max - z->prev + z->cur) / 1e6
+					: NAN;
 				ALLOC_GROW(c->w, c->nw + 1, c->aw);
 				c->w[c->nw].sample = pf->n;
 				c->w[c->nw].zone = i;
@@ -229,19 +224,52 @@ end_sweep(struct pc *c, struct power_file *pf, uint64_t t_prev, uint64_t t, long
 	return 0;
 }
 
-/* Wraps against the zones' peaks; sweeps against the wrap horizon. */
+/*
+ * Wraps against the zones' peaks; sweeps against the wrap horizon.  Not
+ * across a gap (the logger stopped, as between the attempts of a resumed
+ * `erg record`): its energy is not counted, so neither a second wrap nor
+ * a reset (a reboot) in it can make a figure wrong.
+ */
 static int
 check_wraps(struct pc *c, struct power_file *pf)
 {
 	char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN], e[NUM_TEXT_LEN];
 	size_t i, k;
-	double w, dt, horizon;
+	double w, dt, horizon, gap = en_gap_ms(pf);
+	/* A counter moves in steps (about 1 ms apart): over an interval
+	 * much shorter than the usual one (the last reading when the logger
+	 * stops) a step reads as a huge power; power over such an interval
+	 * is taken over half the median interval instead. */
+	double min_s = isfinite(gap) ? gap / 10 / 1000 : 0;
+	unsigned char *wrapped = xcalloc(pf->n * c->nz + 1, 1);
 
+	for (k = 0; k < c->nw; k++)
+		wrapped[c->w[k].sample * c->nz + c->w[k].zone] = 1;
+	for (i = 0; i < pf->n; i++)
+		for (k = 0; k < c->nz; k++) {
+			struct zone *z = &c->z[k];
+
+			if (z->dom < 0 || wrapped[i * c->nz + k] || pf->s[i].elapsed_ms > gap)
+				continue;
+			w = power_dom_joules(pf, i, (size_t)z->dom) /
+			    fmax(pf->s[i].elapsed_ms / 1000, min_s);
+			if (w > z->peak_w)
+				z->peak_w = w;
+		}
+	free(wrapped);
 	for (k = 0; k < c->nw; k++) {
 		struct zone *z = &c->z[c->w[k].zone];
 		const struct psample *s = &pf->s[c->w[k].sample];
 
-		w = power_dom_joules(pf, c->w[k].sample, (size_t)z->dom) / (s->elapsed_ms / 1000);
+		if (s->elapsed_ms > gap)
+			continue;
+		if (!z->max)
+			return error_at(c->path, c->w[k].line, "counter of zone '%s' goes "
+					"backwards (from %" PRIu64 " to %" PRIu64 " uJ) and its "
+					"max_energy_range_uj is not known: no wrap can be told",
+					z->path, c->w[k].from, c->w[k].to);
+		w = power_dom_joules(pf, c->w[k].sample, (size_t)z->dom) /
+		    fmax(s->elapsed_ms / 1000, min_s);
 		if (z->peak_w > 0 ? w > 2 * z->peak_w : w > EN_MAX_WATTS)
 			return error_at(c->path, c->w[k].line, "counter of zone '%s' goes "
 					"backwards (from %" PRIu64 " to %" PRIu64 " uJ): a wrap at "
@@ -258,7 +286,7 @@ check_wraps(struct pc *c, struct power_file *pf)
 		horizon = (double)z->max / 1e6 / (2 * z->peak_w);
 		for (i = 0; i < pf->n; i++) {
 			dt = pf->s[i].elapsed_ms / 1000;
-			if (dt >= horizon)
+			if (dt >= horizon && !(pf->s[i].elapsed_ms > gap))
 				return error_at(c->path, pf->s[i].no, "readings %s s apart: at "
 						"twice the peak power of zone '%s' (%s W) its "
 						"counter wraps every %s s, so a wrap could hide "

@@ -7,18 +7,22 @@
 #   2. a missing load generator, and RAPL counters that cannot be read,
 #      are one clear error each before anything runs (no partial run);
 #   3. end to end: 2 nginx targets x 2 routes (GET, POST with a body) x 2
-#      rounds, energy from a synthetic powercap tree; the run appears whole
-#      (no partial left), its timeline holds every event, meta.json the plan
-#      and its hash, powercap.csv the powercap-log v1 layout over the whole
-#      session; `erg build` then gives a page with tables, and the Latin
-#      square and responses checks pass;
+#      rounds, energy from a synthetic powercap tree whose counters advance
+#      and wrap (tests/tools/rapltree: 10 W idle, 30 W while wrk runs); the
+#      run appears whole (no partial left), its timeline holds every event,
+#      meta.json the plan and its hash, powercap.csv the powercap-log v1
+#      layout over the whole session; `erg build` then gives a page with
+#      tables, the Latin square, responses and coverage checks pass, and
+#      the energy figures are the tree's: idle floors 10 W, windows 30 W,
+#      net energy 20 W x the window's length;
 #   4. a readiness timeout and 5. a server that crashes mid-measurement fail
 #      that measurement (measurementFailed, sessionEnd not ok, a message),
 #      keep the partial run, and leave no server behind; resumed once the
 #      cause is fixed, the run builds and its page tells of the failure;
 #   6. SIGKILL at two random points and Ctrl-C (SIGINT) at one, then
 #      --resume: before the resume a check sees no new run, no server
-#      survives; after it, one complete run that builds with a Latin square.
+#      survives; after it, one complete run that builds with a Latin square
+#      and its energy, the pause in the powercap log a gap on the page.
 # Needs nginx and wrk (make test-deps installs them; SKIP_RECORD=1 skips).
 T=record.sh
 . "${ERG_SRC:-.}/tests/lib/sh-env.sh"
@@ -49,19 +53,38 @@ for t in a b; do
 	[ $t = b ] && port=$pb
 	sed -e "s|@PORT@|$port|" -e "s|@ROOT@|$tmp/www|" "$src/nginx.conf.in" > "$tmp/$t/nginx.conf"
 done
-# A powercap tree: two RAPL zones, and an mmio duplicate that must be left out.
+# A powercap tree whose counters advance (rapltree, rewritten in place as
+# sysfs is, for the whole test): package-0 at $WI W, or at $WL W while a
+# load generator runs (the wrk on PATH below is a wrapper that says so),
+# its core at half of that, wrapping at $MAX uJ (every 2 to 6 s:
+# several wraps in each session; at twice the peak, every 1 s, shorter
+# than the 2 s pause of a resume below); beside them an mmio duplicate that must
+# be left out, and a zone that cannot be read.  (A flat draw cannot be
+# built: idle floor and window power then differ by the timing noise of
+# the readings, and a window whose floor is above it is an error.)
+WI=10 WL=30 MAX=60000000
+mkdir -p "$tmp/bin" "$tmp/busy"
+cat > "$tmp/bin/wrk" << EOF
+#!/bin/sh
+: > "$tmp/busy/\$\$"
+exec "$(command -v wrk)" "\$@"
+EOF
+chmod +x "$tmp/bin/wrk"
+PATH=$tmp/bin:$PATH
 zone() { # directory, name, energy_uj
 	mkdir -p "$tmp/pc/$1"
 	echo "$2" > "$tmp/pc/$1/name"
 	echo "$3" > "$tmp/pc/$1/energy_uj"
 	echo 262143328850 > "$tmp/pc/$1/max_energy_range_uj"
 }
-zone intel-rapl:0 package-0 123456789
-zone intel-rapl:0:0 core 2345
 zone intel-rapl-mmio:0 package-0 99
 zone intel-rapl:1 package-1 0
 rm "$tmp/pc/intel-rapl:1/energy_uj"
 mkdir "$tmp/pc/intel-rapl:1/energy_uj"	# unreadable: no rows, a "# error" line
+"$b/tools/rapltree" --in-place --busy "$tmp/busy" $WL "$tmp/pc" $WI $MAX 900 > "$tmp/power.txt" &
+rapl=$!
+trap 'kill $rapl 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
+while [ ! -e "$tmp/pc/intel-rapl:0:0/energy_uj" ]; do sleep 0.01; done
 
 targets() { # cooldown-free part of a plan: the two nginx targets
 	cat << EOF
@@ -135,9 +158,10 @@ if [ $rc -eq 0 ] && [ -f "$run/timeline.jsonl" ] && [ -z "$(ls -A "$tmp/archive"
 else
 	notok "end-to-end recording (status $rc)"; show "$tmp/err"
 fi
-python3 - "$run" "$tmp/plan.json" "$(hostname)" > "$tmp/py.txt" 2>&1 << 'EOF'
+python3 - "$run" "$tmp/plan.json" "$(hostname)" $MAX > "$tmp/py.txt" 2>&1 << 'EOF'
 import hashlib, json, os, sys
 run, plan, host = sys.argv[1:4]
+MAX = int(sys.argv[4])
 ev = [json.loads(l) for l in open(os.path.join(run, "timeline.jsonl"))]
 names = [e["event"] for e in ev]
 def count(n): return names.count(n)
@@ -173,18 +197,22 @@ check(any("load generator is not pinned" in w for w in meta["preflight"]["warnin
       meta["allChecksPassed"] is False, "meta.json: preflight warnings (generator not pinned)")
 lines = open(os.path.join(run, "powercap.csv")).read().splitlines()
 check(lines[0] == "# powercap-log v1 host=%s clock=CLOCK_REALTIME" % host, "powercap.csv: first line")
-check(lines[1:5] == ["# zone,intel-rapl:0,package-0,262143328850",
-                     "# zone,intel-rapl:0:0,core,262143328850",
+check(lines[1:5] == ["# zone,intel-rapl:0,package-0,%d" % MAX,
+                     "# zone,intel-rapl:0:0,core,%d" % MAX,
                      "# error,intel-rapl:1,cannot read energy_uj: Is a directory",
                      "t_ns,zone,energy_uj"],
       "powercap.csv: readable zones, no mmio duplicate, the unreadable zone's error (not declared), column header")
 rows = [l.split(",") for l in lines[5:]]
-want = {"intel-rapl:0": "123456789", "intel-rapl:0:0": "2345"}
-check(len(rows) > 20 and len(rows) % 2 == 0 and all(r[2] == want[r[1]] for r in rows),
-      "powercap.csv: raw counters of both zones, %d rows" % len(rows))
+check(len(rows) > 20 and len(rows) % 2 == 0 and
+      [r[1] for r in rows] == ["intel-rapl:0", "intel-rapl:0:0"] * (len(rows) // 2) and
+      all(0 <= int(r[2]) <= MAX for r in rows),
+      "powercap.csv: raw counters of both zones in each sweep, %d rows" % len(rows))
 t = [int(r[0]) for r in rows]
 check(t == sorted(t) and all(t[i] == t[i + 1] for i in range(0, len(t), 2)), "one time per sweep, increasing")
 check(t[0] // 1000000 <= ts[0] and t[-1] // 1000000 >= ts[-1], "the log covers the whole session")
+pkg = [int(r[2]) for r in rows if r[1] == "intel-rapl:0"]
+wraps = sum(b < a for a, b in zip(pkg, pkg[1:]))
+check(wraps >= 2, "the package counter advances and wraps during the session (%d wraps)" % wraps)
 EOF
 if [ $? -eq 0 ] && ! grep -q FAIL "$tmp/py.txt"; then
 	ok "timeline, meta.json and powercap.csv ($(grep -c '^ok' "$tmp/py.txt") checks)"
@@ -211,6 +239,68 @@ if [ $? -eq 0 ]; then
 else
 	notok "checks of the recorded run"; show "$tmp/py.txt"
 fi
+# The energy, by hand: the package draws WL W while a wrk runs and WI W
+# otherwise (rapltree prints each change), so a window's energy is what
+# those steps give over it, its idle floor WI W (no wrk in a baseline),
+# and its net energy that energy less WI W times its length.  The core is
+# reported only.
+python3 - "$tmp/site/runs/e2e/results.json" $WI $WL "$page" "$tmp/power.txt" > "$tmp/py.txt" 2>&1 << 'EOF'
+import json, sys
+res = json.load(open(sys.argv[1]))
+wi, wl = float(sys.argv[2]), float(sys.argv[3])
+page = open(sys.argv[4]).read()
+# the tree's power steps: (unix ms, watts from then on)
+steps = [(float(t) * 1000, float(w)) for t, w in (l.split() for l in open(sys.argv[5]))]
+def drawn(a, b): # joules the package drew over [a, b] ms
+    e, p, t = 0.0, wi, a
+    for ts, w in steps:
+        if ts > t and ts < b:
+            e += p * (ts - t) / 1000
+            t = ts
+        if ts <= b:
+            p = w
+    return e + p * (b - t) / 1000
+def check(c, what):
+    print(("ok" if c else "FAIL") + " " + what)
+# The tree's counters lag its steps when rapltree is starved of CPU (wrk
+# and nginx fill both cores during a window): what a window reads can
+# fall a few % short of what the steps say, never much above.
+LAG = 0.08
+idle = res["idle_windows"]
+def base(i): return drawn(i["baseline_start_ms"], i["baseline_end_ms"]) / \
+    ((i["baseline_end_ms"] - i["baseline_start_ms"]) / 1000)
+check(len(idle) == 5 and all(abs(i["mean_watts"] / base(i) - 1) < LAG for i in idle) and
+      all(abs(base(i) / wi - 1) < 0.1 for i in idle),
+      "5 idle floors, each what the tree drew in its baseline (about %g W): %s" % (wi,
+      " ".join("%.3f/%.3f" % (i["mean_watts"], base(i)) for i in idle)))
+win = [w for m in res["measurements"] for w in m["routes"]]
+def dur(w): return (w["end_ms"] - w["start_ms"]) / 1000
+check(len(win) == 8 and all(abs(w["energy_j"] / (w["mean_watts"] * dur(w)) - 1) < 1e-9 for w in win),
+      "8 windows, each one's energy its mean power times its length")
+check(all(-LAG < w["energy_j"] / drawn(w["start_ms"], w["end_ms"]) - 1 < 0.02 for w in win),
+      "each window's energy is what the tree drew in it, within -%g%% and +2%%: %s" % (100 * LAG,
+      " ".join("%.2f/%.2f" % (w["energy_j"], drawn(w["start_ms"], w["end_ms"])) for w in win)))
+check(all(drawn(w["start_ms"], w["end_ms"]) > (wi + 0.5 * (wl - wi)) * dur(w) for w in win),
+      "(wrk ran most of each window: %s W)" %
+      " ".join("%.2f" % w["mean_watts"] for w in win))
+check(all(abs(w["net_energy_j"] - (drawn(w["start_ms"], w["end_ms"]) - wi * dur(w))) <
+          LAG * w["energy_j"] for w in win),
+      "net energy is that less %g W x length, within %g%% of the energy: %s" % (wi, 100 * LAG,
+      " ".join("%.2f/%.2f" % (w["net_energy_j"], drawn(w["start_ms"], w["end_ms"]) - wi * dur(w))
+               for w in win)))
+check(all(w["coverage"] >= 0.999 for w in win) and res["validation"]["coverage"]["status"] == "ok",
+      "coverage check ok, every window covered")
+e = res["energy"]
+check(json.dumps(e).count('"package-0"') >= 1 and "package-0/core" in json.dumps(e),
+      "results.json energy names package-0 and its core")
+check("package-0" in page and "Headline by domain" in page, "the page shows the domains")
+EOF
+if [ $? -eq 0 ] && ! grep -q FAIL "$tmp/py.txt"; then
+	ok "energy figures of the recorded run ($(grep -c '^ok' "$tmp/py.txt") checks)"
+else
+	notok "energy figures of the recorded run"
+fi
+sed -n 's/^/# /p' "$tmp/py.txt"
 
 # 4. readiness timeout: a "server" that never listens (until ready-ok exists)
 cat > "$tmp/slow.json" << EOF
@@ -279,6 +369,7 @@ rm -rf "$tmp/archive/.erg-record-crash"
 	echo '{ "rounds": 2, "windowSec": 1, "gapSec": 0, "cooldownSec": 0.5,'
 	echo '  "idleBaseline": {"offsetSec": 0.1, "endOffsetSec": 0.4},'
 	echo '  "load": {"tool": "wrk", "connections": 4, "threads": 1},'
+	echo '  "energy": {"source": "powercap", "root": "pc", "intervalMs": 100},'
 	targets
 	echo '  "routes": [ {"name": "ping", "path": "/index.html"} ] }'
 } > "$tmp/short.json"
@@ -322,13 +413,17 @@ for k in 1 2 3; do
 		sed 's/"rounds": 2/"rounds": 3/' "$tmp/short.json" > "$tmp/other.json"
 		"$ERG" record "$tmp/other.json" --archive "$tmp/archive" --id k1 --resume > "$tmp/out" 2> "$tmp/err"
 		rc=$?
-		if [ $rc -eq 1 ] && [ "$(cat "$tmp/err")" = "erg: error: '$tmp/other.json' is not the plan the run in '$tmp/archive/.erg-record-k1' started with (its copy is '$tmp/archive/.erg-record-k1/plan.json'): resume with that one" ]; then
+		# (after the warning about the unreadable zone of the tree)
+		if [ $rc -eq 1 ] && [ "$(grep -v '^erg: warning: powercap: 1 of the 3 zones' "$tmp/err")" = "erg: error: '$tmp/other.json' is not the plan the run in '$tmp/archive/.erg-record-k1' started with (its copy is '$tmp/archive/.erg-record-k1/plan.json'): resume with that one" ]; then
 			ok "--resume with another plan is refused"
 		else
 			notok "--resume with another plan (status $rc)"; show "$tmp/err"
 		fi
 	fi
 	if [ "$state" = killed ]; then
+		# the pause: the log's readings stop for about 2 s, more than
+		# 5 intervals (a gap) and than the wrap horizon (1 s)
+		sleep 1.5
 		"$ERG" record "$tmp/short.json" --archive "$tmp/archive" --id "k$k" --resume > "$tmp/out" 2> "$tmp/err"
 		rc=$?
 		if [ $rc -eq 0 ] && [ -f "$tmp/archive/k$k/timeline.jsonl" ] && [ ! -e "$tmp/archive/.erg-record-k$k" ] &&
@@ -343,18 +438,61 @@ for k in 1 2 3; do
 done
 "$ERG" build --archive "$tmp/archive" --out "$tmp/site" -q > "$tmp/out" 2> "$tmp/err"
 rc=$?
-python3 - "$tmp/site/runs" > "$tmp/py.txt" 2>&1 << 'EOF'
+# Energy across a resume: the log goes on in the same file, and the pause
+# between the attempts is one interval longer than the counter takes to
+# wrap at twice the peak power (MAX / 2 WL s): a wrap could hide in it,
+# so it is a gap (no energy counted, listed by the coverage check on the
+# page), not an error; the windows on either side are measured as before.
+# (An idle window cut by the kill is only partly covered: its mean power
+# is its energy over its whole length, so WI W times its coverage.)
+python3 - "$tmp/site/runs" "$tmp/archive" $WI $WL $MAX "$tmp/power.txt" > "$tmp/py.txt" 2>&1 << 'EOF'
 import json, sys, os
+runs, arch = sys.argv[1:3]
+wi, wl, mx = float(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5])
+steps = [(float(t) * 1000, float(w)) for t, w in (l.split() for l in open(sys.argv[6]))]
+def drawn(a, b): # joules the package drew over [a, b] ms (see above)
+    e, p, t = 0.0, wi, a
+    for ts, w in steps:
+        if ts > t and ts < b:
+            e += p * (ts - t) / 1000
+            t = ts
+        if ts <= b:
+            p = w
+    return e + p * (b - t) / 1000
+horizon_ms = mx / 1e3 / (2 * wl)
 bad = 0
 for k in ("k1", "k2", "k3"):
-    o = json.load(open(os.path.join(sys.argv[1], k, "results.json")))["validation"]["ordering"]
-    print(k, o["status"], o["latin_square"])
-    bad |= (o["status"], o["latin_square"]) != ("ok", True)
+    res = json.load(open(os.path.join(runs, k, "results.json")))
+    o = res["validation"]["ordering"]
+    c = res["validation"]["coverage"]
+    resumed = os.path.exists(os.path.join(arch, k, "timeline.jsonl")) and \
+        '"sessionResumed"' in open(os.path.join(arch, k, "timeline.jsonl")).read()
+    win = [w for m in res["measurements"] for w in m["routes"]]
+    idle = res["idle_windows"]
+    page = open(os.path.join(runs, k, "index.html")).read()
+    gaps = [g["interval_ms"] for g in c["gaps"]]
+    good = ((o["status"], o["latin_square"]) == ("ok", True) and len(win) == 4 and
+            all(-0.08 < w["energy_j"] / drawn(w["start_ms"], w["end_ms"]) - 1 < 0.02 for w in win) and
+            all(abs(i["mean_watts"] / i["coverage"] / wi - 1) < 0.1 for i in idle
+                if i["mean_watts"] is not None and i["coverage"] > 0.5) and
+            all(w["coverage"] >= 0.999 for w in win))
+    if resumed:
+        good = good and c["status"] == "warn" and len(gaps) >= 1 and \
+            max(gaps) > horizon_ms and "gap" in c["verdict"] and c["verdict"] in page.replace("&#39;", "'")
+    print(k, "resumed" if resumed else "whole", o["status"], o["latin_square"], c["status"],
+          "gaps %s ms (horizon %.0f ms)" % (" ".join("%.0f" % g for g in gaps), horizon_ms),
+          "windows", " ".join("%.2f/%.2f J" % (w["energy_j"], drawn(w["start_ms"], w["end_ms"]))
+                              for w in win),
+          "idle", " ".join("%.2f/%.3f" % (i["mean_watts"], i["coverage"]) for i in idle
+                           if i["mean_watts"] is not None),
+          "ok" if good else "FAIL")
+    bad |= not good
 sys.exit(bad)
 EOF
 py=$?
 if [ $rc -eq 0 ] && [ $py -eq 0 ]; then
-	ok "the resumed runs build, each a Latin square"
+	ok "the resumed runs build with their energy, each a Latin square; the pause is a gap on the page"
 else
-	notok "building the resumed runs (status $rc)"; show "$tmp/err"; show "$tmp/py.txt"
+	notok "building the resumed runs (status $rc)"; show "$tmp/err"
 fi
+sed -n 's/^/# /p' "$tmp/py.txt"

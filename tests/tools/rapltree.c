@@ -1,7 +1,7 @@
 /*
  * rapltree - a synthetic powercap tree, and the check of a log of it.
  *
- * usage: rapltree DIR WATTS MAX_UJ SECONDS
+ * usage: rapltree [--in-place] [--busy PIDDIR BUSY_WATTS] DIR WATTS MAX_UJ SECONDS
  *        rapltree --check LOG WATTS
  *
  * The first form makes DIR/intel-rapl:0 (name package-0) and
@@ -11,6 +11,16 @@
  * package WATTS x elapsed time, core half of it, both modulo MAX_UJ (so
  * a small MAX_UJ wraps them while a logger reads).  Each value is written
  * to a temporary file and renamed, so a reader never sees half a number.
+ * With --in-place the file is rewritten instead (one pwrite, then the
+ * length cut), as sysfs behaves for a reader that keeps it open and
+ * reads it again from offset 0 (erg record does); a reader may then see
+ * the new number followed by the rest of a longer old one after its
+ * newline, which a reader of sysfs must stop at anyway.
+ * With --busy the package draws BUSY_WATTS instead while PIDDIR holds a
+ * file named by the pid of a running process (a wrapper writes its pid
+ * there and execs the load generator; files of processes that exited are
+ * removed), so load and idle windows differ by a known power; each
+ * change is a line on stdout, "UNIX_SECONDS WATTS".
  *
  * The second form reads LOG with erg's powercap-log reader and checks the
  * power a log of that tree must give: the counted total (package only;
@@ -18,7 +28,9 @@
  * half of it, and at least one wrap on the way.  One "ok"/"not ok" line
  * per check; exit 1 if any failed.
  */
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -26,6 +38,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "base/util.h"
 #include "ingest/energy.h"
@@ -59,15 +72,73 @@ put(const char *dir, const char *zone, const char *file, uint64_t v, const char 
 	return 0;
 }
 
+/* energy_uj rewritten in place through fd */
 static int
-tree(const char *dir, double watts, uint64_t max, double seconds)
+put_fd(int fd, uint64_t v)
+{
+	char b[32];
+	int n = snprintf(b, sizeof(b), "%llu\n", (unsigned long long)v);
+
+	return pwrite(fd, b, (size_t)n, 0) == n && !ftruncate(fd, n) ? 0 : -1;
+}
+
+/* A running (not exited) process. */
+static int
+alive(const char *pid)
+{
+	char path[300], b[512], *p;
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/proc/%s/stat", pid);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	n = fread(b, 1, sizeof(b) - 1, f);
+	fclose(f);
+	b[n] = '\0';
+	p = strrchr(b, ')');
+	return p && p[1] == ' ' && p[2] != 'Z' && p[2] != 'X';
+}
+
+/* A file in piddir named by a running process's pid; the files of
+ * processes that exited are removed (the wrapper execs the load
+ * generator, so it cannot remove its own). */
+static int
+busy(const char *piddir)
+{
+	DIR *d = opendir(piddir);
+	struct dirent *e;
+	char path[4200], *end;
+	int n = 0;
+
+	while (d && (e = readdir(d))) {
+		if (strtol(e->d_name, &end, 10) <= 0 || *end)
+			continue;
+		if (alive(e->d_name)) {
+			n = 1;
+		} else {
+			snprintf(path, sizeof(path), "%s/%s", piddir, e->d_name);
+			unlink(path);
+		}
+	}
+	if (d)
+		closedir(d);
+	return n;
+}
+
+static int
+tree(const char *dir, double watts, uint64_t max, double seconds, int in_place,
+     const char *piddir, double busy_watts)
 {
 	static const char *const zone[] = { "intel-rapl:0", "intel-rapl:0:0" };
 	static const char *const name[] = { "package-0", "core" };
 	struct timespec pause = { 0, 2000000 };
 	char path[4096];
 	double t0, t;
-	int z;
+	int z, fd[2] = { -1, -1 };
+	uint64_t v;
+	double e = 0, prev = 0, p = watts;	/* package joules so far, at p W */
 
 	for (z = 0; z < 2; z++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, zone[z]);
@@ -77,14 +148,27 @@ tree(const char *dir, double watts, uint64_t max, double seconds)
 		    put(dir, zone[z], "max_energy_range_uj", max, NULL) ||
 		    put(dir, zone[z], "energy_uj", 0, NULL))
 			return 1;
+		snprintf(path, sizeof(path), "%s/%s/energy_uj", dir, zone[z]);
+		if (in_place && (fd[z] = open(path, O_WRONLY)) < 0)
+			return 1;
 	}
 	t0 = now_s();
 	do {
 		t = now_s() - t0;
-		for (z = 0; z < 2; z++)
-			if (put(dir, zone[z], "energy_uj",
-				(uint64_t)llround(watts / (z + 1) * t * 1e6) % max, NULL))
+		e += p * (t - prev);
+		prev = t;
+		if (piddir && (busy(piddir) ? busy_watts : watts) != p) {
+			p = p == watts ? busy_watts : watts;
+			/* when the power changed, for a check of the
+			 * energy a window must have */
+			printf("%.6f %g\n", t0 + t, p);
+			fflush(stdout);
+		}
+		for (z = 0; z < 2; z++) {
+			v = (uint64_t)llround(e / (z + 1) * 1e6) % max;
+			if (in_place ? put_fd(fd[z], v) : put(dir, zone[z], "energy_uj", v, NULL))
 				return 1;
+		}
 		nanosleep(&pause, NULL);
 	} while (t < seconds);
 	return 0;
@@ -135,11 +219,26 @@ check(const char *log, double watts)
 int
 main(int argc, char **argv)
 {
+	const char *piddir = NULL;
+	double busy_watts = 0;
+	int in_place = 0, i = 1;
+
 	if (argc == 4 && !strcmp(argv[1], "--check"))
 		return check(argv[2], atof(argv[3]));
-	if (argc == 5)
-		return tree(argv[1], atof(argv[2]), strtoull(argv[3], NULL, 10), atof(argv[4]));
-	fprintf(stderr, "usage: rapltree DIR WATTS MAX_UJ SECONDS\n"
+	for (; i < argc && argv[i][0] == '-'; i++)
+		if (!strcmp(argv[i], "--in-place")) {
+			in_place = 1;
+		} else if (!strcmp(argv[i], "--busy") && i + 2 < argc) {
+			piddir = argv[++i];
+			busy_watts = atof(argv[++i]);
+		} else {
+			break;
+		}
+	if (argc - i == 4)
+		return tree(argv[i], atof(argv[i + 1]), strtoull(argv[i + 2], NULL, 10),
+			    atof(argv[i + 3]), in_place, piddir, busy_watts);
+	fprintf(stderr, "usage: rapltree [--in-place] [--busy PIDDIR BUSY_WATTS] DIR WATTS "
+		"MAX_UJ SECONDS\n"
 		"       rapltree --check LOG WATTS\n");
 	return 2;
 }

@@ -180,6 +180,78 @@ test_powercap(void)
 		  "zone 'intel-rapl:0' (10 W) its counter wraps every 5 s, so a wrap could hide "
 		  "between them", "far: message");
 
+	/*
+	 * The logger stopped (a resumed `erg record`): sweeps 1 s apart at
+	 * 10 W, then one 30 s later, further apart than the 5 s horizon,
+	 * and later the counter reset (a reboot) with no range known.  Each
+	 * long interval is a gap (over 5 times the 1 s median), not an
+	 * error: no energy is counted in it, so no wrap or reset in it can
+	 * make a figure wrong.
+	 */
+	CHECK(read_text("resume.powercap-log",
+			"# powercap-log v1\n"
+			"# zone,intel-rapl:0,package-0,100000000\n"
+			"# zone,intel-rapl:1,package-1,\n"
+			"t_ns,zone,energy_uj\n"
+			"1733170000000000000,intel-rapl:0,0\n1733170000000000000,intel-rapl:1,50000000\n"
+			"1733170001000000000,intel-rapl:0,10000000\n1733170001000000000,intel-rapl:1,51000000\n"
+			"1733170002000000000,intel-rapl:0,20000000\n1733170002000000000,intel-rapl:1,52000000\n"
+			"1733170003000000000,intel-rapl:0,30000000\n1733170003000000000,intel-rapl:1,53000000\n"
+			"1733170033000000000,intel-rapl:0,50000000\n1733170033000000000,intel-rapl:1,54000000\n"
+			"1733170034000000000,intel-rapl:0,60000000\n1733170034000000000,intel-rapl:1,55000000\n"
+			"1733170035000000000,intel-rapl:0,70000000\n1733170035000000000,intel-rapl:1,56000000\n"
+			"1733170095000000000,intel-rapl:0,5000000\n1733170095000000000,intel-rapl:1,1000\n"
+			"1733170096000000000,intel-rapl:0,15000000\n1733170096000000000,intel-rapl:1,1001000\n",
+			&pf) == 0, "resume gap: reads (%s)", diag.ptr);
+	CHECK(pf.n == 8 && pf.nholes == 2 && pf.holes[0].at == 3 && pf.holes[0].ms == 30000 &&
+	      pf.holes[1].at == 6 && pf.holes[1].ms == 60000 && isnan(pf.s[3].joules) &&
+	      isnan(pf.s[6].joules), "resume gap: the 30 s and 60 s intervals are gaps");
+	if (pf.n == 8) {
+		size_t i;
+		int good = 1;
+
+		for (i = 0; i < pf.n; i++)
+			if (i != 3 && i != 6)
+				good &= pf.s[i].joules == 11;
+		CHECK(good, "resume gap: 10 J + 1 J in every other 1 s interval");
+	}
+	power_file_free(&pf);
+	/*
+	 * The last reading 1 ms after the one before (the logger stopped
+	 * right after a sweep), when a 1 J step of the counter landed: 1000 W
+	 * over that interval, but counted over half the 1 s median, 2 W.  So
+	 * the peak stays 10 W and the 100 J range wraps every 5 s at twice
+	 * it: the 1 s readings are close enough.
+	 */
+	CHECK(read_text("short.powercap-log",
+			"# powercap-log v1\n"
+			"# zone,intel-rapl:0,package-0,100000000\n"
+			"t_ns,zone,energy_uj\n"
+			"1733170000000000000,intel-rapl:0,0\n"
+			"1733170001000000000,intel-rapl:0,10000000\n"
+			"1733170002000000000,intel-rapl:0,20000000\n"
+			"1733170003000000000,intel-rapl:0,30000000\n"
+			"1733170003001000000,intel-rapl:0,31000000\n", &pf) == 0,
+	      "short last interval: reads (%s)", diag.ptr);
+	CHECK(pf.n == 4 && pf.s[3].joules == 1, "short last interval: its 1 J counted");
+	power_file_free(&pf);
+
+	/* the same reset with sweeps 1 s apart throughout is no gap */
+	CHECK(read_text("nogap.powercap-log",
+			"# powercap-log v1\n"
+			"# zone,intel-rapl:0,package-0,\n"
+			"t_ns,zone,energy_uj\n"
+			"1733170000000000000,intel-rapl:0,0\n"
+			"1733170001000000000,intel-rapl:0,10000000\n"
+			"1733170002000000000,intel-rapl:0,20000000\n"
+			"1733170003000000000,intel-rapl:0,30000000\n"
+			"1733170004000000000,intel-rapl:0,1000\n"
+			"1733170005000000000,intel-rapl:0,10001000\n", &pf) == -1,
+	      "reset without a gap: refused");
+	CHECK_MSG("nogap.powercap-log:8: error: counter of zone 'intel-rapl:0' goes backwards "
+		  "(from 30000000 to 1000 uJ) and its max_energy_range_uj is not known: no wrap "
+		  "can be told", "reset without a gap: message");
+
 	/* Permission denied: the logger wrote no rows and said why. */
 	CHECK(read_text("denied.powercap-log",
 			"# powercap-log v1\n"

@@ -173,6 +173,83 @@ test_good(void)
 	cleanup();
 }
 
+/*
+ * The idle floor against a flat draw: every sample of the small session
+ * at one power, so each window's energy is that power times its length
+ * and so is its floor, and net energy is zero but for rounding.  Rounding
+ * below zero is no energy (net 0, idle share 1); a floor above the window
+ * by more than rounding (idle samples 1e-8 higher) is still the error.
+ */
+static void
+flat(struct run *r, double watts, double idle_rel)
+{
+	struct power_file *pf = &r->pf[0];
+	size_t i, k;
+
+	for (i = 0; i < pf->n; i++) {
+		/* sample k ends at its timestamp + 500 ms (mksmall.c) */
+		double end = pf->s[i].ts_ms + 500, start = end - pf->s[i].elapsed_ms, w = watts;
+
+		for (k = 0; k < r->nidle; k++)
+			if (start >= r->idle[k].base_start_ms - 1000 &&
+			    end <= r->idle[k].base_end_ms + 1000)
+				w *= 1 + idle_rel;
+		pf->s[i].joules = w * pf->s[i].elapsed_ms / 1000;
+	}
+}
+
+static void
+test_flat_floor(void)
+{
+	struct run r;
+	size_t i, j, below = 0, nwin = 0, zero = 0;
+	int rc;
+	struct buf diag = BUF_INIT;
+
+	make("");
+	rc = session_read(dir, "small", &r);
+	CHECK(rc == 0, "small session reads (flat)");
+	if (!rc) {
+		/* 0.7 W: not exact in binary; summed over a window's
+		 * samples it rounds below the floor times the length (in
+		 * all 8 windows, as found by trying) */
+		flat(&r, 0.7, 0);
+		rc = analyze_run(&r);
+		CHECK(rc == 0, "a flat draw analyses (no net energy below zero)");
+		for (i = 0; !rc && i < r.nm; i++)
+			for (j = 0; j < r.m[i].nroutes; j++) {
+				const struct route_win *w = &r.m[i].routes[j];
+				double s = (w->end_ms - w->start_ms) / 1000;
+
+				nwin++;
+				if (w->pw.energy_j - w->idle_watts * s < 0) {
+					below++;
+					zero += w->net_energy_j == 0 && w->net_mj_per_req == 0 &&
+						w->idle_share == 1;
+				}
+				CHECK(w->net_energy_j >= 0 && w->net_energy_j < 1e-12,
+				      "net energy of a flat draw is 0 (%g J)", w->net_energy_j);
+				CHECK_NEAR(w->pw.energy_j, 0.7 * s, 1e-12, "window energy is 0.7 W x its length");
+			}
+		CHECK(below >= 1, "rounding leaves %zu of %zu windows below zero before the "
+		      "clamp", below, nwin);
+		CHECK(zero == below, "each of them has net energy 0 and idle share 1 (%zu)", zero);
+	}
+	run_free(&r);
+	rc = session_read(dir, "small", &r);
+	if (!rc) {
+		flat(&r, 0.7, 1e-8);
+		diag_capture(&diag);
+		rc = analyze_run(&r);
+		diag_capture(NULL);
+		CHECK(rc != 0 && strstr(diag.ptr, "has net energy below zero"),
+		      "a floor 1e-8 above the window is still an error: %s", diag.ptr);
+		run_free(&r);
+	}
+	buf_release(&diag);
+	cleanup();
+}
+
 static void
 test_per_mb(void)
 {
@@ -567,6 +644,7 @@ main(void)
 	test_local_time();
 	test_good();
 	test_per_mb();
+	test_flat_floor();
 	test_bad("broken-xml", 1);
 	test_bad("bad-energy", 1);
 	test_bad("missing-load", 1);
