@@ -6,6 +6,7 @@
 
 #include "base/jsonx.h"
 #include "analyze/results.h"
+#include "base/util.h"
 
 static json_t *
 stat_json(const struct stat5 *s, int with_ci)
@@ -332,21 +333,6 @@ idle_json(const struct run *r)
 	return arr;
 }
 
-/* Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's
- * days_from_civil: 400-year eras starting in March). */
-static long long
-civil_days(long long y, long long m, long long d)
-{
-	long long era, yoe, doy, doe;
-
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = y - era * 400;
-	doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + doe - 719468;
-}
-
 /* n digits at s as a number, -1 when any is not a digit */
 static long long
 digits(const char *s, int n)
@@ -376,7 +362,7 @@ iso_minutes(const char *s, int colon)
 	if (y < 0 || mo < 1 || mo > 12 || d < 1 || d > 31 || h < 0 || h > 23 ||
 	    mi < 0 || mi > 59)
 		return -1;
-	return civil_days(y, mo, d) * 1440 + h * 60 + mi;
+	return days_from_civil(y, mo, d) * 1440 + h * 60 + mi;
 }
 
 /*

@@ -351,3 +351,19 @@ str_hash(const char *s, size_t n)
 		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
 	return h;
 }
+
+/* 400-year eras starting in March, so the leap day ends an era's year
+ * (H. Hinnant's days_from_civil); exact for every year a long long holds
+ * in days. */
+long long
+days_from_civil(long long y, long long m, long long d)
+{
+	long long era, yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}

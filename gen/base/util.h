@@ -75,6 +75,9 @@ int diag_thread_errors(void);
 
 /* Parse a whole string as a finite double / int64; 0 on success, -1 otherwise. */
 int parse_double(const char *s, double *out);
+/* Days since 1970-01-01 of a proleptic Gregorian date (y, m 1..12, d);
+ * the caller checks the date is real. */
+long long days_from_civil(long long y, long long m, long long d);
 int parse_i64(const char *s, int64_t *out);
 
 

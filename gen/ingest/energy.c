@@ -259,20 +259,6 @@ digits(const char *s, int n, int *out)
 	return 0;
 }
 
-/* Days since 1970-01-01 of a proleptic Gregorian date. */
-static long
-days_civil(long y, int m, int d)
-{
-	long era, yoe, doy, doe;
-
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = y - era * 400;
-	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + doe - 719468;
-}
-
 int
 en_iso_time(const char *s, double *ms)
 {
@@ -314,7 +300,7 @@ en_iso_time(const char *s, double *ms)
 	} else {
 		return -1;
 	}
-	*ms = ((double)days_civil(y, mo, d) * 86400.0 + h * 3600.0 + mi * 60.0 + se -
+	*ms = ((double)days_from_civil(y, mo, d) * 86400.0 + h * 3600.0 + mi * 60.0 + se -
 	       sign * (zh * 3600.0 + zm * 60.0)) * 1000.0 + frac * 1000.0;
 	return 0;
 }

@@ -22,20 +22,7 @@
 #define LOAD_INTERNAL
 #include "base/num.h"
 #include "ingest/load.h"
-
-/* Days since 1970-01-01 of a proleptic Gregorian date. */
-static long
-days_from_civil(long y, long m, long d)
-{
-	long era, yoe, doy, doe;
-
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = y - era * 400;
-	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + doe - 719468;
-}
+#include "base/util.h"
 
 static int
 digits(const char **p, int n, long *v)

@@ -21,6 +21,7 @@
 #define LOAD_INTERNAL
 #include "ingest/input.h"
 #include "ingest/load.h"
+#include "base/util.h"
 
 #define EXACT 65536u
 #define HALF 32768u
@@ -299,19 +300,6 @@ load_csv_fields(char *s, char delim, char **f, size_t max, const char **why)
 }
 
 /* ---- times ------------------------------------------------------------ */
-
-static long
-days_from_civil(long y, long m, long d)
-{
-	long era, yoe, doy, doe;
-
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = y - era * 400;
-	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + doe - 719468;
-}
 
 static int
 digits(const char **p, int n, long *v)

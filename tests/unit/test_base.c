@@ -291,10 +291,23 @@ test_diag(void)
 	CHECK(diag_errors == before + 2, "errors counted");
 }
 
+/* Expected days from Python's datetime.date arithmetic, not from erg. */
+static void
+test_days(void)
+{
+	CHECK(days_from_civil(1970, 1, 1) == 0, "1970-01-01 is day 0");
+	CHECK(days_from_civil(1969, 12, 31) == -1, "1969-12-31 is day -1");
+	CHECK(days_from_civil(2000, 3, 1) == 11017, "2000-03-01 (after a leap day of a century)");
+	CHECK(days_from_civil(2024, 2, 29) == 19782, "2024-02-29");
+	CHECK(days_from_civil(2026, 8, 26) == 20691, "2026-08-26");
+	CHECK(days_from_civil(1600, 1, 1) == -135140, "1600-01-01 (an era back)");
+}
+
 int
 main(void)
 {
 	test_buf();
+	test_days();
 	test_sha256();
 	test_path();
 	test_diag();
