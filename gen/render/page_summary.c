@@ -479,30 +479,6 @@ dim_name(const struct tv *v, const char *const *use, struct buf *b, int lower)
 	}
 }
 
-/* Index of s in the string list (added when absent). */
-static size_t
-intern(char ***list, size_t *n, size_t *alloc, const char *s)
-{
-	size_t i;
-
-	for (i = 0; i < *n; i++)
-		if (!strcmp((*list)[i], s))
-			return i;
-	ALLOC_GROW(*list, *n + 1, *alloc);
-	(*list)[*n] = xstrdup(s);
-	return (*n)++;
-}
-
-static void
-strs_free(char **v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
-
 /* The layout of the bar charts of a table without an x column: grouped
  * (series x groups, each pair at most once) or one bar per row. */
 struct bars_layout {
@@ -542,7 +518,7 @@ bars_layout(const struct tv *v, struct bars_layout *L)
 	for (i = 0; i < v->nr; i++) {
 		buf_reset(&b);
 		cell_text(v, i, (size_t)tcol, &b);
-		L->si[i] = intern(&tl, &nt, &ta, b.ptr);	/* target of row i */
+		L->si[i] = strlist_index(&tl, &nt, &ta, b.ptr);	/* target of row i */
 	}
 	for (j = 0; j < v->nc; j++) {
 		char **first;
@@ -570,7 +546,7 @@ bars_layout(const struct tv *v, struct bars_layout *L)
 			ng++;
 		}
 	}
-	strs_free(tl, nt);
+	strlist_free(tl, nt);
 	if (!ng)
 		goto plain;
 	for (i = 0; i < v->nr; i++) {
@@ -588,10 +564,10 @@ bars_layout(const struct tv *v, struct bars_layout *L)
 			}
 		if (b.len > n0)
 			buf_addch(&b, ')');
-		L->si[i] = intern(&L->sl, &L->ns, &L->sa, b.ptr);
+		L->si[i] = strlist_index(&L->sl, &L->ns, &L->sa, b.ptr);
 		buf_reset(&b);
 		row_label(v, i, guse, &b);
-		L->gi[i] = intern(&L->gl, &L->ng, &L->ga, b.ptr);
+		L->gi[i] = strlist_index(&L->gl, &L->ng, &L->ga, b.ptr);
 	}
 	/* each (group, series) once, or the chart would hide rows */
 	seen = xcalloc(L->ng * L->ns + 1, 1);
@@ -602,8 +578,8 @@ bars_layout(const struct tv *v, struct bars_layout *L)
 	}
 	free(seen);
 	if (i < v->nr) {
-		strs_free(L->gl, L->ng);
-		strs_free(L->sl, L->ns);
+		strlist_free(L->gl, L->ng);
+		strlist_free(L->sl, L->ns);
 		L->gl = L->sl = NULL;
 		L->ng = L->ns = L->ga = L->sa = 0;
 		goto plain;
@@ -642,9 +618,9 @@ out:
 static void
 bars_layout_free(struct bars_layout *L, size_t nr)
 {
-	strs_free(L->gl, L->ng);
-	strs_free(L->sl, L->ns);
-	strs_free(L->rl, nr);
+	strlist_free(L->gl, L->ng);
+	strlist_free(L->sl, L->ns);
+	strlist_free(L->rl, nr);
 	free(L->gi);
 	free(L->si);
 	buf_release(&L->gdim);
@@ -782,7 +758,7 @@ table_lines(struct sset *ids, const struct tv *v, json_t *list)
 		buf_reset(&b);
 		if (has_labels)
 			row_label(v, i, NULL, &b);
-		si[i] = intern(&sl, &ns, &sa, b.ptr);
+		si[i] = strlist_index(&sl, &ns, &sa, b.ptr);
 	}
 	/* rows by series (first appearance), then by x; stable */
 	n = 0;
@@ -852,7 +828,7 @@ table_lines(struct sset *ids, const struct tv *v, json_t *list)
 		svg_scatter(&svg, &f, &p);
 		figure(list, &svg, cap.ptr);
 	}
-	strs_free(sl, ns);
+	strlist_free(sl, ns);
 	free(si);
 	free(order);
 	free(x);
@@ -1501,13 +1477,13 @@ render_latency_charts(json_t *res, struct buf *out)
 	/* targets in the results' order, then any only the measurements name */
 	json_array_foreach(json_object_get(res, "targets"), i, t)
 		if (jstr(t, "name"))
-			intern(&tn, &nt, &ta, jstr(t, "name"));
+			strlist_index(&tn, &nt, &ta, jstr(t, "name"));
 	json_array_foreach(ms, i, m) {
 		if (jstr(m, "target"))
-			intern(&tn, &nt, &ta, jstr(m, "target"));
+			strlist_index(&tn, &nt, &ta, jstr(m, "target"));
 		json_array_foreach(json_object_get(m, "routes"), j, r)
 			if (jstr(r, "name"))
-				intern(&rn, &nr, &ra, jstr(r, "name"));
+				strlist_index(&rn, &nr, &ra, jstr(r, "name"));
 	}
 	nx = json_array_size(ms) + 1;
 	x = xmalloc(nx * sizeof(double));
@@ -1604,8 +1580,8 @@ render_latency_charts(json_t *res, struct buf *out)
 		free(err);
 	}
 	free(x);
-	strs_free(tn, nt);
-	strs_free(rn, nr);
+	strlist_free(tn, nt);
+	strlist_free(rn, nr);
 	sset_free(&ids);
 	buf_release(&svg);
 	buf_release(&cap);

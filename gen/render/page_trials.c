@@ -373,29 +373,6 @@ series_label(struct buf *b, json_t *g, const char *xname)
 			buf_addf(b, ", %s %s", k, num_text(tmp, json_number_value(x)));
 }
 
-static size_t
-intern(char ***list, size_t *n, size_t *alloc, const char *s)
-{
-	size_t i;
-
-	for (i = 0; i < *n; i++)
-		if (!strcmp((*list)[i], s))
-			return i;
-	ALLOC_GROW(*list, *n + 1, *alloc);
-	(*list)[*n] = xstrdup(s);
-	return (*n)++;
-}
-
-static void
-strs_free(char **v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
-
 static void
 chart_id(struct sset *ids, struct buf *b, const struct tt *v, const char *metric, const char *x)
 {
@@ -422,7 +399,7 @@ lines_by(struct sset *ids, const struct tt *v, json_t *xcol, json_t *list)
 	for (g = 0; g < v->ng; g++) {
 		buf_reset(&b);
 		series_label(&b, json_array_get(v->groups, g), xname);
-		si[g] = intern(&sl, &ns, &sa, b.ptr);
+		si[g] = strlist_index(&sl, &ns, &sa, b.ptr);
 	}
 	label_unit(&xl, jstr(xcol, "label"), jstr(xcol, "unit"));
 	for (m = 0; m < v->nm; m++) {
@@ -499,7 +476,7 @@ lines_by(struct sset *ids, const struct tt *v, json_t *xcol, json_t *list)
 		free(s);
 		free(buf);
 	}
-	strs_free(sl, ns);
+	strlist_free(sl, ns);
 	free(si);
 	buf_release(&b);
 	buf_release(&svg);
@@ -525,12 +502,12 @@ bars(struct sset *ids, const struct tt *v, json_t *list)
 		const char *k;
 		json_t *x;
 
-		gi[g] = intern(&gl, &ngr, &ga, jstr(gr, "route") ? jstr(gr, "route") : "all");
+		gi[g] = strlist_index(&gl, &ngr, &ga, jstr(gr, "route") ? jstr(gr, "route") : "all");
 		buf_reset(&b);
 		buf_addstr(&b, jstr(gr, "target"));
 		json_object_foreach(json_object_get(gr, "keys"), k, x)
 			buf_addf(&b, ", %s %s", k, json_string_value(x));
-		si[g] = intern(&sl, &ns, &sa, b.ptr);
+		si[g] = strlist_index(&sl, &ns, &sa, b.ptr);
 	}
 	for (m = 0; m < v->nm; m++) {
 		double *val = xcalloc(ngr * ns + 1, sizeof(double));
@@ -579,8 +556,8 @@ bars(struct sset *ids, const struct tt *v, json_t *list)
 		free(val);
 		free(err);
 	}
-	strs_free(gl, ngr);
-	strs_free(sl, ns);
+	strlist_free(gl, ngr);
+	strlist_free(sl, ns);
 	free(gi);
 	free(si);
 	buf_release(&b);

@@ -356,3 +356,26 @@ csv_str(struct buf *b, const char *s, size_t n)
 	buf_addch(b, '"');
 	buf_release(&clean);
 }
+
+size_t
+strlist_index(char ***list, size_t *n, size_t *alloc, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < *n; i++)
+		if (!strcmp((*list)[i], s))
+			return i;
+	ALLOC_GROW(*list, *n + 1, *alloc);
+	(*list)[*n] = xstrdup(s);
+	return (*n)++;
+}
+
+void
+strlist_free(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}

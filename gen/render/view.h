@@ -176,4 +176,10 @@ void md_text(struct buf *b, const char *s);
  * (dropped). */
 void csv_str(struct buf *b, const char *s, size_t n);
 
+/* The index of s in a list of names in first-seen order, added when
+ * absent (a copy): the short lists of a table's targets, routes and
+ * series.  Linear: for lists of a table's columns and keys, not runs. */
+size_t strlist_index(char ***list, size_t *n, size_t *alloc, const char *s);
+void strlist_free(char **v, size_t n);
+
 #endif
