@@ -474,7 +474,7 @@ write_file(const char *path, const char *data, size_t len)
 	int fd, rc = 0;
 
 	buf_addf(&tmp, "%s.tmp", path);
-	fd = open(tmp.ptr, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	fd = open(tmp.ptr, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (fd < 0) {
 		rc = error_errno("cannot write '%s'", tmp.ptr);
 	} else {
