@@ -18,6 +18,7 @@
 #include "base/path.h"
 #include "ingest/summary.h"
 #include "base/util.h"
+#include "render/markdown.h"
 
 #define ERG_VERSION "0.1.0"
 
@@ -198,6 +199,7 @@ main(int argc, char **argv)
 	 * asks of threaded programs (and keeps helgrind quiet).
 	 */
 	json_object_seed(0);
+	markdown_init();	/* the same for cmark-gfm's extension registry */
 	cmd = argv[1];
 	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
 		fputs(usage_main, stdout);

@@ -29,12 +29,22 @@ static const char *const md_extensions[] = {
 };
 
 static pthread_once_t md_once = PTHREAD_ONCE_INIT;
+/* cmark-gfm's inline parser keeps one global table of special characters
+ * that every parse with extensions rewrites (helgrind: a data race under
+ * -j), so parses take turns; notes are small. */
+static pthread_mutex_t md_parse_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* cmark-gfm's registration sets a plain static flag: once, for -j. */
 static void
 md_register(void)
 {
 	cmark_gfm_core_extensions_ensure_registered();
+}
+
+void
+markdown_init(void)
+{
+	pthread_once(&md_once, md_register);
 }
 
 static int
@@ -162,8 +172,10 @@ markdown_to_html_opts(const char *md, size_t len, const struct md_opts *o,
 			return error("cannot load the Markdown extension '%s'", md_extensions[i]);
 		}
 	}
+	pthread_mutex_lock(&md_parse_lock);
 	cmark_parser_feed(parser, md, len);
 	doc = cmark_parser_finish(parser);
+	pthread_mutex_unlock(&md_parse_lock);
 	if (!doc) {
 		cmark_parser_free(parser);
 		return error("cannot parse the notes (Markdown)");

@@ -33,6 +33,11 @@ struct md_opts {
 /* Render md[0..len) with the default options (headings shifted by 2, no
  * relative links kept) and append the HTML to out.  0, or -1 after a
  * diagnostic (cmark failed to allocate or render). */
+/* Register cmark-gfm's extensions.  Done once by the first render too,
+ * but the registry is a global list the library itself does not guard:
+ * a threaded program calls this before its first thread (helgrind saw the
+ * registration race a reader under -j). */
+void markdown_init(void);
 int markdown_to_html(const char *md, size_t len, struct buf *out);
 int markdown_to_html_opts(const char *md, size_t len, const struct md_opts *o,
 			  struct buf *out);
