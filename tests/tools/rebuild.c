@@ -1086,6 +1086,7 @@ typedef struct {
 	/* build_grid state */
 	int state, zm, zk;
 	double zs;
+	double zone;         /* length of the approach (elapsed ms) */
 	size_t zidx;         /* first sample of the approach, once chosen */
 	double xpost;        /* where the sample after the last one ends */
 	size_t head;         /* index of the head sample */
@@ -1120,7 +1121,7 @@ typedef struct {
 	size_t *toff;
 	double max_task_dev;  /* for --verbose: largest |recovered - published| ms */
 	Plan plan[MAXPLAN];   /* traced windows, in time order */
-	int nplan, fit_rounds;
+	int nplan, fit_tries, fit_rounds;
 } Ctx;
 
 static double rel(const Ctx *c, int64_t ms)
@@ -1143,10 +1144,12 @@ static int under_load(const Ctx *c, double t)
 /* Elapsed ns of the next sample while the grid approaches or crosses
  * traced window p (see Plan), or -1 where the grid is free.  cum is the
  * elapsed time so far in the sample's file, dflt and jit_ns the sample's
- * free elapsed time and its jitter. */
-static int64_t plan_elapsed(Plan *p, double cum, int64_t dflt, double jit_ns, size_t idx)
+ * free elapsed time and its jitter, t0 its true start (epoch ms) and rate
+ * true ms per elapsed ms. */
+static int64_t plan_elapsed(Plan *p, double cum, int64_t dflt, double jit_ns, size_t idx,
+			    double t0, double rate)
 {
-	double bnd;
+	double bnd, end, fr;
 
 	switch (p->state) {
 	case 0:
@@ -1154,7 +1157,7 @@ static int64_t plan_elapsed(Plan *p, double cum, int64_t dflt, double jit_ns, si
 		 * chosen once: from one grid to the next only the
 		 * targets move */
 		if (p->zidx == SIZE_MAX) {
-			if (cum < p->xh - TRACE_ZONE)
+			if (cum < p->xh - p->zone)
 				return -1;
 			p->zidx = idx;
 			p->zm = (int)lround((p->xh - cum) / 512.0);
@@ -1172,10 +1175,20 @@ static int64_t plan_elapsed(Plan *p, double cum, int64_t dflt, double jit_ns, si
 		 * boundaries, not the phase */
 		p->zk++;
 		bnd = p->zs + (p->xh - p->zs) * p->zk / p->zm;
-		if (p->zk < p->zm)
-			bnd += fmax(-1.5, fmin(1.5, jit_ns / 1e6));
-		else
+		if (p->zk == p->zm) {
 			p->state = 2;
+			return llround((bnd - cum) * 1e6);
+		}
+		bnd += fmax(-1.5, fmin(1.5, jit_ns / 1e6));
+		/* an end within 3 ms of a whole second would make its
+		 * truncated timestamp, and with it the fit, flip from one
+		 * grid to the next */
+		end = t0 + (bnd - cum) * rate;
+		fr = end - 1000.0 * floor(end / 1000.0);
+		if (fr < 3.0)
+			bnd += (3.0 - fr) / rate;
+		else if (fr > 997.0)
+			bnd -= (fr - 997.0) / rate;
 		return llround((bnd - cum) * 1e6);
 	case 2:
 		p->head = idx;
@@ -1242,7 +1255,8 @@ static void build_grid(Ctx *c)
 			ip++;
 		if (ip < c->nplan && c->plan[ip].x && c->plan[ip].file == file) {
 			int64_t el = plan_elapsed(&c->plan[ip], cum, x->elapsed_ns, jit,
-						  st->n - 1);
+						  st->n - 1, (double)c->base + t,
+						  1.0 + st->drift);
 			if (el == 0 || el < -1)
 				die("internal: traced window at %.0f ms cannot be placed",
 				    c->plan[ip].S);
@@ -1436,33 +1450,40 @@ static void plan_targets(Ctx *c, Plan *p)
 }
 
 /* Build the grid until the fit it gives is the fit its traced windows
- * were placed with. */
+ * were placed with.  A sample the placement moves can still end right at
+ * a whole second (the head, a published one): its timestamp then flips
+ * with the fit, and the fit with it, from one grid to the next.  Another
+ * approach (a few samples shorter) moves the fit's offset; a handful of
+ * them is tried, in a fixed order. */
 static void place_traces(Ctx *c)
 {
 	Stream *st = &c->st;
 
-	for (int i = 0; i < c->nplan; i++) {
+	for (int i = 0; i < c->nplan; i++)
 		plan_solve(c, &c->plan[i]);
-		c->plan[i].zidx = SIZE_MAX;
-		c->plan[i].xpost = NAN;
-	}
-	for (c->fit_rounds = 1;; c->fit_rounds++) {
-		int same = 1;
-		for (int i = 0; i < c->nplan; i++)
-			plan_targets(c, &c->plan[i]);
-		build_grid(c);
-		fit_axis(c);
+	for (c->fit_tries = 1; c->fit_tries <= 8; c->fit_tries++) {
 		for (int i = 0; i < c->nplan; i++) {
-			Plan *p = &c->plan[i];
-			if (p->state != 5)
-				die("internal: traced window at %.0f ms not reached", p->S);
-			same &= st->a[p->file] == p->a && st->b[p->file] == p->b;
+			c->plan[i].zone = TRACE_ZONE - 2600.0 * (c->fit_tries - 1);
+			c->plan[i].zidx = SIZE_MAX;
+			c->plan[i].xpost = NAN;
 		}
-		if (same)
-			break;
-		if (c->fit_rounds == 40)
-			die("internal: the placement of the traced windows does not settle");
+		for (c->fit_rounds = 1; c->fit_rounds <= 25; c->fit_rounds++) {
+			int same = 1;
+			for (int i = 0; i < c->nplan; i++)
+				plan_targets(c, &c->plan[i]);
+			build_grid(c);
+			fit_axis(c);
+			for (int i = 0; i < c->nplan; i++) {
+				Plan *p = &c->plan[i];
+				if (p->state != 5)
+					die("internal: traced window at %.0f ms not reached", p->S);
+				same &= st->a[p->file] == p->a && st->b[p->file] == p->b;
+			}
+			if (same)
+				return;
+		}
 	}
+	die("internal: the placement of the traced windows does not settle");
 }
 
 /* Fractional-overlap weight of sample s in [t0,t1] (recovered axis). */
@@ -1594,9 +1615,10 @@ static void assign_owners(Ctx *c)
 			s->pfix = i <= p->head ? wh : wl;
 		}
 		for (size_t j = 0; j <= p->n; j++) {
+			if (p->head + j >= st->n)
+				die("internal: traced sample %zu is past the stream", j);
 			Sample *s = &st->s[p->head + j];
-			if (p->head + j >= st->n || s->own != OWN_ROUTE ||
-			    &d->m[s->oi].r[s->ok] != r)
+			if (s->own != OWN_ROUTE || &d->m[s->oi].r[s->ok] != r)
 				die("internal: traced sample %zu is not its window's", j);
 			s->fixed = 1;
 			s->fixed_mj = j ? p->mj[j - 1] : p->mjh;
@@ -3365,9 +3387,9 @@ static void report(const Ctx *c)
 		}
 		fprintf(stderr, "%s: trace %s: %zu samples placed (max |start - tMs| %.4f ms), "
 			"head %lld mJ over %.3f ms = %.3f W, window %.6f J (target %.6f), "
-			"%d fit round(s)\n", progname, p->tr->framework, p->n, du,
+			"%d fit round(s), approach %d\n", progname, p->tr->framework, p->n, du,
 			(long long)p->mjh, p->lenh, (double)p->mjh / p->lenh, p->r->recovered_j,
-			p->r->target_mj / 1000.0, c->fit_rounds);
+			p->r->target_mj / 1000.0, c->fit_rounds, c->fit_tries);
 	}
 }
 
