@@ -9,7 +9,9 @@
  * such that the published method, applied to them, gives back the
  * published figures: per-window energy, idle floors, coverage and mean
  * performance cluster frequency.  What happens inside a window (sample-level power,
- * sampling jitter, the fields the dataset does not carry) is synthetic.
+ * sampling jitter, the fields the dataset does not carry) is synthetic, but
+ * for the windows the dataset's powerTrace publishes sample by sample: there
+ * the samples are the published ones (see Plan).
  *
  * Output is a pure function of the dataset, the seed and the options.
  *
@@ -45,6 +47,10 @@
 
 /* Margin (ms) around every window edge inside which power is flat. */
 #define EDGE_MARGIN 600.0
+
+/* Length (ms of elapsed time) of the stretch before a traced window over
+ * which the sampling phase is moved onto the published sample starts. */
+#define TRACE_ZONE 60000.0
 
 static const char *progname = "rebuild";
 
@@ -404,7 +410,9 @@ typedef struct {
 	int64_t bytes_written;
 	/* generation */
 	double level;       /* W at the edges */
+	double lvl_in, lvl_out; /* W just before and just after the window */
 	int trace;          /* index into powerTrace series, -1 none */
+	int exact;          /* its published samples are placed exactly */
 	double slope;       /* interior trend */
 	double recovered_j; /* for --verbose */
 	/* attribution session: published bucket totals (ms) and, per
@@ -1015,6 +1023,10 @@ typedef struct {
 	int own, oi, ok;  /* owner kind, measurement/idle index, route */
 	int interior;
 	double shape;
+	int fixed;        /* a traced window's sample: whole mJ given */
+	int64_t fixed_mj;
+	int has_pfix;     /* power given, not from level and shape */
+	double pfix;
 	double p;         /* W */
 	double gfrac;     /* gpu share */
 	int64_t cpu, gpu, ane;
@@ -1031,6 +1043,56 @@ typedef struct {
 	int split_idle;
 	double drift;
 } Stream;
+
+/*
+ * A traced window: the dataset's powerTrace gives, for one ping window
+ * per framework, every sample that starts inside it -- its start relative
+ * to the window start on the fitted time base (tMs, whole ms) and its mean
+ * power (W, 3 dp).  One sample more overlaps the window: the head, which
+ * straddles its start and is not published.  The rebuild writes those
+ * samples so that the published method gives the points back:
+ *
+ *   - u[j], the fitted start of published sample j relative to the window
+ *     start, lies within 0.1 ms of tMs[j], and its whole mJ make both mean
+ *     powers round to the published W: erg's (mJ over the fitted length,
+ *     elapsed x b) and the plist's own (mJ over elapsed_ns); a sample's
+ *     length is the step between published starts, so its mJ and the next
+ *     start are chosen together (one mJ moves the start by ~0.06 ms);
+ *   - the head carries the rest of the published window energy: the
+ *     published samples fix all of it but the head's part, u[0] x its
+ *     mean power (the last sample's part outside the window does not
+ *     count, so it cannot take any), and its length is chosen so that its
+ *     whole mJ give that part exactly;
+ *   - the samples of the minute before the head are spaced evenly (plus
+ *     the usual jitter) so that the head starts where it must.
+ *
+ * The fitted base depends on every sample, these included, so the grid
+ * is built again with targets from the last fit until the fit no longer
+ * moves.
+ */
+typedef struct {
+	Route *r;
+	const Trace *tr;
+	int file;            /* power file holding the window */
+	double S, L;         /* window start (ms rel. base), length */
+	size_t n;            /* published samples */
+	double *u;           /* n+1 fitted bounds rel. to S; u[n] ends the last */
+	int64_t *mj;         /* whole mJ of each published sample */
+	double lenh;         /* head: fitted length (ms) and whole mJ */
+	int64_t mjh;
+	double a, b;         /* the fit the targets x[] were computed from */
+	double *x;           /* cumulative elapsed ms at u[0..n] */
+	double xh;           /* ... at the head's start */
+	/* build_grid state */
+	int state, zm, zk;
+	double zs;
+	double zone;         /* length of the approach (elapsed ms) */
+	size_t zidx;         /* first sample of the approach, once chosen */
+	double xpost;        /* where the sample after the last one ends */
+	size_t head;         /* index of the head sample */
+} Plan;
+
+#define MAXPLAN 8
 
 static Sample *push_sample(Stream *st)
 {
@@ -1058,6 +1120,8 @@ typedef struct {
 	size_t ntk, atk;
 	size_t *toff;
 	double max_task_dev;  /* for --verbose: largest |recovered - published| ms */
+	Plan plan[MAXPLAN];   /* traced windows, in time order */
+	int nplan, fit_tries, fit_rounds;
 } Ctx;
 
 static double rel(const Ctx *c, int64_t ms)
@@ -1077,14 +1141,90 @@ static int under_load(const Ctx *c, double t)
 	return 0;
 }
 
+/* Elapsed ns of the next sample while the grid approaches or crosses
+ * traced window p (see Plan), or -1 where the grid is free.  cum is the
+ * elapsed time so far in the sample's file, dflt and jit_ns the sample's
+ * free elapsed time and its jitter, t0 its true start (epoch ms) and rate
+ * true ms per elapsed ms. */
+static int64_t plan_elapsed(Plan *p, double cum, int64_t dflt, double jit_ns, size_t idx,
+			    double t0, double rate)
+{
+	double bnd, end, fr;
+
+	switch (p->state) {
+	case 0:
+		/* where the approach starts and its number of steps are
+		 * chosen once: from one grid to the next only the
+		 * targets move */
+		if (p->zidx == SIZE_MAX) {
+			if (cum < p->xh - p->zone)
+				return -1;
+			p->zidx = idx;
+			p->zm = (int)lround((p->xh - cum) / 512.0);
+			if (p->zm < 2)
+				die("internal: no room before the traced window at %.0f ms", p->S);
+		} else if (idx != p->zidx) {
+			return -1;
+		}
+		p->zs = cum;
+		p->zk = 0;
+		p->state = 1;
+		/* fall through */
+	case 1:
+		/* even steps to the head's start; the jitter moves the
+		 * boundaries, not the phase */
+		p->zk++;
+		bnd = p->zs + (p->xh - p->zs) * p->zk / p->zm;
+		if (p->zk == p->zm) {
+			p->state = 2;
+			return llround((bnd - cum) * 1e6);
+		}
+		bnd += fmax(-1.5, fmin(1.5, jit_ns / 1e6));
+		/* an end within 3 ms of a whole second would make its
+		 * truncated timestamp, and with it the fit, flip from one
+		 * grid to the next */
+		end = t0 + (bnd - cum) * rate;
+		fr = end - 1000.0 * floor(end / 1000.0);
+		if (fr < 3.0)
+			bnd += (3.0 - fr) / rate;
+		else if (fr > 997.0)
+			bnd -= (fr - 997.0) / rate;
+		return llround((bnd - cum) * 1e6);
+	case 2:
+		p->head = idx;
+		p->zk = 0;
+		p->state = 3;
+		return llround((p->x[0] - cum) * 1e6);
+	case 3:
+		bnd = p->x[++p->zk];
+		if ((size_t)p->zk == p->n)
+			p->state = 4;
+		return llround((bnd - cum) * 1e6);
+	case 4:
+		/* the sample after ends where it ended the first time, so
+		 * that the rest of the stream, and the whole-second
+		 * timestamps the fit reads, do not move with the targets */
+		p->state = 5;
+		if (isnan(p->xpost)) {
+			p->xpost = cum + (double)dflt / 1e6;
+			return -1;
+		}
+		return llround((p->xpost - cum) * 1e6);
+	}
+	return -1;
+}
+
 static void build_grid(Ctx *c)
 {
 	Dataset *d = c->d;
 	Stream *st = &c->st;
 	rng g = rng_make(c->o->seed, "grid", 0);
-	double t, tend;
-	int file = 0;
+	double t, tend, cum = 0;
+	int file = 0, ip = 0;
 
+	st->n = 0;
+	for (int i = 0; i < c->nplan; i++)
+		c->plan[i].state = 0;
 	st->drift = (22.0 + 30.0 * rng_unif(&g)) * 1e-6;
 	st->split_at = NAN;
 	st->split_idle = -1;
@@ -1111,13 +1251,30 @@ static void build_grid(Ctx *c)
 		if (jit < -3e6) jit = -3e6;
 		x->file = file;
 		x->elapsed_ns = (int64_t)llround(base + jit);
+		while (ip < c->nplan && c->plan[ip].x && c->plan[ip].state == 5)
+			ip++;
+		if (ip < c->nplan && c->plan[ip].x && c->plan[ip].file == file) {
+			int64_t el = plan_elapsed(&c->plan[ip], cum, x->elapsed_ns, jit,
+						  st->n - 1, (double)c->base + t,
+						  1.0 + st->drift);
+			if (el == 0 || el < -1)
+				die("internal: traced window at %.0f ms cannot be placed",
+				    c->plan[ip].S);
+			if (el > 0)
+				x->elapsed_ns = el;
+		}
+		cum += (double)x->elapsed_ns / 1e6;
 		x->t0 = t;
 		x->t1 = t + (double)x->elapsed_ns / 1e6 * (1.0 + st->drift);
 		t = x->t1;
 		if (file == 0 && isfinite(st->split_at) && t >= st->split_at) {
 			/* resumed session: ~1 s without samples */
 			st->file_n[0] = st->n - st->file_first[0];
+			if (ip < c->nplan && c->plan[ip].x && c->plan[ip].file == 0 &&
+			    c->plan[ip].state != 0)
+				die("internal: the resume point falls in a traced window's approach");
 			file = 1;
+			cum = 0;
 			st->file_first[1] = st->n;
 			t += 950.0 + 150.0 * rng_unif(&g);
 		}
@@ -1167,6 +1324,168 @@ static void fit_axis(Ctx *c)
 	}
 }
 
+/* ------------------------------------------------- traced windows */
+
+/* The mean powers (fitted, W) a published sample of power w may have:
+ * erg's, mJ over the fitted length, and the plist's, mJ over elapsed =
+ * that times b, both round to w, with a margin for the floating point
+ * of whoever reads them. */
+static void trace_band(double w, double b, double *lo, double *hi)
+{
+	double l = w - 0.0005 + 2e-6, h = w + 0.0005 - 2e-6;
+
+	*lo = fmax(l, l / b);
+	*hi = fmin(h, h / b);
+	if (!(*hi > *lo))
+		die("internal: no mean power rounds to %.3f W at b = %.9f", w, b);
+}
+
+/* One plan per traced window of the exact kind, in time order. */
+static void plan_setup(Ctx *c)
+{
+	Dataset *d = c->d;
+
+	for (int mi = 0; mi < d->nm; mi++)
+		for (int k = 0; k < NROUTES; k++) {
+			Route *r = &d->m[mi].r[k];
+			if (!r->exact)
+				continue;
+			if (c->nplan == MAXPLAN)
+				die("dataset: too many traced windows");
+			Plan *p = &c->plan[c->nplan++];
+			memset(p, 0, sizeof *p);
+			p->r = r;
+			p->tr = &d->tr[r->trace];
+			p->S = rel(c, r->start);
+			p->L = (double)(r->end - r->start);
+			p->n = p->tr->n;
+			if (p->n < 2)
+				die("dataset: powerTrace '%s' has fewer than 2 points",
+				    p->tr->framework);
+			for (size_t j = 0; j < p->n; j++) {
+				double tj = p->tr->pt[j].t_ms;
+				if (tj != floor(tj) || !(p->tr->pt[j].w > 0) ||
+				    (j ? !(tj > p->tr->pt[j - 1].t_ms + 300 &&
+					   tj < p->tr->pt[j - 1].t_ms + 700) :
+					 !(tj > 0 && tj < 700)))
+					die("dataset: powerTrace '%s' point %zu is not a sample "
+					    "start ~500 ms after the last", p->tr->framework, j);
+			}
+			if (!(p->tr->pt[p->n - 1].t_ms < p->L &&
+			      p->tr->pt[p->n - 1].t_ms + 600 > p->L))
+				die("dataset: powerTrace '%s' does not end with the sample that "
+				    "straddles the window end", p->tr->framework);
+		}
+	for (int i = 1; i < c->nplan; i++)
+		for (int j = i; j > 0 && c->plan[j - 1].S > c->plan[j].S; j--) {
+			Plan tmp = c->plan[j];
+			c->plan[j] = c->plan[j - 1];
+			c->plan[j - 1] = tmp;
+		}
+}
+
+/* Published starts and whole mJ of every sample, and the head, for slope
+ * b of the window's file (the first fit's: b moves by parts in 1e12 from
+ * one grid to the next, far inside the margins of trace_band()). */
+static void plan_solve(Ctx *c, Plan *p)
+{
+	Stream *st = &c->st;
+	size_t n = p->n;
+	double lo, hi, wm, e_in = 0, h;
+
+	p->file = -1;
+	for (size_t i = 0; i < st->n; i++)
+		if (st->s[i].r0 <= p->S && st->s[i].r1 > p->S)
+			p->file = st->s[i].file;
+	if (p->file < 0)
+		die("internal: no sample at the start of a traced window");
+	double b = st->b[p->file];
+	p->u = xcalloc(n + 1, sizeof *p->u);
+	p->mj = xcalloc(n, sizeof *p->mj);
+	p->x = NULL;
+	p->u[0] = p->tr->pt[0].t_ms;
+	for (size_t j = 0; j < n; j++) {
+		trace_band(p->tr->pt[j].w, b, &lo, &hi);
+		wm = (lo + hi) / 2;
+		/* the last one's length is free: a nominal sample */
+		double want = j + 1 < n ? p->tr->pt[j + 1].t_ms : p->u[j] + 505.0;
+		int64_t q = llround((want - p->u[j]) * wm), best = 0;
+		double dev = INFINITY;
+		for (int64_t k = q - 2; k <= q + 2; k++)
+			if (fabs(p->u[j] + (double)k / wm - want) < dev) {
+				dev = fabs(p->u[j] + (double)k / wm - want);
+				best = k;
+			}
+		if (!(dev <= 0.1))
+			die("internal: powerTrace '%s' point %zu cannot be placed (%.3f ms off)",
+			    p->tr->framework, j + 1, dev);
+		p->mj[j] = best;
+		p->u[j + 1] = p->u[j] + (double)best / wm;
+		e_in += j + 1 < n ? (double)best :
+			(double)best * (p->L - p->u[j]) / (p->u[j + 1] - p->u[j]);
+	}
+	/* the head's part of the window: what the published energy leaves */
+	h = p->r->target_mj - e_in;
+	if (!(h > 0))
+		die("dataset: powerTrace '%s' holds more than its window's energy",
+		    p->tr->framework);
+	p->mjh = llround(h / p->u[0] * 505.0);
+	p->lenh = (double)p->mjh * p->u[0] / h;
+	if (p->mjh <= 0 || !(p->lenh > 450 && p->lenh < 560))
+		die("internal: no head sample for powerTrace '%s'", p->tr->framework);
+}
+
+/* Cumulative elapsed times of the plan's bounds under the file's fit. */
+static void plan_targets(Ctx *c, Plan *p)
+{
+	Stream *st = &c->st;
+
+	p->a = st->a[p->file];
+	p->b = st->b[p->file];
+	if (!p->x)
+		p->x = xcalloc(p->n + 1, sizeof *p->x);
+	for (size_t j = 0; j <= p->n; j++)
+		p->x[j] = (p->S + p->u[j] - p->a) / p->b;
+	p->xh = p->x[0] - (double)llround(p->lenh / p->b * 1e6) / 1e6;
+}
+
+/* Build the grid until the fit it gives is the fit its traced windows
+ * were placed with.  A sample the placement moves can still end right at
+ * a whole second (the head, a published one): its timestamp then flips
+ * with the fit, and the fit with it, from one grid to the next.  Another
+ * approach (a few samples shorter) moves the fit's offset; a handful of
+ * them is tried, in a fixed order. */
+static void place_traces(Ctx *c)
+{
+	Stream *st = &c->st;
+
+	for (int i = 0; i < c->nplan; i++)
+		plan_solve(c, &c->plan[i]);
+	for (c->fit_tries = 1; c->fit_tries <= 8; c->fit_tries++) {
+		for (int i = 0; i < c->nplan; i++) {
+			c->plan[i].zone = TRACE_ZONE - 2600.0 * (c->fit_tries - 1);
+			c->plan[i].zidx = SIZE_MAX;
+			c->plan[i].xpost = NAN;
+		}
+		for (c->fit_rounds = 1; c->fit_rounds <= 25; c->fit_rounds++) {
+			int same = 1;
+			for (int i = 0; i < c->nplan; i++)
+				plan_targets(c, &c->plan[i]);
+			build_grid(c);
+			fit_axis(c);
+			for (int i = 0; i < c->nplan; i++) {
+				Plan *p = &c->plan[i];
+				if (p->state != 5)
+					die("internal: traced window at %.0f ms not reached", p->S);
+				same &= st->a[p->file] == p->a && st->b[p->file] == p->b;
+			}
+			if (same)
+				return;
+		}
+	}
+	die("internal: the placement of the traced windows does not settle");
+}
+
 /* Fractional-overlap weight of sample s in [t0,t1] (recovered axis). */
 static double overlap_w(const Sample *s, double t0, double t1)
 {
@@ -1183,7 +1502,8 @@ static double true_len(const Sample *s)
 	return s->t1 - s->t0;
 }
 
-/* Interpolated trace value at offset t (ms) from the window start. */
+/* Interpolated trace value at offset t (ms) from the window start: the
+ * shape of a traced window whose energy --perturb changed. */
 static double trace_at(const Trace *tr, double t)
 {
 	if (t <= tr->pt[0].t_ms)
@@ -1279,6 +1599,34 @@ static void assign_owners(Ctx *c)
 				      s->t1 <= b1 - EDGE_MARGIN;
 		}
 	}
+	/* traced windows: the head and the published samples have their
+	 * whole mJ; the window's other samples (within the edge margin)
+	 * stay at the head's power before it and the last sample's after */
+	for (int pi = 0; pi < c->nplan; pi++) {
+		Plan *p = &c->plan[pi];
+		Route *r = p->r;
+		double wh = (double)p->mjh / p->lenh;
+		double wl = p->tr->pt[p->n - 1].w;
+		for (size_t i = 0; i < st->n; i++) {
+			Sample *s = &st->s[i];
+			if (s->own != OWN_ROUTE || &d->m[s->oi].r[s->ok] != r)
+				continue;
+			s->has_pfix = 1;
+			s->pfix = i <= p->head ? wh : wl;
+		}
+		for (size_t j = 0; j <= p->n; j++) {
+			if (p->head + j >= st->n)
+				die("internal: traced sample %zu is past the stream", j);
+			Sample *s = &st->s[p->head + j];
+			if (s->own != OWN_ROUTE || &d->m[s->oi].r[s->ok] != r)
+				die("internal: traced sample %zu is not its window's", j);
+			s->fixed = 1;
+			s->fixed_mj = j ? p->mj[j - 1] : p->mjh;
+			s->pfix = (double)s->fixed_mj / true_len(s);
+		}
+		r->lvl_in = wh;
+		r->lvl_out = r->level = wl;
+	}
 }
 
 /* Solve each window's level so that the recovered integral is exact. */
@@ -1305,7 +1653,10 @@ static void solve_levels(Ctx *c)
 			}
 			if (den <= 0)
 				die("internal: no samples in %s/%s", m->id, ROUTE[k]);
+			if (r->exact)
+				continue;	/* given by its plan */
 			r->level = r->target_mj / den;
+			r->lvl_in = r->lvl_out = r->level;
 		}
 	}
 	for (int wi = 0; wi < d->ni; wi++) {
@@ -1333,6 +1684,7 @@ static void solve_levels(Ctx *c)
 typedef struct {
 	double zs, ze, level;
 	int kind, index, route;
+	double lin, lout;	/* level seen from before / after the zone */
 } Zone;
 
 static int zone_cmp(const void *a, const void *b)
@@ -1358,19 +1710,23 @@ static void assign_power(Ctx *c)
 			Route *r = &d->m[mi].r[k];
 			z[n++] = (Zone){ rel(c, r->start) - EDGE_MARGIN,
 					 rel(c, r->end) + EDGE_MARGIN,
-					 r->level, OWN_ROUTE, mi, k };
+					 r->level, OWN_ROUTE, mi, k, r->lvl_in, r->lvl_out };
 		}
 	for (int wi = 0; wi < d->ni; wi++) {
 		Idle *w = &d->id[wi];
 		z[n++] = (Zone){ rel(c, w->bstart) - EDGE_MARGIN,
 				 rel(c, w->bend < w->end ? w->bend : w->end) + EDGE_MARGIN,
-				 w->level, OWN_IDLE, wi, 0 };
+				 w->level, OWN_IDLE, wi, 0, w->level, w->level };
 	}
 	qsort(z, (size_t)n, sizeof *z, zone_cmp);
 
 	double first_t = st->s[0].t0;
 	for (size_t i = 0; i < st->n; i++) {
 		Sample *s = &st->s[i];
+		if (s->has_pfix) {
+			s->p = s->pfix;
+			continue;
+		}
 		if (s->own == OWN_ROUTE) {
 			s->p = d->m[s->oi].r[s->ok].level * s->shape;
 			continue;
@@ -1390,23 +1746,23 @@ static void assign_power(Ctx *c)
 		if (!prev && next) {
 			/* before the preroll baseline: settling after setup */
 			double dt = (mid - first_t) / 9000.0;
-			s->p = next->level + 0.35 / (1.0 + dt * dt * dt);
+			s->p = next->lin + 0.35 / (1.0 + dt * dt * dt);
 			if (mid - first_t > 45000)
-				s->p = next->level;
+				s->p = next->lin;
 		} else if (prev && !next) {
-			s->p = prev->level;
+			s->p = prev->lout;
 		} else if (!prev || !next) {
 			s->p = 0.02;
 		} else if (prev->kind == OWN_ROUTE && next->kind == OWN_IDLE) {
 			/* cooldown: drop, then settle to the idle level */
 			double dt = (mid - prev->ze) / 2500.0;
-			s->p = next->level + 0.12 * prev->level / (1.0 + dt * dt * dt);
+			s->p = next->lin + 0.12 * prev->lout / (1.0 + dt * dt * dt);
 			if (mid - prev->ze > 30000)
-				s->p = next->level;
+				s->p = next->lin;
 		} else {
 			/* gap between two zones: switch at a sample boundary */
 			double gap_mid = (prev->ze + next->zs) / 2;
-			s->p = mid < gap_mid ? prev->level : next->level;
+			s->p = mid < gap_mid ? prev->lout : next->lin;
 		}
 	}
 
@@ -1431,6 +1787,13 @@ static void quantise(Ctx *c)
 
 	for (size_t i = 0; i < st->n; i++) {
 		Sample *s = &st->s[i];
+		if (s->fixed) {
+			/* the published whole mJ, outside the carry */
+			s->gpu = llround((double)s->fixed_mj * s->gfrac);
+			s->cpu = s->fixed_mj - s->gpu;
+			s->ane = 0;
+			continue;
+		}
 		double e = s->p * true_len(s); /* W * ms = mJ */
 		double eg = e * s->gfrac;
 		ccpu += e - eg;
@@ -1536,6 +1899,10 @@ static double correct_window(Stream *st, double t0, double t1, double target,
 		bump_search(&b, err, wf, wl, good, lo_cpu, 60, 4);
 	if (!(b.res < good)) /* rare: allow larger, less symmetric bumps */
 		bump_search(&b, err, wf, wl, good, lo_cpu, 150, 40);
+	for (long i = f - 1; i <= l + 1; i++)
+		if (st->s[i].fixed && ((i <= f + 1 && b.n1) || (i >= l - 1 && b.n2) ||
+				       (i == full && b.n3 - b.n1 - b.n2)))
+			die("internal: an edge correction would change a traced sample");
 	for (long i = f - 1; i <= f + 1; i++)
 		st->s[i].cpu += b.n1;
 	for (long i = l - 1; i <= l + 1; i++)
@@ -1552,6 +1919,8 @@ static void correct_all(Ctx *c)
 	for (int mi = 0; mi < d->nm; mi++)
 		for (int k = 0; k < NROUTES; k++) {
 			Route *r = &d->m[mi].r[k];
+			if (r->exact)
+				continue;	/* exact by its plan */
 			double bump = correct_window(st, rel(c, r->start),
 						     rel(c, r->end), r->target_mj,
 						     r->tol_mj);
@@ -1584,6 +1953,37 @@ static void correct_all(Ctx *c)
 	}
 }
 
+/* The traced windows as the published method will read them: the
+ * samples start at the published points and their mean powers round to
+ * the published ones, the window holds the head and those samples, and
+ * its energy is the target. */
+static void check_traces(Ctx *c)
+{
+	Stream *st = &c->st;
+
+	for (int pi = 0; pi < c->nplan; pi++) {
+		const Plan *p = &c->plan[pi];
+		const Route *r = p->r;
+		size_t over = 0;
+		for (size_t i = 0; i < st->n; i++)
+			over += overlap_w(&st->s[i], p->S, p->S + p->L) > 0;
+		if (over != p->n + 1 || !(st->s[p->head].r0 < p->S && st->s[p->head].r1 > p->S))
+			die("internal: traced window '%s' covers %zu samples", p->tr->framework, over);
+		for (size_t j = 0; j < p->n; j++) {
+			const Sample *s = &st->s[p->head + 1 + j];
+			double w = p->tr->pt[j].w, mj = (double)sample_mj(s);
+			double wf = mj / (s->r1 - s->r0), we = mj / ((double)s->elapsed_ns / 1e6);
+			if (!(fabs(s->r0 - p->S - p->tr->pt[j].t_ms) < 0.2) ||
+			    !(fabs(wf - w) < 0.0005) || !(fabs(we - w) < 0.0005))
+				die("internal: traced sample '%s' %zu lands at %.4f ms, %.6f W "
+				    "(%.6f W over elapsed)", p->tr->framework, j, s->r0 - p->S, wf, we);
+		}
+		if (!(fabs(r->recovered_j * 1000.0 - r->target_mj) <= r->tol_mj))
+			die("internal: traced window '%s' gives %.6f J, not %.6f J",
+			    p->tr->framework, r->recovered_j, r->target_mj / 1000.0);
+	}
+}
+
 /* Cluster frequencies and residencies.  Every sample owned by a route
  * window gets the published mean P-cluster frequency; interior samples
  * carry a zero-sum jitter (in 10 kHz steps, exact at six digits). */
@@ -1604,7 +2004,8 @@ static void assign_freqs(Ctx *c)
 				/* between routes: follow the nearer window */
 				for (int mi = 0; mi < d->nm && !r; mi++)
 					for (int k = 0; k < NROUTES; k++)
-						if (d->m[mi].r[k].level == s->p) {
+						if (d->m[mi].r[k].lvl_in == s->p ||
+						    d->m[mi].r[k].lvl_out == s->p) {
 							r = &d->m[mi].r[k];
 							break;
 						}
@@ -2827,7 +3228,22 @@ static void write_notes(Ctx *c)
 		"> request counts, bytes and start/end times of every window are the published\n"
 		"> ones; the sample-level detail inside a window (how power moves from one\n"
 		"> 500 ms sample to the next, sampling jitter, cluster residencies) and the\n"
-		"> bombardier fields the dataset does not carry are synthetic.\n"
+		"> bombardier fields the dataset does not carry are synthetic.\n");
+	if (c->nplan) {
+		/* what the powerTrace block made exact */
+		sb_printf(&b, ">\n> The exception: the %s window%s of round %d that the dataset publishes\n"
+			  "> sample by sample (`powerTrace`: ", ROUTE[0], c->nplan > 1 ? "s" : "",
+			  c->d->trace_round);
+		for (int i = 0; i < c->nplan; i++)
+			sb_printf(&b, "%s%s", i == 0 ? "" : i + 1 < c->nplan ? ", " : " and ",
+				  c->plan[i].tr->framework);
+		sb_puts(&b, "). Every sample that starts inside\n"
+			"> such a window is a published one: its start on the fitted time base to the\n"
+			"> millisecond, its mean power to the milliwatt. The sample straddling the\n"
+			"> window start, which the trace leaves out, carries the rest of the published\n"
+			"> window energy.\n");
+	}
+	sb_puts(&b,
 		"\n"
 		"## What was measured\n"
 		"\n"
@@ -2925,8 +3341,12 @@ static void setup_targets(Ctx *c)
 			synth_route(c, r, k, (uint64_t)(mi * NROUTES + k));
 			if (k == 0 && m->round == d->trace_round)
 				for (int t = 0; t < d->ntr; t++)
-					if (strcmp(d->tr[t].framework, m->framework) == 0)
+					if (strcmp(d->tr[t].framework, m->framework) == 0) {
 						r->trace = t;
+						/* a perturbed window keeps only the
+						 * trace's shape */
+						r->exact = f == 1.0;
+					}
 		}
 	}
 }
@@ -2958,6 +3378,19 @@ static void report(const Ctx *c)
 	if (c->o->attrib)
 		fprintf(stderr, "%s: %zu tasks; max |bucket ms - published| %.6f ms\n", progname,
 			c->ntk, c->max_task_dev);
+	for (int pi = 0; pi < c->nplan; pi++) {
+		const Plan *p = &c->plan[pi];
+		double du = 0;
+		for (size_t j = 0; j < p->n; j++) {
+			const Sample *s = &c->st.s[p->head + 1 + j];
+			du = fmax(du, fabs(s->r0 - p->S - p->tr->pt[j].t_ms));
+		}
+		fprintf(stderr, "%s: trace %s: %zu samples placed (max |start - tMs| %.4f ms), "
+			"head %lld mJ over %.3f ms = %.3f W, window %.6f J (target %.6f), "
+			"%d fit round(s), approach %d\n", progname, p->tr->framework, p->n, du,
+			(long long)p->mjh, p->lenh, (double)p->mjh / p->lenh, p->r->recovered_j,
+			p->r->target_mj / 1000.0, c->fit_rounds, c->fit_tries);
+	}
 }
 
 int main(int argc, char **argv)
@@ -2986,13 +3419,17 @@ int main(int argc, char **argv)
 
 	make_outdir(o.outdir);
 	setup_targets(&c);
+	plan_setup(&c);
 	build_grid(&c);
 	fit_axis(&c);
+	if (c.nplan)
+		place_traces(&c);
 	assign_owners(&c);
 	solve_levels(&c);
 	assign_power(&c);
 	quantise(&c);
 	correct_all(&c);
+	check_traces(&c);
 	assign_freqs(&c);
 	if (o.attrib)
 		assign_tasks(&c);
@@ -3005,6 +3442,11 @@ int main(int argc, char **argv)
 	if (o.verbose)
 		report(&c);
 	free(c.st.s);
+	for (int i = 0; i < c.nplan; i++) {
+		free(c.plan[i].u);
+		free(c.plan[i].mj);
+		free(c.plan[i].x);
+	}
 	free(c.tk);
 	free(c.toff);
 	for (int i = 0; i < o.npert; i++)
