@@ -1807,6 +1807,26 @@ chart_attribution(struct rv *v, json_t *list)
 	buf_release(&svg);
 }
 
+/* Every caption of list ends with note (NULL: left as it is). */
+static void
+captions_note(json_t *list, const char *note)
+{
+	struct buf b = BUF_INIT;
+	json_t *f;
+	size_t i;
+
+	json_array_foreach(list, i, f) {
+		if (!note)
+			break;
+		buf_reset(&b);
+		buf_addstr(&b, jstr(f, "caption") ? jstr(f, "caption") : "");
+		buf_addstr(&b, b.len ? " " : "");
+		buf_addstr(&b, note);
+		set_s(f, "caption", b.ptr);
+	}
+	buf_release(&b);
+}
+
 /* ------------------------------------------------------------------ */
 /* pages */
 
@@ -2133,12 +2153,14 @@ render_run(struct render_ctx *c, json_t *res)
 	list = json_array();
 	if (v.energy && v.nt)
 		charts_headline(&v, list);
+	captions_note(list, synthetic_note(res));
 	json_object_set_new(v.view, "charts_headline", list);
 	list = json_array();
 	if (v.energy) {
 		chart_routes(&v, list, 0);
 		chart_routes(&v, list, 1);
 	}
+	captions_note(list, synthetic_note(res));
 	json_object_set_new(v.view, "charts_routes", list);
 	{
 		/* latency percentiles, when the load generator reported them */
@@ -2157,6 +2179,7 @@ render_run(struct render_ctx *c, json_t *res)
 		chart_trace(&v, list);
 		chart_attribution(&v, list);
 	}
+	captions_note(list, synthetic_note(res));
 	json_object_set_new(v.view, "charts_session", list);
 
 	windows_view(&v);

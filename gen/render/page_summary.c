@@ -1572,6 +1572,10 @@ render_latency_charts(json_t *res, struct buf *out)
 			g.err = err;
 			buf_reset(&svg);
 			svg_grouped_bars(&svg, &f, &g);
+			if (synthetic_note(res)) {
+				buf_addch(&cap, ' ');
+				buf_addstr(&cap, synthetic_note(res));
+			}
 			html_printf(out, "<figure class=\"chart\">\n%R\n<figcaption>%H</figcaption>\n"
 				    "</figure>\n", svg.ptr, cap.ptr);
 			charts++;

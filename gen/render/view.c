@@ -269,6 +269,18 @@ figure(json_t *list, struct buf *svg, const char *caption)
 	buf_reset(svg);
 }
 
+const char *
+synthetic_note(const json_t *res)
+{
+	const json_t *r = json_object_get(res, "reconstructed");
+	const char *kind = jstr(res, "kind");
+
+	if (!r || json_is_null(r) || json_is_false(r) || (kind && !strcmp(kind, "summary")))
+		return NULL;
+	return "Reconstructed run: sample-level detail outside the published points is "
+	       "synthetic.";
+}
+
 json_t *
 kv_group(json_t *groups, const char *id, const char *title)
 {
