@@ -1658,7 +1658,11 @@ chart_idle(struct rv *v, json_t *list)
 	p.n = m;
 	p.x = x;
 	p.y = y;
-	if (m >= 2 && !stats_ols(x, y, m, &a, &b, NULL)) {
+	/* No line where the drift check gave no verdict (too few windows
+	 * of a reconstructed run): a slope drawn would be one anyway. */
+	if (m >= 2 && !stats_ols(x, y, m, &a, &b, NULL) &&
+	    !(jpath_str(v->res, "validation.idle_drift.status") &&
+	      !strcmp(jpath_str(v->res, "validation.idle_drift.status"), "n/a"))) {
 		p.has_line = 1;
 		p.line_a = a;
 		p.line_b = b;

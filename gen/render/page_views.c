@@ -235,6 +235,7 @@ struct views {
 	struct vdiff *d;
 	size_t nd, ad;
 	size_t nskipped;	/* summary runs, not diffed */
+	size_t nsingle;		/* single-round sessions, not paired automatically */
 	struct tmpl *machine, *target, *compare, *list, *search;
 	struct diff_html *diff;
 	const struct tmpl *rows;	/* render_rows() */
@@ -1077,6 +1078,28 @@ diffs_listed(struct views *v, struct sset *taken, const struct pair_list *listed
 	free(ids);
 }
 
+/* A session whose measurements are all of one round (a CPU-time
+ * attribution pass): no spread on its side, so no test; it is not a
+ * repeat of the sessions around it and is paired only when listed. */
+static int
+single_round(const json_t *res)
+{
+	const json_t *ms = json_object_get(res, "measurements"), *m;
+	double r0 = NAN;
+	size_t i;
+
+	if (!json_array_size(ms))
+		return 0;
+	json_array_foreach(ms, i, m) {
+		double r = jnum(m, "round");
+
+		if (!isfinite(r) || (i && r != r0))
+			return 0;
+		r0 = r;
+	}
+	return 1;
+}
+
 static void
 diffs_collect(struct views *v, const struct pair_list *listed)
 {
@@ -1092,6 +1115,10 @@ diffs_collect(struct views *v, const struct pair_list *listed)
 
 			if (v->r[ri].summary) {
 				v->nskipped++;
+				continue;
+			}
+			if (single_round(v->r[ri].res)) {
+				v->nsingle++;
 				continue;
 			}
 			if (prev < v->nr && shared_targets(v, prev, ri))
@@ -2420,6 +2447,14 @@ diffs_list(struct views *v)
 			 "a pair listed in diffs.txt is compared cell by cell without a "
 			 "significance test (one value per cell).", v->nskipped,
 			 v->nskipped == 1 ? "" : "s", v->nskipped == 1 ? "is" : "are");
+		json_array_append_new(notes, S(b.ptr));
+	}
+	if (v->nsingle) {
+		buf_reset(&b);
+		buf_addf(&b, "%zu session%s of a single round (such as a CPU-time attribution "
+			 "pass) %s not paired automatically: one value per cell has no spread "
+			 "to test; list a pair in diffs.txt to compare it.", v->nsingle,
+			 v->nsingle == 1 ? "" : "s", v->nsingle == 1 ? "is" : "are");
 		json_array_append_new(notes, S(b.ptr));
 	}
 	rc = page_write(v, v->list, view, "diffs/index.html", NULL);
