@@ -1379,6 +1379,17 @@ caveats_view(struct rv *v)
 /* ------------------------------------------------------------------ */
 /* charts */
 
+/* The chart style of each of n target names (one per page: view.h). */
+static size_t *
+name_styles(const struct rv *v, const char *const *names, size_t n)
+{
+	size_t *st = xcalloc(n + 1, sizeof(*st)), i;
+
+	for (i = 0; i < n; i++)
+		st[i] = target_slot(json_object_get(v->res, "targets"), names[i]);
+	return st;
+}
+
 static void
 charts_headline(struct rv *v, json_t *list)
 {
@@ -1391,6 +1402,7 @@ charts_headline(struct rv *v, json_t *list)
 	struct svg_frame f = { 0 };
 	struct svg_bars bars = { 0 };
 	struct svg_points pts = { 0 };
+	size_t *style;
 
 	n_range(&nb, v);
 	for (i = 0; i < v->nt; i++) {
@@ -1407,6 +1419,8 @@ charts_headline(struct rv *v, json_t *list)
 	bars.dots = dots;
 	bars.ndots = nd;
 	bars.horizontal = 1;
+	style = name_styles(v, labels, v->nt);
+	f.style = style;
 	f.id = ids_make(&v->ids, "chart-headline", NULL, NULL);
 	f.title = "Energy per request by target";
 	buf_addstr(&cap, "Request-weighted energy per request (gross SoC energy), mJ/req. "
@@ -1466,6 +1480,7 @@ charts_headline(struct rv *v, json_t *list)
 	figure(list, &svg, cap.ptr);
 
 	free(labels);
+	free(style);
 	free(val);
 	free(err);
 	free(x);
@@ -1489,6 +1504,7 @@ chart_routes(struct rv *v, json_t *list, int per_mb)
 	struct buf svg = BUF_INIT, cap = BUF_INIT;
 	struct svg_frame f = { 0 };
 	struct svg_groups g = { 0 };
+	size_t *style;
 
 	if (!nr || !v->nt) {
 		free(tl);
@@ -1498,6 +1514,8 @@ chart_routes(struct rv *v, json_t *list, int per_mb)
 	}
 	for (j = 0; j < v->nt; j++)
 		tl[j] = v->t[j].name;
+	style = name_styles(v, tl, v->nt);
+	f.style = style;
 	for (i = 0; i < nr; i++)
 		for (j = 0; j < v->nt; j++) {
 			const json_t *r = route_of(v->t[j].o, routes[i]);
@@ -1531,6 +1549,7 @@ chart_routes(struct rv *v, json_t *list, int per_mb)
 	f.xlabel = "route";
 	svg_grouped_bars(&svg, &f, &g);
 	figure(list, &svg, cap.ptr);
+	free(style);
 	free(tl);
 	free(val);
 	free(err);
@@ -1562,6 +1581,7 @@ chart_trace(struct rv *v, json_t *list)
 	const char *mlab[2] = { "window start", "window end" };
 	struct buf svg = BUF_INIT, cap = BUF_INIT;
 	struct svg_frame f = { 0 };
+	size_t *style;
 
 	if (!n)
 		return;
@@ -1611,6 +1631,8 @@ chart_trace(struct rv *v, json_t *list)
 		st[i].marks = marks;
 		st[i].mark_labels = mlab;
 	}
+	style = name_styles(v, labels, k);
+	f.style = style;
 	f.id = ids_make(&v->ids, "chart-trace", NULL, NULL);
 	f.title = "SoC power around one load window per target";
 	buf_addstr(&cap, "SoC power of each powermetrics sample (steps, W) around one "
@@ -1630,6 +1652,7 @@ chart_trace(struct rv *v, json_t *list)
 		free((void *)st[i].y);
 	}
 	free(st);
+	free(style);
 	free(labels);
 	free(used);
 	buf_release(&svg);

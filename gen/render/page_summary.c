@@ -271,6 +271,7 @@ struct tv {
 	long x;			/* the x column, -1 for none */
 	char *base;		/* sanitised base name of the table file */
 	const char *title;
+	const json_t *targets;	/* the run's (results "targets"), for chart styles */
 };
 
 static void
@@ -483,6 +484,7 @@ dim_name(const struct tv *v, const char *const *use, struct buf *b, int lower)
  * (series x groups, each pair at most once) or one bar per row. */
 struct bars_layout {
 	int grouped;
+	int series_target;	/* grouped, and the series are the targets */
 	char **gl, **sl;	/* group and series labels */
 	size_t ng, ns, ga, sa;
 	size_t *gi, *si;	/* per row */
@@ -591,6 +593,7 @@ bars_layout(const struct tv *v, struct bars_layout *L)
 	buf_addstr(&L->sdim, tb.ptr);
 	add_label(&L->scap, tb.ptr, 1);
 	/* the dimension with fewer values makes the series (the legend) */
+	L->series_target = L->ns <= L->ng;
 	if (L->ns > L->ng) {
 		char **t = L->gl;
 		size_t *ti = L->gi, n = L->ng, a = L->ga;
@@ -647,11 +650,21 @@ static void
 table_bars(struct sset *ids, const struct tv *v, json_t *list)
 {
 	struct bars_layout L;
-	long sdc = col_named(v, "mj_per_req_sd");
+	long sdc = col_named(v, "mj_per_req_sd"), tcol = col_named(v, "target");
 	struct buf svg = BUF_INIT, cap = BUF_INIT, yl = BUF_INIT, id = BUF_INIT, title = BUF_INIT;
-	size_t i, j;
+	size_t i, j, *style = NULL;
 
 	bars_layout(v, &L);
+	/* A target's style, the same in every chart of the page: per series
+	 * when the series are the targets, per bar when the bars are rows. */
+	if (tcol >= 0 && v->c[tcol].is_label && (!L.grouped || L.series_target)) {
+		style = xcalloc((L.grouped ? L.ns : v->nr) + 1, sizeof(*style));
+		for (i = 0; i < v->nr; i++) {
+			buf_reset(&title);
+			cell_text(v, i, (size_t)tcol, &title);
+			style[L.grouped ? L.si[i] : i] = target_slot(v->targets, title.ptr);
+		}
+	}
 	for (j = 0; j < v->nc; j++) {
 		const struct col *m = &v->c[j];
 		struct svg_frame f = { 0 };
@@ -707,6 +720,7 @@ table_bars(struct sset *ids, const struct tv *v, json_t *list)
 		f.desc = cap.ptr;
 		f.ylabel = yl.ptr;
 		f.xlabel = L.gdim.len ? L.gdim.ptr : NULL;
+		f.style = style;
 		if (L.grouped) {
 			struct svg_groups g = { 0 };
 
@@ -731,6 +745,7 @@ table_bars(struct sset *ids, const struct tv *v, json_t *list)
 		free(err);
 	}
 	bars_layout_free(&L, v->nr);
+	free(style);
 	buf_release(&svg);
 	buf_release(&cap);
 	buf_release(&yl);
@@ -1376,6 +1391,7 @@ render_summary_run(struct render_ctx *c, json_t *res)
 
 		snprintf(fallback, sizeof(fallback), "Table %zu", i + 1);
 		tv_load(&v, t, fallback);
+		v.targets = json_object_get(res, "targets");
 		/* base.csv, or base-2.csv, ... when two tables share a name */
 		for (k = 1;; k++) {
 			buf_reset(&b);
@@ -1472,7 +1488,7 @@ render_latency_charts(json_t *res, struct buf *out)
 	struct sset ids = { 0 };
 	struct buf svg = BUF_INIT, cap = BUF_INIT, title = BUF_INIT, want = BUF_INIT;
 	double *x = NULL;
-	size_t nx = 0;
+	size_t nx = 0, *style;
 
 	/* targets in the results' order, then any only the measurements name */
 	json_array_foreach(json_object_get(res, "targets"), i, t)
@@ -1487,6 +1503,9 @@ render_latency_charts(json_t *res, struct buf *out)
 	}
 	nx = json_array_size(ms) + 1;
 	x = xmalloc(nx * sizeof(double));
+	style = xcalloc(nt + 1, sizeof(*style));
+	for (i = 0; i < nt; i++)
+		style[i] = target_slot(json_object_get(res, "targets"), tn[i]);
 	for (q = 0; q < nr; q++) {
 		double *val = xmalloc((NLAT * nt + 1) * sizeof(double));
 		double *err = xmalloc((NLAT * nt + 1) * sizeof(double));
@@ -1570,6 +1589,7 @@ render_latency_charts(json_t *res, struct buf *out)
 			g.series_labels = (const char *const *)tn;
 			g.value = val;
 			g.err = err;
+			f.style = style;
 			buf_reset(&svg);
 			svg_grouped_bars(&svg, &f, &g);
 			if (synthetic_note(res)) {
@@ -1584,6 +1604,7 @@ render_latency_charts(json_t *res, struct buf *out)
 		free(err);
 	}
 	free(x);
+	free(style);
 	strlist_free(tn, nt);
 	strlist_free(rn, nr);
 	sset_free(&ids);

@@ -771,6 +771,7 @@ struct series {
 	double *value, *err;
 	double **dots;
 	size_t *ndots;
+	size_t slot;		/* the chart style of its target on the page */
 };
 
 static void
@@ -908,8 +909,13 @@ chart_series(json_t *list, struct sset *ids, const char *id, const char *id2,
 	struct buf svg = BUF_INIT, idb = BUF_INIT;
 	struct svg_frame f = { 0 };
 	struct svg_bars bars = { 0 };
+	size_t *style = xcalloc(s->n + 1, sizeof(*style)), i;
 
+	/* every bar is the one target's, in its colour and pattern */
+	for (i = 0; i < s->n; i++)
+		style[i] = s->slot;
 	series_unique_labels(s);
+	f.style = style;
 	f.id = id_make(ids, &idb, id, id2, NULL);
 	f.title = title;
 	f.desc = caption;
@@ -923,6 +929,7 @@ chart_series(json_t *list, struct sset *ids, const char *id, const char *id2,
 	bars.ndots = s->ndots;
 	svg_bar_chart(&svg, &f, &bars);
 	figure(list, &svg, caption);
+	free(style);
 	buf_release(&svg);
 	buf_release(&idb);
 }
@@ -1360,7 +1367,7 @@ machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view)
 	json_t *charts = json_array();
 	struct buf cap = BUF_INIT, idb = BUF_INIT;
 	double *mj = xcalloc(m->nocc + 1, sizeof(double));
-	size_t i, oi, nmj = 0;
+	size_t i, oi, nmj = 0, slot;
 	int energy = 0, dec_mj, dec_rps;
 
 	for (i = 0; i < m->nruns; i++)
@@ -1391,9 +1398,10 @@ machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view)
 	table_col(&t, "Throughput", "req/s, mean " PM " SD", 1);
 	if (energy)
 		table_col(&t, "SoC power", "W, mean " PM " SD", 1);
-	/* the machine's occurrences are in target order: one target at a time */
-	for (oi = 0; oi < m->nocc;) {
-		struct series smj = { 0 }, srps = { 0 };
+	/* the machine's occurrences are in target order (by key): one target at
+	 * a time, each the next chart style of the page */
+	for (oi = 0, slot = 0; oi < m->nocc; slot++) {
+		struct series smj = { .slot = slot }, srps = { .slot = slot };
 		size_t k = v->occ[m->occ[oi]].tgt;
 		const struct vtgt *tg = &v->t[k];
 		json_t *figs = json_array();

@@ -28,6 +28,12 @@ struct svg_frame {
 	const char *xlabel;	/* axis titles with units, e.g. "mJ per request" */
 	const char *ylabel;
 	int width, height;	/* viewBox size; 0 = defaults (640 x 320) */
+	/* Style (colour class and pattern) of each series, or of each bar
+	 * of svg_bar_chart and point of svg_scatter; NULL: by position (a
+	 * bar chart's bars and a scatter's points one plain style).  Pages
+	 * give a target the same style in every chart (view.h
+	 * target_slot()). */
+	const size_t *style;
 };
 
 /* Bars per category with +-err whiskers and the individual values as dots

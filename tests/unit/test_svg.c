@@ -333,7 +333,7 @@ render_twice(const char *what, render_fn fn, const void *arg)
 }
 
 static const struct svg_frame hostile_frame = {
-	"chart-x", HOSTILE1, HOSTILE2, HOSTILE3, HOSTILE1 " per request", 0, 0,
+	"chart-x", HOSTILE1, HOSTILE2, HOSTILE3, HOSTILE1 " per request", 0, 0, NULL,
 };
 
 static const double bar_v[] = { 0.09581, NAN, 0.173, 0.02 };
@@ -384,7 +384,7 @@ static void
 r_plain_bars(struct buf *b, const void *arg)
 {
 	const struct svg_bars *s = arg;
-	struct svg_frame f = { "t", "T", "D", "target", "unit", 0, 0 };
+	struct svg_frame f = { "t", "T", "D", "target", "unit", 0, 0, NULL };
 
 	svg_bar_chart(b, &f, s);
 }
@@ -495,6 +495,66 @@ test_grouped(void)
 	free(svg);
 }
 
+/* Styles given by the page (svg_frame.style): series 0 and 2 of the
+ * grouped chart drawn as style 9 (colour 1, pattern shape(9) = 2) and 0,
+ * series 1 as style 3; the bars of a bar chart and the points of a
+ * scatter each their own. */
+static void
+r_styled(struct buf *b, const void *arg)
+{
+	static const double v[] = { 1, 2, 3, 4, 5, 6 };
+	static const char *const groups[] = { "g1", "g2" };
+	static const char *const series[] = { "s-a", "s-b", "s-c" };
+	static const size_t st[] = { 9, 3, 0 };
+	struct svg_groups g = { 2, 3, groups, series, v, NULL };
+	struct svg_bars bars = { 3, series, v, NULL, NULL, NULL, 0 };
+	struct svg_points p = { 3, v, v + 3, NULL, NULL, series, 0, 0, 0, NULL, 0 };
+	struct svg_frame f = { "st", "T", "D", "x", "y", 0, 0, st };
+
+	(void)arg;
+	svg_grouped_bars(b, &f, &g);
+	svg_bar_chart(b, &f, &bars);
+	svg_scatter(b, &f, &p);
+}
+
+static void
+test_styled(void)
+{
+	char *all = render_twice("styled", r_styled, NULL), *svg, *bar, *pts, *e;
+
+	/* the three charts apart: svg, bar, pts */
+	e = strstr(all, "</svg>") + 6;
+	svg = strndup(all, (size_t)(e - all));
+	pts = strstr(e, "</svg>") + 6;
+	bar = strndup(e, (size_t)(pts - e));
+	pts = strdup(pts);
+	/* grouped: one bar per group in each series' style */
+	CHECK(count_of(svg, "<rect class=\"bar s1\"") == 2 &&
+	      count_of(svg, "<rect class=\"bar s3\"") == 2 &&
+	      count_of(svg, "<rect class=\"bar s0\"") == 2, "grouped: bars by the given styles");
+	CHECK(count_of(svg, "<rect class=\"key s1\"") == 1 &&
+	      count_of(svg, "<rect class=\"key s3\"") == 1, "grouped: legend keys by style");
+	CHECK(count_of(svg, "fill=\"url(#st-h2)\"") == 3 && count_of(svg, "fill=\"url(#st-h3)\"") == 3,
+	      "grouped: style 9 hatched as 2, style 3 as 3 (2 bars and a key each)");
+	CHECK(count_of(svg, "<pattern id=\"st-h") == 2 && strstr(svg, "<pattern id=\"st-h2\"") &&
+	      strstr(svg, "<pattern id=\"st-h3\""), "grouped: exactly the patterns used");
+	/* bar chart: each bar its style, hatched */
+	CHECK(strstr(bar, "<rect class=\"bar s1\"") && strstr(bar, "<rect class=\"bar s3\"") &&
+	      strstr(bar, "<rect class=\"bar s0\""), "bars: each bar its style");
+	CHECK(count_of(bar, "fill=\"url(#st-h") == 2 && count_of(bar, "<pattern id=\"st-h") == 2,
+	      "bars: two hatched (styles 9 and 3), style 0 plain");
+	/* scatter: markers of the style's shape instead of plain circles */
+	CHECK(!strstr(pts, "<circle class=\"dot\""), "scatter: no unstyled circle");
+	CHECK(strstr(pts, "<path class=\"dot s1\" d=\"M") && strstr(pts, "m0,-4.2l4,6.8h-8z\"><title>s-a: "),
+	      "scatter: style 9 is colour 1 with the triangle of shape 2");
+	CHECK(strstr(pts, "<path class=\"dot s3\"") && strstr(pts, "<path class=\"dot s0\""),
+	      "scatter: the other points their styles");
+	free(svg);
+	free(bar);
+	free(pts);
+	free(all);
+}
+
 static void
 r_stacked(struct buf *b, const void *arg)
 {
@@ -580,7 +640,7 @@ r_long(struct buf *b, const void *arg)
 {
 	static double t0[LONG_N], t1[LONG_N], y[LONG_N];
 	struct svg_steps s = { LONG_N, t0, t1, y, 0, NULL, NULL };
-	struct svg_frame f = { "long", "Power", "Watts over time", "s", "W", 0, 0 };
+	struct svg_frame f = { "long", "Power", "Watts over time", "s", "W", 0, 0, NULL };
 	size_t i;
 
 	(void)arg;
@@ -655,7 +715,7 @@ test_band_lines(void)
 	static const double nan3[] = { NAN, NAN, NAN }, y2[] = { 5, NAN, 7 };
 	struct svg_band s[2] = { { "<script>a&b</script>", 3, x, y, lo, hi },
 				 { "second", 3, x, y2, nan3, nan3 } };
-	struct svg_frame f = { "chart-band", "T", "D", "Connections", "Throughput (req/s)", 0, 0 };
+	struct svg_frame f = { "chart-band", "T", "D", "Connections", "Throughput (req/s)", 0, 0, NULL };
 	struct buf out = BUF_INIT;
 	const char *err;
 
@@ -675,7 +735,7 @@ test_band_lines(void)
 static void
 test_empty(void)
 {
-	struct svg_frame f = { NULL, NULL, NULL, NULL, NULL, -5, 0 };
+	struct svg_frame f = { NULL, NULL, NULL, NULL, NULL, -5, 0, NULL };
 	struct svg_bars b = { 0, NULL, NULL, NULL, NULL, NULL, 0 };
 	struct svg_groups g = { 0, 0, NULL, NULL, NULL, NULL };
 	struct svg_stack st = { 0, 0, NULL, NULL, NULL };
@@ -748,6 +808,7 @@ main(void)
 	test_bar_ticks();
 	test_bar_layout();
 	test_grouped();
+	test_styled();
 	test_stacked();
 	test_steps();
 	test_long_trace();
