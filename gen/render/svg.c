@@ -24,6 +24,8 @@
  *   label          axis titles
  *   legend         legend text
  *   note           notes on the chart ("no data", "–", a fit's slope)
+ *   leader         a line from a point to its label placed further out
+ *   point-labels   the group of a scatter's point labels
  * Layout assumes the stylesheet gives .tick, .legend and .note 11px and
  * .label 12px, and estimates a character as 0.6 em.
  *
@@ -86,6 +88,10 @@
 #define LEGEND_ROW 16.0
 #define LEGEND_MAX 48		/* more series than this: the rest in tooltips only */
 #define POINT_LABELS_MAX 40	/* more points than this: labels in tooltips only */
+#define PLABEL_MAXC 16		/* point labels are cut to this many characters */
+#define PLABEL_H 12.0		/* a point label's box: 11px text, 9 above the baseline */
+#define PLABEL_ASC 9.0
+#define POINT_R 4.5		/* what a point covers: circle or marker, with stroke */
 #define MARK_LABELS_MAX 64	/* mark labels remembered to say each once */
 
 #define ELLIPSIS "\xe2\x80\xa6"
@@ -1442,6 +1448,117 @@ svg_step_chart(struct buf *out, const struct svg_frame *f, size_t nseries,
 
 /* ---- scatter ---------------------------------------------------------- */
 
+struct box {
+	double x0, y0, x1, y1;
+};
+
+static int
+box_hit(const struct box *a, const struct box *b)
+{
+	return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
+}
+
+/* Where a label may go around its point: a direction (unit steps) for
+ * each of 8 sides, right and left first (text reads along a line), then
+ * above, below and the diagonals. */
+static const signed char label_dir[8][2] = {
+	{ 1, 0 }, { -1, 0 }, { 0, -1 }, { 0, 1 }, { 1, -1 }, { -1, -1 }, { 1, 1 }, { -1, 1 },
+};
+/* Gaps from the point's edge: the first ring touches it, the others
+ * need a leader line back to the point. */
+static const double label_gap[] = { 2, 14, 26, 40, 56 };
+
+/* The box of a w-wide label at gap g from the point (x, y) in direction d. */
+static struct box
+label_box(double x, double y, double w, const signed char d[2], double g)
+{
+	struct box b;
+	double r = POINT_R + g;
+
+	if (d[0] > 0)
+		b.x0 = x + (d[1] ? r * 0.7 : r);
+	else if (d[0] < 0)
+		b.x0 = x - (d[1] ? r * 0.7 : r) - w;
+	else
+		b.x0 = x - w / 2;
+	if (d[1] < 0)
+		b.y0 = y - (d[0] ? r * 0.7 : r) - PLABEL_H;
+	else if (d[1] > 0)
+		b.y0 = y + (d[0] ? r * 0.7 : r);
+	else
+		b.y0 = y - PLABEL_H / 2;
+	b.x1 = b.x0 + w;
+	b.y1 = b.y0 + PLABEL_H;
+	return b;
+}
+
+/*
+ * Point labels, placed so that none covers a point or another label: for
+ * each point in order, the first free place of label_box() (8 sides, then
+ * rings further out with a leader line from the point's edge to the
+ * label), inside the plot.  A label with no free place is left out (the
+ * point's tooltip has it).  Deterministic: the same points give the same
+ * places.  A label's box is its characters (at most PLABEL_MAXC) times
+ * CW_SMALL wide and PLABEL_H high, as for every text here.
+ */
+static void
+point_labels(struct buf *out, const struct plot *p, const double *px, const double *py,
+	     const char *const *labels, size_t n)
+{
+	struct box *placed = xmalloc((n + 1) * sizeof(*placed)), pb, b;
+	size_t i, j, k, g, np = 0;
+
+	buf_addstr(out, "<g class=\"point-labels\">");
+	for (i = 0; i < n; i++) {
+		size_t nc;
+		double w;
+		int found = 0;
+
+		if (!labels[i] || !*labels[i] || !isfinite(px[i]) || !isfinite(py[i]))
+			continue;
+		nc = u8_chars(labels[i]) < PLABEL_MAXC ? u8_chars(labels[i]) : PLABEL_MAXC;
+		w = (double)nc * CW_SMALL;
+		for (g = 0; !found && g < sizeof(label_gap) / sizeof(label_gap[0]); g++)
+			for (k = 0; !found && k < 8; k++) {
+				b = label_box(px[i], py[i], w, label_dir[k], label_gap[g]);
+				if (b.x0 < p->x0 + 1 || b.x1 > p->x1 - 1 || b.y0 < p->y0 ||
+				    b.y1 > p->y1 - 1)
+					continue;
+				for (j = 0; j < n; j++) {
+					if (!isfinite(px[j]) || !isfinite(py[j]))
+						continue;
+					pb = (struct box){ px[j] - POINT_R, py[j] - POINT_R,
+							   px[j] + POINT_R, py[j] + POINT_R };
+					if (box_hit(&b, &pb))
+						break;
+				}
+				if (j < n)
+					continue;
+				for (j = 0; j < np && !box_hit(&b, &placed[j]); j++)
+					;
+				if (j < np)
+					continue;
+				found = 1;
+				placed[np++] = b;
+				if (g) {
+					/* from the point's edge to the nearest point of the box */
+					double cx = dmax(b.x0, dmin(px[i], b.x1));
+					double cy = dmax(b.y0, dmin(py[i], b.y1));
+					double dx = cx - px[i], dy = cy - py[i];
+					double d = sqrt(dx * dx + dy * dy);
+
+					html_printf(out, "<path class=\"leader\" d=\"M%.1f,%.1fL%.1f,%.1f\"/>",
+						    px[i] + dx / d * POINT_R, py[i] + dy / d * POINT_R,
+						    cx, cy);
+				}
+				text_el(out, "tick", b.x0, b.y0 + PLABEL_ASC, NULL, 0, labels[i],
+					PLABEL_MAXC);
+			}
+	}
+	buf_addstr(out, "</g>");
+	free(placed);
+}
+
 static double
 err_at(const double *e, size_t i)
 {
@@ -1495,8 +1612,7 @@ svg_scatter(struct buf *out, const struct svg_frame *f, const struct svg_points 
 	double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
 	size_t i, n = pt->x && pt->y ? pt->n : 0, any = 0;
 	int pen;
-	struct { double x0, x1, y0, y1; } box[POINT_LABELS_MAX];
-	size_t nbox = 0;
+	double *px = xmalloc((n + 1) * sizeof(double)), *py = xmalloc((n + 1) * sizeof(double));
 	char tmp[32];
 
 	for (i = 0; i < n; i++) {
@@ -1606,33 +1722,17 @@ svg_scatter(struct buf *out, const struct svg_frame *f, const struct svg_points 
 		if (has_text(f->ylabel))
 			html_printf(out, " %H", f->ylabel);
 		buf_addstr(out, f->style ? "</title></path>" : "</title></circle>");
-
-		/* Visible labels when few points, skipping any that would overlap. */
-		if (pt->labels && pt->labels[i] && any <= POINT_LABELS_MAX &&
-		    nbox < POINT_LABELS_MAX) {
-			size_t nc = u8_chars(pt->labels[i]) < 16 ? u8_chars(pt->labels[i]) : 16;
-			double w = (double)nc * CW_SMALL, lx = x + 6, ly = y - 6;
-			const char *anchor = NULL;
-			size_t j;
-
-			if (lx + w > p.w - 2) {
-				lx = x - 6;
-				anchor = "end";
-			}
-			box[nbox].x0 = anchor ? lx - w : lx;
-			box[nbox].x1 = box[nbox].x0 + w;
-			box[nbox].y0 = ly - 10;
-			box[nbox].y1 = ly + 2;
-			for (j = 0; j < nbox; j++)
-				if (box[j].x0 < box[nbox].x1 && box[nbox].x0 < box[j].x1 &&
-				    box[j].y0 < box[nbox].y1 && box[nbox].y0 < box[j].y1)
-					break;
-			if (j == nbox) {
-				nbox++;
-				text_el(out, "tick", lx, ly, anchor, 0, pt->labels[i], 16);
-			}
-		}
 	}
+	for (i = 0; i < n; i++) {
+		int ok = isfinite(pt->x[i]) && isfinite(pt->y[i]);
+
+		px[i] = ok ? map_x(&p, &ax, pt->x[i]) : NAN;
+		py[i] = ok ? map_y(&p, &ay, pt->y[i]) : NAN;
+	}
+	if (pt->labels && any <= POINT_LABELS_MAX)
+		point_labels(out, &p, px, py, pt->labels, n);
+	free(px);
+	free(py);
 	svg_close(out);
 }
 

@@ -123,7 +123,7 @@ size_t svg_ticks(double lo, double hi, size_t max, double *t, double *step);
  *    (the sign printed is U+00B1).
  *  - CSS classes the page stylesheet must define: chart, s0 .. s7 (set
  *    --c), bar, key, line, band, dot, hatch, err, fit, mark, axis, grid, tick,
- *    label, legend, note.
+ *    label, legend, note, leader.
  */
 
 #endif
