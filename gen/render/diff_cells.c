@@ -382,7 +382,7 @@ dcell_env_value(struct buf *b, json_t *v)
 	} else if (json_is_string(v)) {
 		utf8_term(b, json_string_value(v));
 	} else {
-		s = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(17));
+		s = jx_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
 		utf8_term(b, s ? s : "?");
 		free(s);
 	}

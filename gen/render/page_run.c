@@ -911,7 +911,7 @@ headline_view(struct rv *v)
 		table_col(&t, "Energy per request", spread ? "mJ/req, mean \xc2\xb1 SD" : "mJ/req", 1);
 		table_col(&t, "n", "rounds", 1);
 		if (spread) {
-			table_col(&t, "CV", "SD/mean", 1);
+			table_col(&t, "CV", NF_RATIO_UNIT " (SD/mean)", 1);
 			table_col(&t, "95 % CI of the mean", "mJ/req", 1);
 		}
 	}
@@ -934,7 +934,7 @@ headline_view(struct rv *v)
 				table_num(&t, jnum(g->mj, "mean"), NF_FIXED(v->dec_mj));
 			cell_int(&t, json_object_get(g->mj, "n"));
 			if (spread) {
-				table_num(&t, jnum(g->mj, "cv"), NF_FIXED(4));
+				table_num(&t, jnum(g->mj, "cv"), NF_RATIO);
 				table_range(&t, num_of(json_array_get(ci, 0)),
 					    num_of(json_array_get(ci, 1)), NF_FIXED(v->dec_mj));
 			}
@@ -1012,7 +1012,7 @@ routes_view(struct rv *v)
 	table_col(&t, "Throughput", "req/s, mean \xc2\xb1 SD", 1);
 	if (v->energy) {
 		table_col(&t, "SoC power", "W, mean \xc2\xb1 SD", 1);
-		table_col(&t, "Idle share", "% of gross energy", 1);
+		table_col(&t, "Idle share", NF_RATIO_UNIT " of gross energy", 1);
 	}
 	run_table(v, &m, "tbl-per-mb", cap_mb);
 	table_md(&m);
@@ -1020,7 +1020,7 @@ routes_view(struct rv *v)
 	table_col(&m, "Route", NULL, 0);
 	table_col(&m, "Energy per MB", "mJ/MB, mean \xc2\xb1 SD", 1);
 	table_col(&m, "n", "rounds", 1);
-	table_col(&m, "CV", "SD/mean", 1);
+	table_col(&m, "CV", NF_RATIO_UNIT " (SD/mean)", 1);
 	table_col(&m, "95 % CI of the mean", "mJ/MB", 1);
 	table_col(&m, "Throughput", "req/s, mean \xc2\xb1 SD", 1);
 	table_col(&m, "SoC power", "W, mean \xc2\xb1 SD", 1);
@@ -1049,7 +1049,7 @@ routes_view(struct rv *v)
 				if (v->energy) {
 					table_pm(&t, num_of(jpath(r, "watts.mean")),
 						 num_of(jpath(r, "watts.sd")), NF_FIXED(3));
-					table_num(&t, jnum(r, "idle_share"), NF_PCT(2));
+					table_num(&t, jnum(r, "idle_share"), NF_RATIO);
 				}
 				if (large && v->energy) {
 					const json_t *s = json_object_get(r, "mj_per_mb_stat");
@@ -1063,7 +1063,7 @@ routes_view(struct rv *v)
 					table_text(&m, name);
 					table_pm(&m, mean, jnum(s, "sd"), NF_FIXED(v->dec_mb));
 					cell_int(&m, json_object_get(s, "n"));
-					table_num(&m, jnum(s, "cv"), NF_FIXED(4));
+					table_num(&m, jnum(s, "cv"), NF_RATIO);
 					table_range(&m, num_of(json_array_get(ci, 0)),
 						    num_of(json_array_get(ci, 1)), NF_FIXED(v->dec_mb));
 					table_pm(&m, num_of(jpath(r, "rps.mean")),
