@@ -45,6 +45,7 @@
 #include "render/view.h"
 
 #define PLUSMINUS "\xc2\xb1"
+#define TURN_MAX_ROWS 16	/* a turned table (run.json "transpose") has a column per row */
 
 /* ------------------------------------------------------------------ */
 /* numbers */
@@ -922,6 +923,51 @@ tv_rows(struct sset *ids, const struct tv *v, struct table *t)
 	buf_release(&th);
 }
 
+/*
+ * A table the source printed turned (run.json "transpose": the targets as
+ * columns, the measures as rows, as the Conduit write-up's startup and
+ * memory table): one column per row of the data, headed by its first
+ * cell, and one row per other column, headed by its label and unit.  The
+ * cells are the same published texts; only the page turns them.
+ */
+static void
+tv_turned(struct sset *ids, const struct tv *v, struct table *t)
+{
+	struct buf b = BUF_INIT, want = BUF_INIT, th = BUF_INIT;
+	size_t i, j;
+
+	table_col(t, "Measure", NULL, 0);
+	for (i = 0; i < v->nr; i++) {
+		struct tcol c = { NULL, NULL, 1, NULL, NULL, NULL, NULL };
+
+		buf_reset(&b);
+		c.h = cell_text(v, i, 0, &b) ? b.ptr : NUM_MISSING;
+		table_colx(t, &c);
+	}
+	for (j = 1; j < v->nc; j++) {
+		struct trow r = { NULL, NULL, NULL, NULL, NULL, "txt" };
+
+		buf_reset(&want);
+		buf_addf(&want, "r-%s-", v->base);
+		id_part(&want, v->c[j].name);
+		buf_reset(&th);
+		label_unit(&th, &v->c[j]);
+		r.id = id_unique(ids, &want, NULL);
+		r.th = th.ptr;
+		table_rowx(t, &r);
+		for (i = 0; i < v->nr; i++) {
+			struct tcell c = { NULL, v->c[j].numeric, NULL, NULL, NULL, NULL };
+
+			buf_reset(&b);
+			c.text = cell_text(v, i, j, &b) ? b.ptr : NULL;
+			table_cell(t, &c);
+		}
+	}
+	buf_release(&b);
+	buf_release(&want);
+	buf_release(&th);
+}
+
 /* {sid, title, caption, file, csv, nrows, notes: [{id, text}],
  *  tbl: [the table for p-table.html],
  *  charts: [{svg, caption}], nochart}; NULL after a template error. */
@@ -1001,14 +1047,19 @@ section_view(struct sset *ids, const struct tv *v, const char *csv_name,
 		}
 	}
 
-	/* columns, rows */
-	for (j = 0; j < v->nc; j++) {
-		struct tcol c = { v->c[j].label, unit_hint(&v->c[j]), v->c[j].numeric, NULL, NULL,
-				  v->c[j].name, marks[j] };
+	/* columns, rows; turned as the source printed it, when it did and the
+	 * rows are few enough to be columns */
+	if (json_is_true(json_object_get(v->t, "transpose")) && v->nr && v->nr <= TURN_MAX_ROWS) {
+		tv_turned(ids, v, &t);
+	} else {
+		for (j = 0; j < v->nc; j++) {
+			struct tcol c = { v->c[j].label, unit_hint(&v->c[j]), v->c[j].numeric,
+					  NULL, NULL, v->c[j].name, marks[j] };
 
-		table_colx(&t, &c);
+			table_colx(&t, &c);
+		}
+		tv_rows(ids, v, &t);
 	}
-	tv_rows(ids, v, &t);
 	if (table_end(&t)) {
 		json_decref(o);
 		json_decref(notes);
