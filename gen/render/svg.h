@@ -75,7 +75,9 @@ void svg_step_chart(struct buf *out, const struct svg_frame *f, size_t nseries,
 
 /* Points (x, y) with optional error bars in x and y, optional labels per
  * point, and an optional fitted line y = a + b x with a note printed on
- * the chart (e.g. "slope +0.0002 W/h"). */
+ * the chart (e.g. "slope +0.0002 W/h").  Labels (up to 40 points) go
+ * where they cover no point and no other label: beside their point, else
+ * further out with a leader line, else only in the point's tooltip. */
 struct svg_points {
 	size_t n;
 	const double *x, *y;
