@@ -51,6 +51,7 @@
 #define RESTATE_NEAR 0.9	/* r^2 from which "mostly restates throughput" */
 #define IDLE_DRIFT_WARN 0.25	/* fitted idle change over the session vs mean idle */
 #define IDLE_SHARE_MATTERS 0.01	/* below this the idle floor cannot move results */
+#define IDLE_DRIFT_RECON_MIN 5	/* idle windows a reconstructed run needs for a verdict */
 #define MAX_SLOT 1000		/* larger slot numbers are not a design */
 
 enum status { ST_NA, ST_OK, ST_WARN, ST_FAIL };
@@ -860,6 +861,16 @@ check_idle_drift(struct ctx *c)
 	json_object_set_new(o, "idle_share", jx_real(share));
 	if (!n) {
 		verdict(c, o, ST_NA, "no idle windows with power data");
+		goto out;
+	}
+	/* A reconstructed run's idle windows may be the rebuild's own (the
+	 * attribution pass: 3, synthetic): a handful of them would only
+	 * test the rebuild, so no verdict, neither ok nor warn. */
+	if (n < IDLE_DRIFT_RECON_MIN && r->meta && jx_path(r->meta, "erg.reconstructed") &&
+	    !json_is_null(jx_path(r->meta, "erg.reconstructed"))) {
+		verdict(c, o, ST_NA, "not assessed: %zu idle window%s in a reconstructed run, "
+			"whose sample-level detail is synthetic (at least %d needed)", n,
+			n == 1 ? "" : "s", IDLE_DRIFT_RECON_MIN);
 		goto out;
 	}
 	if (stats_ols(h, w, n, &a, &slope, NULL))

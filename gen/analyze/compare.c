@@ -783,6 +783,7 @@ struct cell {
 	double *v;		/* owned: per-round values, or the one published value */
 	size_t n;
 	double sd;		/* published with the value (summary), else NAN */
+	const char *text;	/* the value's published text (summary), or NULL */
 	int published, dup, used;
 	size_t idx;		/* order of appearance */
 };
@@ -1093,7 +1094,7 @@ str_or(json_t *o, const char *key, const char *dflt)
 /* The cell of column j of row (a table t of columns cols), a number. */
 static void
 summary_cell(const struct side *s, struct cells *cs, json_t *t, json_t *cols, json_t *row,
-	     size_t j, const struct tcols *k)
+	     json_t *prow, size_t j, const struct tcols *k)
 {
 	json_t *col = json_array_get(cols, j), *v = json_array_get(row, j), *sd;
 	const char *name = jx_path_str(col, "name");
@@ -1123,6 +1124,7 @@ summary_cell(const struct side *s, struct cells *cs, json_t *t, json_t *cols, js
 	x->v = xcalloc(1, sizeof(*x->v));
 	x->v[0] = json_number_value(v);
 	x->n = 1;
+	x->text = json_string_value(json_array_get(prow, j));
 	sd = k->sd >= 0 && !strcmp(name, "mj_per_req") ? json_array_get(row, (size_t)k->sd) : NULL;
 	if (json_is_number(sd))
 		x->sd = json_number_value(sd);
@@ -1164,7 +1166,9 @@ summary_cells(const struct side *s, json_t *res, struct cells *cs)
 				json_t *v = json_array_get(row, j);
 
 				if (json_is_number(v) && isfinite(json_number_value(v)))
-					summary_cell(s, cs, t, cols, row, j, &k);
+					summary_cell(s, cs, t, cols, row,
+						     json_array_get(json_object_get(t, "published"), r),
+						     j, &k);
 			}
 		}
 	}
@@ -1452,6 +1456,98 @@ x_json(const struct cell *x)
 			 "unit", jstr(x->xunit), "value", jx_real(x->x));
 }
 
+/* Text of v rounded to the decimals of s at digit position (after the
+ * point) d, half away from zero, from the decimal text s itself:
+ * "0.12405" to 4 is "0.1241", "9.96" to 1 "10.0".  out holds cap bytes. */
+static void
+dec_round(const char *s, int d, char *out, size_t cap)
+{
+	char digits[NUM_TEXT_LEN + 2];
+	const char *dot = strchr(s, '.');
+	size_t ni = dot ? (size_t)(dot - s) : strlen(s), nd, n = 0, i;
+	int neg = *s == '-', up;
+
+	if (neg) {
+		s++;
+		ni--;
+	}
+	/* the integer digits and d decimals, then the first dropped digit */
+	for (i = 0; i < ni && n < NUM_TEXT_LEN; i++)
+		digits[n++] = s[i];
+	nd = dot ? strlen(dot + 1) : 0;
+	for (i = 0; i < (size_t)d && n < NUM_TEXT_LEN; i++)
+		digits[n++] = i < nd ? dot[1 + i] : '0';
+	up = (size_t)d < nd && dot[1 + d] >= '5';
+	for (i = n; up && i-- > 0;) {
+		if (digits[i] == '9') {
+			digits[i] = '0';
+		} else {
+			digits[i]++;
+			up = 0;
+		}
+	}
+	snprintf(out, cap, "%s%s%.*s%s%.*s", neg ? "-" : "", up ? "1" : "", (int)ni, digits,
+		 d ? "." : "", d, digits + ni);
+}
+
+int
+compare_rounded_twice(const char *published, double v, char *via, char *once, size_t cap)
+{
+	char t[NUM_TEXT_LEN], mid[NUM_TEXT_LEN], two[NUM_TEXT_LEN + 2], one[NUM_TEXT_LEN];
+	const char *dot, *p;
+	size_t n = 0;
+	int d, k;
+
+	if (!published || !isfinite(v) || fabs(v) >= 1e15)
+		return 0;
+	for (p = published; *p && n + 1 < sizeof(t); p++) {
+		if (*p == ',')
+			continue;	/* grouping */
+		if (!(*p >= '0' && *p <= '9') && *p != '.' && !(*p == '-' && p == published))
+			return 0;
+		t[n++] = *p;
+	}
+	t[n] = 0;
+	if (*p || !n || strchr(t, '.') != strrchr(t, '.'))
+		return 0;
+	dot = strchr(t, '.');
+	d = dot ? (int)strlen(dot + 1) : 0;
+	if (d > 15)
+		return 0;
+	num_format(one, sizeof(one), 'f', d, v);
+	if (!strcmp(one, t))
+		return 0;
+	for (k = 1; k <= 3; k++) {
+		num_format(mid, sizeof(mid), 'f', d + k, v);
+		dec_round(mid, d, two, sizeof(two));
+		if (!strcmp(two, t)) {
+			snprintf(via, cap, "%s", mid);
+			snprintf(once, cap, "%s", one);
+			return k;
+		}
+	}
+	return 0;
+}
+
+/* A published side against a recomputed one whose value, rounded via an
+ * intermediate rounding, is the published text: {published, via, once}. */
+static json_t *
+rounded_json(const struct cell *a, const struct cell *b)
+{
+	const struct cell *pub = a->published ? a : b, *meas = a->published ? b : a;
+	char via[NUM_TEXT_LEN], once[NUM_TEXT_LEN];
+	json_t *o;
+
+	if (!pub->published || meas->published ||
+	    !compare_rounded_twice(pub->text, cell_mean(meas), via, once, sizeof(via)))
+		return json_null();
+	o = json_object();
+	json_object_set_new(o, "published", json_string(pub->text));
+	json_object_set_new(o, "via", json_string(via));
+	json_object_set_new(o, "once", json_string(once));
+	return o;
+}
+
 static json_t *
 untested_row(struct ctx *c, const struct cell *a, const struct cell *b)
 {
@@ -1481,6 +1577,7 @@ untested_row(struct ctx *c, const struct cell *a, const struct cell *b)
 	json_object_set_new(row, "ratio_ci95", json_null());
 	json_object_set_new(row, "p", json_null());
 	json_object_set_new(row, "verdict", json_string(COMPARE_NO_TEST_VERDICT));
+	json_object_set_new(row, "rounded_twice", rounded_json(a, b));
 	if (a->energy || b->energy)
 		c->energy_rows++;
 	return row;

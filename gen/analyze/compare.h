@@ -40,7 +40,9 @@
  * latency_p50_us/latency_p99_us are the same metrics in other units, so
  * they meet and are listed as not comparable.  A row gives each side's
  * value (published: as given, with its published SD; session: mean +- SD
- * (n)), delta % and B/A; no CI, no p; verdict COMPARE_NO_TEST_VERDICT.
+ * (n)), delta % and B/A; no CI, no p; verdict COMPARE_NO_TEST_VERDICT;
+ * "rounded_twice" when the published figure is the recomputed one rounded
+ * via an intermediate rounding (compare_rounded_twice()), else null.
  * Cells whose units differ are not compared but listed; a cell given
  * twice on one side is not compared (a note says so).  Identical tables
  * of two summary runs are the same data.  The document then carries the
@@ -110,6 +112,22 @@ struct target_aliases;
 json_t *compare_runs_in(json_t *a, const char *id_a, const char *dir_a, json_t *b,
 			const char *id_b, const char *dir_b, const char *same_reason,
 			const struct target_aliases *ta);
+
+/*
+ * "Published value rounded twice": published is a figure's text with d
+ * decimals ("0.1241"), v the value recomputed from the raw data
+ * (0.124046).  v rounded to d decimals in one step is once ("0.1240");
+ * v rounded first to d + k decimals (k = 1, 2, 3; "0.12405") and that
+ * decimal text then to d decimals, half away from zero, is twice
+ * ("0.1241").  Returns the smallest k for which twice equals published
+ * while once does not, with the intermediate text in via[0..cap) and
+ * the one-step text in once[0..cap); 0 when once equals published, when
+ * no such k exists, or when published is not a plain decimal (digits,
+ * an optional sign and point, ',' grouping).  A row whose published
+ * side and recomputed side differ only so gets "rounded_twice" {via,
+ * once, published} in the document.
+ */
+int compare_rounded_twice(const char *published, double v, char *via, char *once, size_t cap);
 
 /* The heading of a metric compare_runs() knows ("energy per request"),
  * of the headline or of a route; NULL for any other name. */

@@ -2,9 +2,12 @@
  * jsonx.c - see jsonx.h.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "base/buf.h"
 #include "base/jsonx.h"
+#include "base/num.h"
 
 int
 jx_num(json_t *obj, const char *key, double *out)
@@ -77,4 +80,53 @@ jx_path_str(json_t *obj, const char *dotted)
 	json_t *v = jx_path(obj, dotted);
 
 	return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+char *
+jx_dumps(const json_t *v, size_t flags)
+{
+	char *text = json_dumps(v, (flags & ~(size_t)JSON_REAL_PRECISION(31)) |
+				   JSON_REAL_PRECISION(17));
+	struct buf b = BUF_INIT;
+	const char *s;
+	int in_str = 0;
+
+	if (!text)
+		return NULL;
+	/* jansson writes a real with %.17g: 17 digits, most of them noise.
+	 * Outside strings, a number token with '.' or an exponent is a real. */
+	for (s = text; *s;) {
+		if (in_str) {
+			if (*s == '\\' && s[1]) {
+				buf_add(&b, s, 2);
+				s += 2;
+				continue;
+			}
+			in_str = *s != '"';
+			buf_addch(&b, *s++);
+		} else if (*s == '"') {
+			in_str = 1;
+			buf_addch(&b, *s++);
+		} else if (*s == '-' || (*s >= '0' && *s <= '9')) {
+			size_t n = strspn(s, "-+.0123456789eE");
+			char num[NUM_TEXT_LEN], *end;
+			double d;
+
+			if (!memchr(s, '.', n) && !memchr(s, 'e', n) && !memchr(s, 'E', n)) {
+				buf_add(&b, s, n);	/* an integer */
+			} else if ((d = strtod(s, &end)), end == s + n && isfinite(d)) {
+				num_text(num, d);
+				buf_addstr(&b, num);
+				if (!strpbrk(num, ".e"))
+					buf_addstr(&b, ".0");
+			} else {
+				buf_add(&b, s, n);
+			}
+			s += n;
+		} else {
+			buf_addch(&b, *s++);
+		}
+	}
+	free(text);
+	return buf_detach(&b, NULL);
 }

@@ -21,5 +21,13 @@ json_t *jx_string(const char *s);
 /* obj.a.b.c lookup through nested objects; NULL when absent. */
 json_t *jx_path(json_t *obj, const char *dotted);
 const char *jx_path_str(json_t *obj, const char *dotted);
+/*
+ * json_dumps(v, flags) with every real written as the shortest text that
+ * reads back as the same double (num_text(): 17.87, not jansson's
+ * 17.870000000000001), kept a real ("2.0", never "2"); integers and
+ * strings as jansson writes them.  Any JSON_REAL_PRECISION in flags is
+ * replaced.  NULL on failure; free() the result.
+ */
+char *jx_dumps(const json_t *v, size_t flags);
 
 #endif

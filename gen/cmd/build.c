@@ -449,14 +449,14 @@ write_results(struct pool *p, json_t *res, json_t **sum)
 
 	*sum = run_summary(res);
 	buf_addf(&rel, "runs/%s/results.json", id);
-	text = json_dumps(res, JSON_INDENT(1) | JSON_REAL_PRECISION(17));
+	text = jx_dumps(res, JSON_INDENT(1));
 	if (!text || site_write(p->site, rel.ptr, text, strlen(text)))
 		rc = -1;
 	free(text);
 	buf_reset(&rel);
 	summary_prefix(&rel, id);
 	buf_addstr(&rel, SUMMARY_NAME);
-	text = rc ? NULL : json_dumps(*sum, JSON_COMPACT | JSON_REAL_PRECISION(17));
+	text = rc ? NULL : jx_dumps(*sum, JSON_COMPACT);
 	if (!rc && (!text || site_write(p->site, rel.ptr, text, strlen(text))))
 		rc = -1;
 	free(text);

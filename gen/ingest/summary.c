@@ -13,6 +13,9 @@
  *                                  ("0.1010" beside the number 0.101),
  *                                  null for every other cell
  *                   "x_column": name or null,      numeric x for line charts
+ *                   "transpose": bool,             run.json: the source printed
+ *                                  it with the rows as columns (pages
+ *                                  show it so; the data stays as read)
  *                   "notes": [string] } ],
  *     "targets": [ { "name", "headline": {...},
  *                    "routes": [ {"name", "rps": {"mean","sd","n"}, ...} ] } ],
@@ -313,6 +316,8 @@ read_table(const char *dir, const char *rel, json_t *spec, json_t *units, json_t
 	json_object_set_new(t, "title", copy_or(spec, "title", json_null()));
 	json_object_set_new(t, "caption", copy_or(spec, "caption", json_null()));
 	json_object_set_new(t, "x_column", json_null());
+	json_object_set_new(t, "transpose", json_boolean(json_is_true(json_object_get(spec,
+										   "transpose"))));
 	for (j = 0; j < c.rows[0].n; j++) {
 		const char *name = c.rows[0].f[j];
 		const struct known *k = lookup(name);
@@ -845,6 +850,12 @@ summary_read(const char *dir, const char *id)
 			}
 			s = json_string_value(q.v);
 			if (check_n(&doc, &sp)) {
+				bad = 1;
+				continue;
+			}
+			/* true or false; null is as absent (false) */
+			if (jdoc_get(&doc, &sp, "transpose", 0, &q) > 0 && !json_is_null(q.v) &&
+			    jdoc_check(&doc, &q, JD_BOOL)) {
 				bad = 1;
 				continue;
 			}

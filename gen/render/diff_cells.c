@@ -331,7 +331,14 @@ dcell_row(json_t *row, int dec, int same, const struct dcell_widths *w, dcell_es
 		cell_sample(&c[2], json_object_get(row, "b"), dec, wb);
 		cell_delta(&c[3], dcell_num(row, "delta_pct"));
 		cell_ratio(&c[4], dcell_num(row, "ratio"));
-		buf_addstr(&c[5], jx_path_str(row, "verdict"));
+		if (jx_path_str(row, "rounded_twice.via"))
+			/* the Δ is rounding, not a difference: say which */
+			buf_addf(&c[5], "published value rounded twice: %s \xe2\x86\x92 %s (in one "
+				 "step %s)", jx_path_str(row, "rounded_twice.via"),
+				 jx_path_str(row, "rounded_twice.published"),
+				 jx_path_str(row, "rounded_twice.once"));
+		else
+			buf_addstr(&c[5], jx_path_str(row, "verdict"));
 		return;
 	}
 	dcell_target(&c[0], row, esc);	/* with the x of a sweep (trials runs) */
@@ -382,7 +389,7 @@ dcell_env_value(struct buf *b, json_t *v)
 	} else if (json_is_string(v)) {
 		utf8_term(b, json_string_value(v));
 	} else {
-		s = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(17));
+		s = jx_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
 		utf8_term(b, s ? s : "?");
 		free(s);
 	}

@@ -444,7 +444,7 @@ diff_render_markdown(json_t *d, struct buf *out)
 void
 diff_render_json(json_t *d, struct buf *out)
 {
-	char *s = json_dumps(d, JSON_INDENT(2) | JSON_REAL_PRECISION(17));
+	char *s = jx_dumps(d, JSON_INDENT(2));
 
 	if (!s)
 		die("out of memory");

@@ -57,6 +57,11 @@ struct numfmt {
 #define NF_SIG(n)	((struct numfmt){ NUM_SIG, (n), 0, 0 })
 #define NF_SHORT	((struct numfmt){ NUM_SHORT, 0, 0, 0 })
 #define NF_REAL		((struct numfmt){ NUM_REAL, 0, 0, 0 })
+/* A ratio column a page shows (CV = SD/mean, idle share): in percent with
+ * 2 decimals, headed NF_RATIO_UNIT, on run, summary and view pages alike;
+ * results.json and the CSV exports keep the fraction. */
+#define NF_RATIO	NF_PCT(2)
+#define NF_RATIO_UNIT	"%"
 
 /*
  * A figure as a cell holds it: the value and, when the source gave one,

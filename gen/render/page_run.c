@@ -911,7 +911,7 @@ headline_view(struct rv *v)
 		table_col(&t, "Energy per request", spread ? "mJ/req, mean \xc2\xb1 SD" : "mJ/req", 1);
 		table_col(&t, "n", "rounds", 1);
 		if (spread) {
-			table_col(&t, "CV", "SD/mean", 1);
+			table_col(&t, "CV", NF_RATIO_UNIT " (SD/mean)", 1);
 			table_col(&t, "95 % CI of the mean", "mJ/req", 1);
 		}
 	}
@@ -934,7 +934,7 @@ headline_view(struct rv *v)
 				table_num(&t, jnum(g->mj, "mean"), NF_FIXED(v->dec_mj));
 			cell_int(&t, json_object_get(g->mj, "n"));
 			if (spread) {
-				table_num(&t, jnum(g->mj, "cv"), NF_FIXED(4));
+				table_num(&t, jnum(g->mj, "cv"), NF_RATIO);
 				table_range(&t, num_of(json_array_get(ci, 0)),
 					    num_of(json_array_get(ci, 1)), NF_FIXED(v->dec_mj));
 			}
@@ -1012,7 +1012,7 @@ routes_view(struct rv *v)
 	table_col(&t, "Throughput", "req/s, mean \xc2\xb1 SD", 1);
 	if (v->energy) {
 		table_col(&t, "SoC power", "W, mean \xc2\xb1 SD", 1);
-		table_col(&t, "Idle share", "% of gross energy", 1);
+		table_col(&t, "Idle share", NF_RATIO_UNIT " of gross energy", 1);
 	}
 	run_table(v, &m, "tbl-per-mb", cap_mb);
 	table_md(&m);
@@ -1020,7 +1020,7 @@ routes_view(struct rv *v)
 	table_col(&m, "Route", NULL, 0);
 	table_col(&m, "Energy per MB", "mJ/MB, mean \xc2\xb1 SD", 1);
 	table_col(&m, "n", "rounds", 1);
-	table_col(&m, "CV", "SD/mean", 1);
+	table_col(&m, "CV", NF_RATIO_UNIT " (SD/mean)", 1);
 	table_col(&m, "95 % CI of the mean", "mJ/MB", 1);
 	table_col(&m, "Throughput", "req/s, mean \xc2\xb1 SD", 1);
 	table_col(&m, "SoC power", "W, mean \xc2\xb1 SD", 1);
@@ -1049,7 +1049,7 @@ routes_view(struct rv *v)
 				if (v->energy) {
 					table_pm(&t, num_of(jpath(r, "watts.mean")),
 						 num_of(jpath(r, "watts.sd")), NF_FIXED(3));
-					table_num(&t, jnum(r, "idle_share"), NF_PCT(2));
+					table_num(&t, jnum(r, "idle_share"), NF_RATIO);
 				}
 				if (large && v->energy) {
 					const json_t *s = json_object_get(r, "mj_per_mb_stat");
@@ -1063,7 +1063,7 @@ routes_view(struct rv *v)
 					table_text(&m, name);
 					table_pm(&m, mean, jnum(s, "sd"), NF_FIXED(v->dec_mb));
 					cell_int(&m, json_object_get(s, "n"));
-					table_num(&m, jnum(s, "cv"), NF_FIXED(4));
+					table_num(&m, jnum(s, "cv"), NF_RATIO);
 					table_range(&m, num_of(json_array_get(ci, 0)),
 						    num_of(json_array_get(ci, 1)), NF_FIXED(v->dec_mb));
 					table_pm(&m, num_of(jpath(r, "rps.mean")),
@@ -1379,6 +1379,17 @@ caveats_view(struct rv *v)
 /* ------------------------------------------------------------------ */
 /* charts */
 
+/* The chart style of each of n target names (one per page: view.h). */
+static size_t *
+name_styles(const struct rv *v, const char *const *names, size_t n)
+{
+	size_t *st = xcalloc(n + 1, sizeof(*st)), i;
+
+	for (i = 0; i < n; i++)
+		st[i] = target_slot(json_object_get(v->res, "targets"), names[i]);
+	return st;
+}
+
 static void
 charts_headline(struct rv *v, json_t *list)
 {
@@ -1391,6 +1402,7 @@ charts_headline(struct rv *v, json_t *list)
 	struct svg_frame f = { 0 };
 	struct svg_bars bars = { 0 };
 	struct svg_points pts = { 0 };
+	size_t *style;
 
 	n_range(&nb, v);
 	for (i = 0; i < v->nt; i++) {
@@ -1407,6 +1419,8 @@ charts_headline(struct rv *v, json_t *list)
 	bars.dots = dots;
 	bars.ndots = nd;
 	bars.horizontal = 1;
+	style = name_styles(v, labels, v->nt);
+	f.style = style;
 	f.id = ids_make(&v->ids, "chart-headline", NULL, NULL);
 	f.title = "Energy per request by target";
 	buf_addstr(&cap, "Request-weighted energy per request (gross SoC energy), mJ/req. "
@@ -1466,6 +1480,7 @@ charts_headline(struct rv *v, json_t *list)
 	figure(list, &svg, cap.ptr);
 
 	free(labels);
+	free(style);
 	free(val);
 	free(err);
 	free(x);
@@ -1489,6 +1504,7 @@ chart_routes(struct rv *v, json_t *list, int per_mb)
 	struct buf svg = BUF_INIT, cap = BUF_INIT;
 	struct svg_frame f = { 0 };
 	struct svg_groups g = { 0 };
+	size_t *style;
 
 	if (!nr || !v->nt) {
 		free(tl);
@@ -1498,6 +1514,8 @@ chart_routes(struct rv *v, json_t *list, int per_mb)
 	}
 	for (j = 0; j < v->nt; j++)
 		tl[j] = v->t[j].name;
+	style = name_styles(v, tl, v->nt);
+	f.style = style;
 	for (i = 0; i < nr; i++)
 		for (j = 0; j < v->nt; j++) {
 			const json_t *r = route_of(v->t[j].o, routes[i]);
@@ -1531,6 +1549,7 @@ chart_routes(struct rv *v, json_t *list, int per_mb)
 	f.xlabel = "route";
 	svg_grouped_bars(&svg, &f, &g);
 	figure(list, &svg, cap.ptr);
+	free(style);
 	free(tl);
 	free(val);
 	free(err);
@@ -1562,6 +1581,7 @@ chart_trace(struct rv *v, json_t *list)
 	const char *mlab[2] = { "window start", "window end" };
 	struct buf svg = BUF_INIT, cap = BUF_INIT;
 	struct svg_frame f = { 0 };
+	size_t *style;
 
 	if (!n)
 		return;
@@ -1611,6 +1631,8 @@ chart_trace(struct rv *v, json_t *list)
 		st[i].marks = marks;
 		st[i].mark_labels = mlab;
 	}
+	style = name_styles(v, labels, k);
+	f.style = style;
 	f.id = ids_make(&v->ids, "chart-trace", NULL, NULL);
 	f.title = "SoC power around one load window per target";
 	buf_addstr(&cap, "SoC power of each powermetrics sample (steps, W) around one "
@@ -1630,6 +1652,7 @@ chart_trace(struct rv *v, json_t *list)
 		free((void *)st[i].y);
 	}
 	free(st);
+	free(style);
 	free(labels);
 	free(used);
 	buf_release(&svg);
@@ -1658,7 +1681,11 @@ chart_idle(struct rv *v, json_t *list)
 	p.n = m;
 	p.x = x;
 	p.y = y;
-	if (m >= 2 && !stats_ols(x, y, m, &a, &b, NULL)) {
+	/* No line where the drift check gave no verdict (too few windows
+	 * of a reconstructed run): a slope drawn would be one anyway. */
+	if (m >= 2 && !stats_ols(x, y, m, &a, &b, NULL) &&
+	    !(jpath_str(v->res, "validation.idle_drift.status") &&
+	      !strcmp(jpath_str(v->res, "validation.idle_drift.status"), "n/a"))) {
 		p.has_line = 1;
 		p.line_a = a;
 		p.line_b = b;
@@ -1805,6 +1832,26 @@ chart_attribution(struct rv *v, json_t *list)
 	free(share);
 	free(parts);
 	buf_release(&svg);
+}
+
+/* Every caption of list ends with note (NULL: left as it is). */
+static void
+captions_note(json_t *list, const char *note)
+{
+	struct buf b = BUF_INIT;
+	json_t *f;
+	size_t i;
+
+	json_array_foreach(list, i, f) {
+		if (!note)
+			break;
+		buf_reset(&b);
+		buf_addstr(&b, jstr(f, "caption") ? jstr(f, "caption") : "");
+		buf_addstr(&b, b.len ? " " : "");
+		buf_addstr(&b, note);
+		set_s(f, "caption", b.ptr);
+	}
+	buf_release(&b);
 }
 
 /* ------------------------------------------------------------------ */
@@ -2133,12 +2180,14 @@ render_run(struct render_ctx *c, json_t *res)
 	list = json_array();
 	if (v.energy && v.nt)
 		charts_headline(&v, list);
+	captions_note(list, synthetic_note(res));
 	json_object_set_new(v.view, "charts_headline", list);
 	list = json_array();
 	if (v.energy) {
 		chart_routes(&v, list, 0);
 		chart_routes(&v, list, 1);
 	}
+	captions_note(list, synthetic_note(res));
 	json_object_set_new(v.view, "charts_routes", list);
 	{
 		/* latency percentiles, when the load generator reported them */
@@ -2157,6 +2206,7 @@ render_run(struct render_ctx *c, json_t *res)
 		chart_trace(&v, list);
 		chart_attribution(&v, list);
 	}
+	captions_note(list, synthetic_note(res));
 	json_object_set_new(v.view, "charts_session", list);
 
 	windows_view(&v);

@@ -45,6 +45,7 @@
 #include "render/view.h"
 
 #define PLUSMINUS "\xc2\xb1"
+#define TURN_MAX_ROWS 16	/* a turned table (run.json "transpose") has a column per row */
 
 /* ------------------------------------------------------------------ */
 /* numbers */
@@ -271,6 +272,7 @@ struct tv {
 	long x;			/* the x column, -1 for none */
 	char *base;		/* sanitised base name of the table file */
 	const char *title;
+	const json_t *targets;	/* the run's (results "targets"), for chart styles */
 };
 
 static void
@@ -483,6 +485,7 @@ dim_name(const struct tv *v, const char *const *use, struct buf *b, int lower)
  * (series x groups, each pair at most once) or one bar per row. */
 struct bars_layout {
 	int grouped;
+	int series_target;	/* grouped, and the series are the targets */
 	char **gl, **sl;	/* group and series labels */
 	size_t ng, ns, ga, sa;
 	size_t *gi, *si;	/* per row */
@@ -591,6 +594,7 @@ bars_layout(const struct tv *v, struct bars_layout *L)
 	buf_addstr(&L->sdim, tb.ptr);
 	add_label(&L->scap, tb.ptr, 1);
 	/* the dimension with fewer values makes the series (the legend) */
+	L->series_target = L->ns <= L->ng;
 	if (L->ns > L->ng) {
 		char **t = L->gl;
 		size_t *ti = L->gi, n = L->ng, a = L->ga;
@@ -647,11 +651,21 @@ static void
 table_bars(struct sset *ids, const struct tv *v, json_t *list)
 {
 	struct bars_layout L;
-	long sdc = col_named(v, "mj_per_req_sd");
+	long sdc = col_named(v, "mj_per_req_sd"), tcol = col_named(v, "target");
 	struct buf svg = BUF_INIT, cap = BUF_INIT, yl = BUF_INIT, id = BUF_INIT, title = BUF_INIT;
-	size_t i, j;
+	size_t i, j, *style = NULL;
 
 	bars_layout(v, &L);
+	/* A target's style, the same in every chart of the page: per series
+	 * when the series are the targets, per bar when the bars are rows. */
+	if (tcol >= 0 && v->c[tcol].is_label && (!L.grouped || L.series_target)) {
+		style = xcalloc((L.grouped ? L.ns : v->nr) + 1, sizeof(*style));
+		for (i = 0; i < v->nr; i++) {
+			buf_reset(&title);
+			cell_text(v, i, (size_t)tcol, &title);
+			style[L.grouped ? L.si[i] : i] = target_slot(v->targets, title.ptr);
+		}
+	}
 	for (j = 0; j < v->nc; j++) {
 		const struct col *m = &v->c[j];
 		struct svg_frame f = { 0 };
@@ -707,6 +721,7 @@ table_bars(struct sset *ids, const struct tv *v, json_t *list)
 		f.desc = cap.ptr;
 		f.ylabel = yl.ptr;
 		f.xlabel = L.gdim.len ? L.gdim.ptr : NULL;
+		f.style = style;
 		if (L.grouped) {
 			struct svg_groups g = { 0 };
 
@@ -731,6 +746,7 @@ table_bars(struct sset *ids, const struct tv *v, json_t *list)
 		free(err);
 	}
 	bars_layout_free(&L, v->nr);
+	free(style);
 	buf_release(&svg);
 	buf_release(&cap);
 	buf_release(&yl);
@@ -907,6 +923,51 @@ tv_rows(struct sset *ids, const struct tv *v, struct table *t)
 	buf_release(&th);
 }
 
+/*
+ * A table the source printed turned (run.json "transpose": the targets as
+ * columns, the measures as rows, as the Conduit write-up's startup and
+ * memory table): one column per row of the data, headed by its first
+ * cell, and one row per other column, headed by its label and unit.  The
+ * cells are the same published texts; only the page turns them.
+ */
+static void
+tv_turned(struct sset *ids, const struct tv *v, struct table *t)
+{
+	struct buf b = BUF_INIT, want = BUF_INIT, th = BUF_INIT;
+	size_t i, j;
+
+	table_col(t, "Measure", NULL, 0);
+	for (i = 0; i < v->nr; i++) {
+		struct tcol c = { NULL, NULL, 1, NULL, NULL, NULL, NULL };
+
+		buf_reset(&b);
+		c.h = cell_text(v, i, 0, &b) ? b.ptr : NUM_MISSING;
+		table_colx(t, &c);
+	}
+	for (j = 1; j < v->nc; j++) {
+		struct trow r = { NULL, NULL, NULL, NULL, NULL, "txt" };
+
+		buf_reset(&want);
+		buf_addf(&want, "r-%s-", v->base);
+		id_part(&want, v->c[j].name);
+		buf_reset(&th);
+		label_unit(&th, &v->c[j]);
+		r.id = id_unique(ids, &want, NULL);
+		r.th = th.ptr;
+		table_rowx(t, &r);
+		for (i = 0; i < v->nr; i++) {
+			struct tcell c = { NULL, v->c[j].numeric, NULL, NULL, NULL, NULL };
+
+			buf_reset(&b);
+			c.text = cell_text(v, i, j, &b) ? b.ptr : NULL;
+			table_cell(t, &c);
+		}
+	}
+	buf_release(&b);
+	buf_release(&want);
+	buf_release(&th);
+}
+
 /* {sid, title, caption, file, csv, nrows, notes: [{id, text}],
  *  tbl: [the table for p-table.html],
  *  charts: [{svg, caption}], nochart}; NULL after a template error. */
@@ -986,14 +1047,19 @@ section_view(struct sset *ids, const struct tv *v, const char *csv_name,
 		}
 	}
 
-	/* columns, rows */
-	for (j = 0; j < v->nc; j++) {
-		struct tcol c = { v->c[j].label, unit_hint(&v->c[j]), v->c[j].numeric, NULL, NULL,
-				  v->c[j].name, marks[j] };
+	/* columns, rows; turned as the source printed it, when it did and the
+	 * rows are few enough to be columns */
+	if (json_is_true(json_object_get(v->t, "transpose")) && v->nr && v->nr <= TURN_MAX_ROWS) {
+		tv_turned(ids, v, &t);
+	} else {
+		for (j = 0; j < v->nc; j++) {
+			struct tcol c = { v->c[j].label, unit_hint(&v->c[j]), v->c[j].numeric,
+					  NULL, NULL, v->c[j].name, marks[j] };
 
-		table_colx(&t, &c);
+			table_colx(&t, &c);
+		}
+		tv_rows(ids, v, &t);
 	}
-	tv_rows(ids, v, &t);
 	if (table_end(&t)) {
 		json_decref(o);
 		json_decref(notes);
@@ -1376,6 +1442,7 @@ render_summary_run(struct render_ctx *c, json_t *res)
 
 		snprintf(fallback, sizeof(fallback), "Table %zu", i + 1);
 		tv_load(&v, t, fallback);
+		v.targets = json_object_get(res, "targets");
 		/* base.csv, or base-2.csv, ... when two tables share a name */
 		for (k = 1;; k++) {
 			buf_reset(&b);
@@ -1472,7 +1539,7 @@ render_latency_charts(json_t *res, struct buf *out)
 	struct sset ids = { 0 };
 	struct buf svg = BUF_INIT, cap = BUF_INIT, title = BUF_INIT, want = BUF_INIT;
 	double *x = NULL;
-	size_t nx = 0;
+	size_t nx = 0, *style;
 
 	/* targets in the results' order, then any only the measurements name */
 	json_array_foreach(json_object_get(res, "targets"), i, t)
@@ -1487,6 +1554,9 @@ render_latency_charts(json_t *res, struct buf *out)
 	}
 	nx = json_array_size(ms) + 1;
 	x = xmalloc(nx * sizeof(double));
+	style = xcalloc(nt + 1, sizeof(*style));
+	for (i = 0; i < nt; i++)
+		style[i] = target_slot(json_object_get(res, "targets"), tn[i]);
 	for (q = 0; q < nr; q++) {
 		double *val = xmalloc((NLAT * nt + 1) * sizeof(double));
 		double *err = xmalloc((NLAT * nt + 1) * sizeof(double));
@@ -1570,8 +1640,13 @@ render_latency_charts(json_t *res, struct buf *out)
 			g.series_labels = (const char *const *)tn;
 			g.value = val;
 			g.err = err;
+			f.style = style;
 			buf_reset(&svg);
 			svg_grouped_bars(&svg, &f, &g);
+			if (synthetic_note(res)) {
+				buf_addch(&cap, ' ');
+				buf_addstr(&cap, synthetic_note(res));
+			}
 			html_printf(out, "<figure class=\"chart\">\n%R\n<figcaption>%H</figcaption>\n"
 				    "</figure>\n", svg.ptr, cap.ptr);
 			charts++;
@@ -1580,6 +1655,7 @@ render_latency_charts(json_t *res, struct buf *out)
 		free(err);
 	}
 	free(x);
+	free(style);
 	strlist_free(tn, nt);
 	strlist_free(rn, nr);
 	sset_free(&ids);

@@ -235,6 +235,7 @@ struct views {
 	struct vdiff *d;
 	size_t nd, ad;
 	size_t nskipped;	/* summary runs, not diffed */
+	size_t nsingle;		/* single-round sessions, not paired automatically */
 	struct tmpl *machine, *target, *compare, *list, *search;
 	struct diff_html *diff;
 	const struct tmpl *rows;	/* render_rows() */
@@ -770,6 +771,7 @@ struct series {
 	double *value, *err;
 	double **dots;
 	size_t *ndots;
+	size_t slot;		/* the chart style of its target on the page */
 };
 
 static void
@@ -907,8 +909,13 @@ chart_series(json_t *list, struct sset *ids, const char *id, const char *id2,
 	struct buf svg = BUF_INIT, idb = BUF_INIT;
 	struct svg_frame f = { 0 };
 	struct svg_bars bars = { 0 };
+	size_t *style = xcalloc(s->n + 1, sizeof(*style)), i;
 
+	/* every bar is the one target's, in its colour and pattern */
+	for (i = 0; i < s->n; i++)
+		style[i] = s->slot;
 	series_unique_labels(s);
+	f.style = style;
 	f.id = id_make(ids, &idb, id, id2, NULL);
 	f.title = title;
 	f.desc = caption;
@@ -922,6 +929,7 @@ chart_series(json_t *list, struct sset *ids, const char *id, const char *id2,
 	bars.ndots = s->ndots;
 	svg_bar_chart(&svg, &f, &bars);
 	figure(list, &svg, caption);
+	free(style);
 	buf_release(&svg);
 	buf_release(&idb);
 }
@@ -1077,6 +1085,28 @@ diffs_listed(struct views *v, struct sset *taken, const struct pair_list *listed
 	free(ids);
 }
 
+/* A session whose measurements are all of one round (a CPU-time
+ * attribution pass): no spread on its side, so no test; it is not a
+ * repeat of the sessions around it and is paired only when listed. */
+static int
+single_round(const json_t *res)
+{
+	const json_t *ms = json_object_get(res, "measurements"), *m;
+	double r0 = NAN;
+	size_t i;
+
+	if (!json_array_size(ms))
+		return 0;
+	json_array_foreach(ms, i, m) {
+		double r = jnum(m, "round");
+
+		if (!isfinite(r) || (i && r != r0))
+			return 0;
+		r0 = r;
+	}
+	return 1;
+}
+
 static void
 diffs_collect(struct views *v, const struct pair_list *listed)
 {
@@ -1092,6 +1122,10 @@ diffs_collect(struct views *v, const struct pair_list *listed)
 
 			if (v->r[ri].summary) {
 				v->nskipped++;
+				continue;
+			}
+			if (single_round(v->r[ri].res)) {
+				v->nsingle++;
 				continue;
 			}
 			if (prev < v->nr && shared_targets(v, prev, ri))
@@ -1333,7 +1367,7 @@ machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view)
 	json_t *charts = json_array();
 	struct buf cap = BUF_INIT, idb = BUF_INIT;
 	double *mj = xcalloc(m->nocc + 1, sizeof(double));
-	size_t i, oi, nmj = 0;
+	size_t i, oi, nmj = 0, slot;
 	int energy = 0, dec_mj, dec_rps;
 
 	for (i = 0; i < m->nruns; i++)
@@ -1364,9 +1398,10 @@ machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view)
 	table_col(&t, "Throughput", "req/s, mean " PM " SD", 1);
 	if (energy)
 		table_col(&t, "SoC power", "W, mean " PM " SD", 1);
-	/* the machine's occurrences are in target order: one target at a time */
-	for (oi = 0; oi < m->nocc;) {
-		struct series smj = { 0 }, srps = { 0 };
+	/* the machine's occurrences are in target order (by key): one target at
+	 * a time, each the next chart style of the page */
+	for (oi = 0, slot = 0; oi < m->nocc; slot++) {
+		struct series smj = { .slot = slot }, srps = { .slot = slot };
 		size_t k = v->occ[m->occ[oi]].tgt;
 		const struct vtgt *tg = &v->t[k];
 		json_t *figs = json_array();
@@ -2420,6 +2455,14 @@ diffs_list(struct views *v)
 			 "a pair listed in diffs.txt is compared cell by cell without a "
 			 "significance test (one value per cell).", v->nskipped,
 			 v->nskipped == 1 ? "" : "s", v->nskipped == 1 ? "is" : "are");
+		json_array_append_new(notes, S(b.ptr));
+	}
+	if (v->nsingle) {
+		buf_reset(&b);
+		buf_addf(&b, "%zu session%s of a single round (such as a CPU-time attribution "
+			 "pass) %s not paired automatically: one value per cell has no spread "
+			 "to test; list a pair in diffs.txt to compare it.", v->nsingle,
+			 v->nsingle == 1 ? "" : "s", v->nsingle == 1 ? "is" : "are");
 		json_array_append_new(notes, S(b.ptr));
 	}
 	rc = page_write(v, v->list, view, "diffs/index.html", NULL);

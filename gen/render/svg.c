@@ -24,6 +24,8 @@
  *   label          axis titles
  *   legend         legend text
  *   note           notes on the chart ("no data", "–", a fit's slope)
+ *   leader         a line from a point to its label placed further out
+ *   point-labels   the group of a scatter's point labels
  * Layout assumes the stylesheet gives .tick, .legend and .note 11px and
  * .label 12px, and estimates a character as 0.6 em.
  *
@@ -31,7 +33,11 @@
  * pattern (bars: series 1..7 get an overlay of "/", "\", "-", "|", "+",
  * "x", rings), a dash pattern and a marker shape (traces).  Series 8 and
  * up reuse the colours with the patterns shifted by one per round of 8,
- * so no two of the first 64 series look alike.
+ * so no two of the first 64 series look alike.  A series' style is its
+ * position unless the frame gives one per series (svg_frame.style): the
+ * pages give each target its slot on the page, so a target looks the same
+ * in every chart; a bar chart's bars and a scatter's points then take
+ * their target's colour, hatch or marker shape too.
  *
  * Numbers: ticks are 1-2-5 steps (svg_ticks); tick labels carry the
  * decimals the step needs (step 0.02: "0.04", "0.10") and group thousands
@@ -82,6 +88,10 @@
 #define LEGEND_ROW 16.0
 #define LEGEND_MAX 48		/* more series than this: the rest in tooltips only */
 #define POINT_LABELS_MAX 40	/* more points than this: labels in tooltips only */
+#define PLABEL_MAXC 16		/* point labels are cut to this many characters */
+#define PLABEL_H 12.0		/* a point label's box: 11px text, 9 above the baseline */
+#define PLABEL_ASC 9.0
+#define POINT_R 4.5		/* what a point covers: circle or marker, with stroke */
 #define MARK_LABELS_MAX 64	/* mark labels remembered to say each once */
 
 #define ELLIPSIS "\xe2\x80\xa6"
@@ -289,19 +299,35 @@ svg_close(struct buf *b)
 	buf_addstr(b, "</svg>");
 }
 
-/* Hatch patterns for series 1 .. n-1 (at most 7). */
-static void
-hatch_defs(struct buf *b, const char *id, size_t n)
-{
-	size_t k;
+static size_t shape(size_t k);
 
-	if (n < 2)
+/* Style of series (or bar, or point) k: the frame's, else its position. */
+static size_t
+sty(const struct svg_frame *f, size_t k)
+{
+	return f->style ? f->style[k] : k;
+}
+
+/* Hatch patterns of the styles of series 0 .. n-1 that have one. */
+static void
+hatch_defs(struct buf *b, const struct svg_frame *f, size_t n)
+{
+	char used[NSTYLE] = { 0 };
+	size_t k, any = 0;
+
+	for (k = 0; k < n; k++)
+		if (hatch_d[shape(sty(f, k))] && !used[shape(sty(f, k))]) {
+			used[shape(sty(f, k))] = 1;
+			any++;
+		}
+	if (!any)
 		return;
 	buf_addstr(b, "<defs>");
-	for (k = 1; k < n && k < NSTYLE; k++)	/* shape(k) == k for k < 8 */
-		html_printf(b, "<pattern id=\"%A-h%zu\" width=\"6\" height=\"6\""
-			    " patternUnits=\"userSpaceOnUse\"><path class=\"hatch\" d=\"%R\"/>"
-			    "</pattern>", id, k, hatch_d[k]);
+	for (k = 1; k < NSTYLE; k++)
+		if (used[k])
+			html_printf(b, "<pattern id=\"%A-h%zu\" width=\"6\" height=\"6\""
+				    " patternUnits=\"userSpaceOnUse\"><path class=\"hatch\""
+				    " d=\"%R\"/></pattern>", frame_id(f), k, hatch_d[k]);
 	buf_addstr(b, "</defs>");
 }
 
@@ -334,11 +360,18 @@ dash_attr(struct buf *b, size_t k)
 		html_printf(b, " stroke-dasharray=\"%A\"", dash_pat[shape(k)]);
 }
 
+/* The marker of style k at (x, y), left open (for a <title>) when open. */
+static void
+marker_el(struct buf *b, size_t k, double x, double y, int open)
+{
+	html_printf(b, "<path class=\"dot s%zu\" d=\"M%.1f,%.1f%R\"%R", k % NSTYLE, x, y,
+		    marker_d[shape(k)], open ? ">" : "/>");
+}
+
 static void
 marker(struct buf *b, size_t k, double x, double y)
 {
-	html_printf(b, "<path class=\"dot s%zu\" d=\"M%.1f,%.1f%R\"/>", k % NSTYLE, x, y,
-		    marker_d[shape(k)]);
+	marker_el(b, k, x, y, 0);
 }
 
 enum { KEY_BAR, KEY_LINE };
@@ -348,9 +381,11 @@ enum { KEY_BAR, KEY_LINE };
  * rows.  With draw == 0 only counts, so a layout can reserve the space.
  */
 static int
-legend(struct buf *b, const char *id, int draw, int kind, size_t n,
+legend(struct buf *b, const struct svg_frame *f, int draw, int kind, size_t n,
        const char *const *labels, double x0, double y0, double xmax)
 {
+	const char *id = f ? frame_id(f) : NULL;
+
 	double x = x0, y = y0;
 	int rows = 1;
 	size_t i;
@@ -377,17 +412,19 @@ legend(struct buf *b, const char *id, int draw, int kind, size_t n,
 		if (draw && i == LEGEND_MAX) {
 			text_el(b, "legend", x, y, NULL, 0, s, LEGEND_MAXC);
 		} else if (draw) {
+			size_t k = sty(f, i);
+
 			if (kind == KEY_BAR) {
 				html_printf(b, "<rect class=\"key s%zu\" x=\"%.1f\" y=\"%.1f\""
 					    " width=\"18\" height=\"11\"/>",
-					    i % NSTYLE, x, y - 9);
-				hatch_over(b, id, i, x, y - 9, 18, 11);
+					    k % NSTYLE, x, y - 9);
+				hatch_over(b, id, k, x, y - 9, 18, 11);
 			} else {
 				html_printf(b, "<path class=\"line s%zu\" d=\"M%.1f,%.1fH%.1f\"",
-					    i % NSTYLE, x, y - 4, x + 22);
-				dash_attr(b, i);
+					    k % NSTYLE, x, y - 4, x + 22);
+				dash_attr(b, k);
 				buf_addstr(b, "/>");
-				marker(b, i, x + 11, y - 4);
+				marker(b, k, x + 11, y - 4);
 			}
 			text_el(b, "legend", x + 26, y, NULL, 0, s, LEGEND_MAXC);
 		}
@@ -973,6 +1010,8 @@ svg_bar_chart(struct buf *out, const struct svg_frame *f, const struct svg_bars 
 	}
 	cat_layout(&c, f, n, bars->labels, lo, hi, 0, bars->horizontal, 22, 0, NULL, KEY_BAR);
 	svg_open(out, f, c.p.w, c.p.h, NULL);
+	if (f->style)
+		hatch_defs(out, f, n);
 	cat_axes(out, f, &c, bars->labels);
 	for (i = 0; i < n; i++) {
 		const char *s = label_at(bars->labels, i, tmp, sizeof(tmp));
@@ -982,10 +1021,14 @@ svg_bar_chart(struct buf *out, const struct svg_frame *f, const struct svg_bars 
 		double x, y, w, h;
 
 		if (isfinite(v)) {
-			bar_open(out, &c, 0, mid - half, mid + half, vpos(&c, 0), vpos(&c, v),
+			size_t k = f->style ? f->style[i] : 0;
+
+			bar_open(out, &c, k, mid - half, mid + half, vpos(&c, 0), vpos(&c, v),
 				 &x, &y, &w, &h);
 			tip(out, s, NULL, v, f->ylabel, e, nd);
 			buf_addstr(out, "</rect>");
+			if (f->style)
+				hatch_over(out, frame_id(f), k, x, y, w, h);
 			whisker(out, &c, mid, v, e, dmin(6, half * 0.5));
 		} else {
 			not_reported(out, &c, mid);
@@ -1035,9 +1078,9 @@ svg_grouped_bars(struct buf *out, const struct svg_frame *f, const struct svg_gr
 	cat_layout(&c, f, ng, g->group_labels, lo, hi, 0, 0, dmax(22, (double)ns * 10 + 8),
 		   ns, g->series_labels, KEY_BAR);
 	svg_open(out, f, c.p.w, c.p.h, NULL);
-	hatch_defs(out, id, ns);
+	hatch_defs(out, f, ns);
 	if (ns > 1)
-		legend(out, id, 1, KEY_BAR, ns, g->series_labels, 10, c.legend_y, c.p.w - 10);
+		legend(out, f, 1, KEY_BAR, ns, g->series_labels, 10, c.legend_y, c.p.w - 10);
 	cat_axes(out, f, &c, g->group_labels);
 	for (i = 0; i < ng; i++) {
 		const char *gs = label_at(g->group_labels, i, tmp, sizeof(tmp));
@@ -1055,10 +1098,11 @@ svg_grouped_bars(struct buf *out, const struct svg_frame *f, const struct svg_gr
 					not_reported(out, &c, ca + bw / 2);
 				continue;
 			}
-			bar_open(out, &c, k, ca, ca + bw, vpos(&c, 0), vpos(&c, v), &x, &y, &w, &h);
+			bar_open(out, &c, sty(f, k), ca, ca + bw, vpos(&c, 0), vpos(&c, v),
+				 &x, &y, &w, &h);
 			tip(out, gs, ss, v, f->ylabel, e, 0);
 			buf_addstr(out, "</rect>");
-			hatch_over(out, id, k, x, y, w, h);
+			hatch_over(out, id, sty(f, k), x, y, w, h);
 			whisker(out, &c, ca + bw / 2, v, e, dmin(5, bw * 0.3));
 		}
 	}
@@ -1087,9 +1131,9 @@ svg_stacked_bars(struct buf *out, const struct svg_frame *f, const struct svg_st
 	}
 	cat_layout(&c, f, nb, s->bar_labels, 0, hi, 1, 0, 22, np, s->part_labels, KEY_BAR);
 	svg_open(out, f, c.p.w, c.p.h, NULL);
-	hatch_defs(out, id, np);
+	hatch_defs(out, f, np);
 	if (np > 1)
-		legend(out, id, 1, KEY_BAR, np, s->part_labels, 10, c.legend_y, c.p.w - 10);
+		legend(out, f, 1, KEY_BAR, np, s->part_labels, 10, c.legend_y, c.p.w - 10);
 	cat_axes(out, f, &c, s->bar_labels);
 	for (i = 0; i < nb; i++) {
 		const char *bs = label_at(s->bar_labels, i, tmp, sizeof(tmp));
@@ -1103,12 +1147,12 @@ svg_stacked_bars(struct buf *out, const struct svg_frame *f, const struct svg_st
 			if (!isfinite(v) || v <= 0)
 				continue;
 			any = 1;
-			bar_open(out, &c, k, mid - half, mid + half, vpos(&c, acc),
+			bar_open(out, &c, sty(f, k), mid - half, mid + half, vpos(&c, acc),
 				 vpos(&c, acc + v), &x, &y, &w, &h);
 			html_printf(out, "<title>%H, %H: ", bs, ps);
 			numfmt_add(out, v, NF_PCT(1));
 			buf_addstr(out, "%</title></rect>");
-			hatch_over(out, id, k, x, y, w, h);
+			hatch_over(out, id, sty(f, k), x, y, w, h);
 			acc += v;
 		}
 		if (!any)
@@ -1262,7 +1306,6 @@ svg_step_chart(struct buf *out, const struct svg_frame *f, size_t nseries,
 {
 	struct plot p;
 	struct axis ax, ay;
-	const char *id = frame_id(f);
 	double xlo = INFINITY, xhi = -INFINITY, ylo = 0, yhi = 0;
 	double legend_h = 0, top, rowend[2];
 	size_t k, i, j, ncol, any = 0, reduced = 0, haslabels = 0, ndrawn = 0;
@@ -1317,7 +1360,7 @@ svg_step_chart(struct buf *out, const struct svg_frame *f, size_t nseries,
 		 "Traces with more samples than pixel columns are drawn as the"
 		 " range (min to max) of the samples in each pixel column." : NULL);
 	if (nseries > 1)
-		legend(out, id, 1, KEY_LINE, nseries, series_labels, 10, 10 + 11, p.w - 10);
+		legend(out, f, 1, KEY_LINE, nseries, series_labels, 10, 10 + 11, p.w - 10);
 	xy_axes(out, f, &p, &ax, &ay);
 	if (!any)
 		no_data(out, (p.x0 + p.x1) / 2, (p.y0 + p.y1) / 2);
@@ -1336,7 +1379,7 @@ svg_step_chart(struct buf *out, const struct svg_frame *f, size_t nseries,
 				continue;
 			x = map_x(&p, &ax, m);
 			html_printf(out, "<path class=\"mark s%zu\" d=\"M%.1f,%.1fV%.1f\">",
-				    k % NSTYLE, x, p.y0 - (has_text(ml) ? 4 : 0), p.y1);
+				    sty(f, k) % NSTYLE, x, p.y0 - (has_text(ml) ? 4 : 0), p.y1);
 			buf_addstr(out, "<title>");
 			if (has_text(ml))
 				html_printf(out, "%H: ", ml);
@@ -1378,8 +1421,8 @@ svg_step_chart(struct buf *out, const struct svg_frame *f, size_t nseries,
 
 	col = xcalloc(ncol ? ncol : 1, sizeof(*col));
 	for (k = 0; k < nseries; k++) {
-		html_printf(out, "<path class=\"line s%zu\"", k % NSTYLE);
-		dash_attr(out, k);
+		html_printf(out, "<path class=\"line s%zu\"", sty(f, k) % NSTYLE);
+		dash_attr(out, sty(f, k));
 		buf_addstr(out, " d=\"");
 		if (series_n(&s[k]) > ncol)
 			steps_reduced(out, &p, &ax, &ay, &s[k], col, ncol);
@@ -1394,16 +1437,127 @@ svg_step_chart(struct buf *out, const struct svg_frame *f, size_t nseries,
 		for (k = 0; k < nseries; k++)
 			for (i = 0; i < 5; i++) {
 				double t = ax.lo + (ax.hi - ax.lo) *
-					((double)i + ((double)(k % NSTYLE) + 0.5) / NSTYLE) / 5;
+					((double)i + ((double)(sty(f, k) % NSTYLE) + 0.5) / NSTYLE) / 5;
 				double y;
 
 				if (value_at(&s[k], t, &y))
-					marker(out, k, map_x(&p, &ax, t), map_y(&p, &ay, y));
+					marker(out, sty(f, k), map_x(&p, &ax, t), map_y(&p, &ay, y));
 			}
 	svg_close(out);
 }
 
 /* ---- scatter ---------------------------------------------------------- */
+
+struct box {
+	double x0, y0, x1, y1;
+};
+
+static int
+box_hit(const struct box *a, const struct box *b)
+{
+	return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
+}
+
+/* Where a label may go around its point: a direction (unit steps) for
+ * each of 8 sides, right and left first (text reads along a line), then
+ * above, below and the diagonals. */
+static const signed char label_dir[8][2] = {
+	{ 1, 0 }, { -1, 0 }, { 0, -1 }, { 0, 1 }, { 1, -1 }, { -1, -1 }, { 1, 1 }, { -1, 1 },
+};
+/* Gaps from the point's edge: the first ring touches it, the others
+ * need a leader line back to the point. */
+static const double label_gap[] = { 2, 14, 26, 40, 56 };
+
+/* The box of a w-wide label at gap g from the point (x, y) in direction d. */
+static struct box
+label_box(double x, double y, double w, const signed char d[2], double g)
+{
+	struct box b;
+	double r = POINT_R + g;
+
+	if (d[0] > 0)
+		b.x0 = x + (d[1] ? r * 0.7 : r);
+	else if (d[0] < 0)
+		b.x0 = x - (d[1] ? r * 0.7 : r) - w;
+	else
+		b.x0 = x - w / 2;
+	if (d[1] < 0)
+		b.y0 = y - (d[0] ? r * 0.7 : r) - PLABEL_H;
+	else if (d[1] > 0)
+		b.y0 = y + (d[0] ? r * 0.7 : r);
+	else
+		b.y0 = y - PLABEL_H / 2;
+	b.x1 = b.x0 + w;
+	b.y1 = b.y0 + PLABEL_H;
+	return b;
+}
+
+/*
+ * Point labels, placed so that none covers a point or another label: for
+ * each point in order, the first free place of label_box() (8 sides, then
+ * rings further out with a leader line from the point's edge to the
+ * label), inside the plot.  A label with no free place is left out (the
+ * point's tooltip has it).  Deterministic: the same points give the same
+ * places.  A label's box is its characters (at most PLABEL_MAXC) times
+ * CW_SMALL wide and PLABEL_H high, as for every text here.
+ */
+static void
+point_labels(struct buf *out, const struct plot *p, const double *px, const double *py,
+	     const char *const *labels, size_t n)
+{
+	struct box *placed = xmalloc((n + 1) * sizeof(*placed)), pb, b;
+	size_t i, j, k, g, np = 0;
+
+	buf_addstr(out, "<g class=\"point-labels\">");
+	for (i = 0; i < n; i++) {
+		size_t nc;
+		double w;
+		int found = 0;
+
+		if (!labels[i] || !*labels[i] || !isfinite(px[i]) || !isfinite(py[i]))
+			continue;
+		nc = u8_chars(labels[i]) < PLABEL_MAXC ? u8_chars(labels[i]) : PLABEL_MAXC;
+		w = (double)nc * CW_SMALL;
+		for (g = 0; !found && g < sizeof(label_gap) / sizeof(label_gap[0]); g++)
+			for (k = 0; !found && k < 8; k++) {
+				b = label_box(px[i], py[i], w, label_dir[k], label_gap[g]);
+				if (b.x0 < p->x0 + 1 || b.x1 > p->x1 - 1 || b.y0 < p->y0 ||
+				    b.y1 > p->y1 - 1)
+					continue;
+				for (j = 0; j < n; j++) {
+					if (!isfinite(px[j]) || !isfinite(py[j]))
+						continue;
+					pb = (struct box){ px[j] - POINT_R, py[j] - POINT_R,
+							   px[j] + POINT_R, py[j] + POINT_R };
+					if (box_hit(&b, &pb))
+						break;
+				}
+				if (j < n)
+					continue;
+				for (j = 0; j < np && !box_hit(&b, &placed[j]); j++)
+					;
+				if (j < np)
+					continue;
+				found = 1;
+				placed[np++] = b;
+				if (g) {
+					/* from the point's edge to the nearest point of the box */
+					double cx = dmax(b.x0, dmin(px[i], b.x1));
+					double cy = dmax(b.y0, dmin(py[i], b.y1));
+					double dx = cx - px[i], dy = cy - py[i];
+					double d = sqrt(dx * dx + dy * dy);
+
+					html_printf(out, "<path class=\"leader\" d=\"M%.1f,%.1fL%.1f,%.1f\"/>",
+						    px[i] + dx / d * POINT_R, py[i] + dy / d * POINT_R,
+						    cx, cy);
+				}
+				text_el(out, "tick", b.x0, b.y0 + PLABEL_ASC, NULL, 0, labels[i],
+					PLABEL_MAXC);
+			}
+	}
+	buf_addstr(out, "</g>");
+	free(placed);
+}
 
 static double
 err_at(const double *e, size_t i)
@@ -1458,8 +1612,7 @@ svg_scatter(struct buf *out, const struct svg_frame *f, const struct svg_points 
 	double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
 	size_t i, n = pt->x && pt->y ? pt->n : 0, any = 0;
 	int pen;
-	struct { double x0, x1, y0, y1; } box[POINT_LABELS_MAX];
-	size_t nbox = 0;
+	double *px = xmalloc((n + 1) * sizeof(double)), *py = xmalloc((n + 1) * sizeof(double));
 	char tmp[32];
 
 	for (i = 0; i < n; i++) {
@@ -1546,8 +1699,13 @@ svg_scatter(struct buf *out, const struct svg_frame *f, const struct svg_points 
 			}
 			buf_addstr(out, "\"/>");
 		}
-		html_printf(out, "<circle class=\"dot\" cx=\"%.1f\" cy=\"%.1f\" r=\"%R\">"
-			    "<title>%H: ", x, y, any > 60 ? "2" : "3.5", s);
+		/* A styled point is its series' marker (colour and shape). */
+		if (f->style)
+			marker_el(out, f->style[i], x, y, 1);
+		else
+			html_printf(out, "<circle class=\"dot\" cx=\"%.1f\" cy=\"%.1f\" r=\"%R\">",
+				    x, y, any > 60 ? "2" : "3.5");
+		html_printf(out, "<title>%H: ", s);
 		put_num(out, pt->x[i]);
 		if (ex > 0) {
 			buf_addstr(out, " " PLUSMINUS " ");
@@ -1563,34 +1721,18 @@ svg_scatter(struct buf *out, const struct svg_frame *f, const struct svg_points 
 		}
 		if (has_text(f->ylabel))
 			html_printf(out, " %H", f->ylabel);
-		buf_addstr(out, "</title></circle>");
-
-		/* Visible labels when few points, skipping any that would overlap. */
-		if (pt->labels && pt->labels[i] && any <= POINT_LABELS_MAX &&
-		    nbox < POINT_LABELS_MAX) {
-			size_t nc = u8_chars(pt->labels[i]) < 16 ? u8_chars(pt->labels[i]) : 16;
-			double w = (double)nc * CW_SMALL, lx = x + 6, ly = y - 6;
-			const char *anchor = NULL;
-			size_t j;
-
-			if (lx + w > p.w - 2) {
-				lx = x - 6;
-				anchor = "end";
-			}
-			box[nbox].x0 = anchor ? lx - w : lx;
-			box[nbox].x1 = box[nbox].x0 + w;
-			box[nbox].y0 = ly - 10;
-			box[nbox].y1 = ly + 2;
-			for (j = 0; j < nbox; j++)
-				if (box[j].x0 < box[nbox].x1 && box[nbox].x0 < box[j].x1 &&
-				    box[j].y0 < box[nbox].y1 && box[nbox].y0 < box[j].y1)
-					break;
-			if (j == nbox) {
-				nbox++;
-				text_el(out, "tick", lx, ly, anchor, 0, pt->labels[i], 16);
-			}
-		}
+		buf_addstr(out, f->style ? "</title></path>" : "</title></circle>");
 	}
+	for (i = 0; i < n; i++) {
+		int ok = isfinite(pt->x[i]) && isfinite(pt->y[i]);
+
+		px[i] = ok ? map_x(&p, &ax, pt->x[i]) : NAN;
+		py[i] = ok ? map_y(&p, &ay, pt->y[i]) : NAN;
+	}
+	if (pt->labels && any <= POINT_LABELS_MAX)
+		point_labels(out, &p, px, py, pt->labels, n);
+	free(px);
+	free(py);
 	svg_close(out);
 }
 
@@ -1641,7 +1783,7 @@ svg_band_lines(struct buf *out, const struct svg_frame *f, size_t nseries,
 
 	svg_open(out, f, p.w, p.h, NULL);
 	if (nseries > 1)
-		legend(out, frame_id(f), 1, KEY_LINE, nseries, labels, 10, 10 + 11, p.w - 10);
+		legend(out, f, 1, KEY_LINE, nseries, labels, 10, 10 + 11, p.w - 10);
 	xy_axes(out, f, &p, &ax, &ay);
 	if (!any)
 		no_data(out, (p.x0 + p.x1) / 2, (p.y0 + p.y1) / 2);
@@ -1653,7 +1795,7 @@ svg_band_lines(struct buf *out, const struct svg_frame *f, size_t nseries,
 		for (i = 0; i < b->n; i++)
 			nb += isfinite(b->x[i]) && isfinite(b->lo[i]) && isfinite(b->hi[i]);
 		if (nb > 1) {
-			html_printf(out, "<path class=\"band s%zu\" d=\"", k % NSTYLE);
+			html_printf(out, "<path class=\"band s%zu\" d=\"", sty(f, k) % NSTYLE);
 			pen = 0;
 			for (i = 0; i < b->n; i++)
 				if (isfinite(b->x[i]) && isfinite(b->lo[i]) && isfinite(b->hi[i])) {
@@ -1667,8 +1809,8 @@ svg_band_lines(struct buf *out, const struct svg_frame *f, size_t nseries,
 						    map_y(&p, &ay, b->lo[i]));
 			buf_addstr(out, "Z\"/>");
 		}
-		html_printf(out, "<path class=\"line s%zu\"", k % NSTYLE);
-		dash_attr(out, k);
+		html_printf(out, "<path class=\"line s%zu\"", sty(f, k) % NSTYLE);
+		dash_attr(out, sty(f, k));
 		buf_addstr(out, " d=\"");
 		pen = 0;
 		for (i = 0; i < b->n; i++) {
@@ -1702,7 +1844,7 @@ svg_band_lines(struct buf *out, const struct svg_frame *f, size_t nseries,
 			if (has_text(f->ylabel))
 				html_printf(out, " %H", f->ylabel);
 			buf_addstr(out, "</title>");
-			marker(out, k, x, y);
+			marker(out, sty(f, k), x, y);
 			buf_addstr(out, "</g>");
 		}
 	}

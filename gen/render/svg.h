@@ -28,6 +28,12 @@ struct svg_frame {
 	const char *xlabel;	/* axis titles with units, e.g. "mJ per request" */
 	const char *ylabel;
 	int width, height;	/* viewBox size; 0 = defaults (640 x 320) */
+	/* Style (colour class and pattern) of each series, or of each bar
+	 * of svg_bar_chart and point of svg_scatter; NULL: by position (a
+	 * bar chart's bars and a scatter's points one plain style).  Pages
+	 * give a target the same style in every chart (view.h
+	 * target_slot()). */
+	const size_t *style;
 };
 
 /* Bars per category with +-err whiskers and the individual values as dots
@@ -69,7 +75,9 @@ void svg_step_chart(struct buf *out, const struct svg_frame *f, size_t nseries,
 
 /* Points (x, y) with optional error bars in x and y, optional labels per
  * point, and an optional fitted line y = a + b x with a note printed on
- * the chart (e.g. "slope +0.0002 W/h"). */
+ * the chart (e.g. "slope +0.0002 W/h").  Labels (up to 40 points) go
+ * where they cover no point and no other label: beside their point, else
+ * further out with a leader line, else only in the point's tooltip. */
 struct svg_points {
 	size_t n;
 	const double *x, *y;
@@ -117,7 +125,7 @@ size_t svg_ticks(double lo, double hi, size_t max, double *t, double *step);
  *    (the sign printed is U+00B1).
  *  - CSS classes the page stylesheet must define: chart, s0 .. s7 (set
  *    --c), bar, key, line, band, dot, hatch, err, fit, mark, axis, grid, tick,
- *    label, legend, note.
+ *    label, legend, note, leader.
  */
 
 #endif

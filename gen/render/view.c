@@ -269,6 +269,56 @@ figure(json_t *list, struct buf *svg, const char *caption)
 	buf_reset(svg);
 }
 
+const char *
+synthetic_note(const json_t *res)
+{
+	const json_t *r = json_object_get(res, "reconstructed");
+	const char *kind = jstr(res, "kind");
+
+	if (!r || json_is_null(r) || json_is_false(r) || (kind && !strcmp(kind, "summary")))
+		return NULL;
+	return "Reconstructed run: sample-level detail outside the published points is "
+	       "synthetic.";
+}
+
+/* strcmp of a and b in ASCII lower case (the targets' keys). */
+static int
+keycmp(const char *a, const char *b)
+{
+	for (;; a++, b++) {
+		int x = (unsigned char)*a, y = (unsigned char)*b;
+
+		x = x >= 'A' && x <= 'Z' ? x + 32 : x;
+		y = y >= 'A' && y <= 'Z' ? y + 32 : y;
+		if (x != y || !x)
+			return x - y;
+	}
+}
+
+size_t
+target_slot(const json_t *targets, const char *name)
+{
+	const json_t *t, *u;
+	size_t i, j, n = 0;
+
+	if (!name)
+		return 0;
+	json_array_foreach(targets, i, t) {
+		const char *s = jstr(t, "name");
+
+		if (!s || keycmp(s, name) >= 0)
+			continue;
+		/* count each key once: the first of its spellings */
+		for (j = 0; j < i; j++) {
+			u = json_array_get(targets, j);
+			if (jstr(u, "name") && !keycmp(jstr(u, "name"), s))
+				break;
+		}
+		n += j == i;
+	}
+	return n;
+}
+
 json_t *
 kv_group(json_t *groups, const char *id, const char *title)
 {

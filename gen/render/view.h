@@ -151,6 +151,20 @@ void machine_label(struct buf *b, const json_t *m);
 /* Append a figure (svg, erg's own markup, taken raw) to list; svg is
  * emptied for the next chart. */
 void figure(json_t *list, struct buf *svg, const char *caption);
+/* The sentence every chart caption of a reconstructed session ends with
+ * (results "reconstructed" set, samples on the time axis), else NULL:
+ * only the published figures were measured, the samples between them
+ * were placed by the rebuild. */
+const char *synthetic_note(const json_t *res);
+/*
+ * The chart style (svg_frame.style) of target name on a page whose
+ * targets are the names of targets (a results "targets" array, each with
+ * a "name"): its rank among their distinct names sorted in ASCII lower
+ * case, the order of the targets' keys.  So a target keeps one colour and
+ * pattern in every chart of the page, whatever order a chart lists it in.
+ * A name not among them ranks among them and itself.
+ */
+size_t target_slot(const json_t *targets, const char *name);
 /* Append a definition-list group to groups; its rows, to fill. */
 json_t *kv_group(json_t *groups, const char *id, const char *title);
 

@@ -8,7 +8,10 @@
 #   - a summary run that records only a date shows that date;
 #   - the performance cluster is named as the M5 samples name it
 #     (S-Cluster, macOS 26): the windows table's column and the frequency
-#     chart's title and caption, never "P-cluster".
+#     chart's title and caption, never "P-cluster";
+#   - every chart caption of the two reconstructed sessions (meta.json
+#     erg.reconstructed) says that sample-level detail outside the
+#     published points is synthetic; the published summary run's do not.
 T=charts
 . "${ERG_SRC:-.}/tests/lib/sh-env.sh"
 
@@ -42,6 +45,18 @@ ok('S-Cluster frequency across the session' in s and
    'performance cluster (S-Cluster) of each load window' in s,
    "the frequency chart names S-Cluster")
 ok('P-cluster' not in s and 'P-Cluster' not in s, "no P-cluster on an M5 page")
+SYN = 'Reconstructed run: sample-level detail outside the published points is synthetic.'
+for run, want in (('m5-energy/2026-08-26T0856-saturated', True),
+                  ('m5-energy/2026-08-26T1023-attrib', True),
+                  ('m5-energy/2026-08-26-published-headline', False)):
+    caps = re.findall(r'<figcaption>(.*?)</figcaption>', page(run), re.S)
+    ok(len(caps) >= 3, run + ": has charts (%d)" % len(caps))
+    if want:
+        bad = [c for c in caps if not c.rstrip().endswith(SYN)]
+        ok(not bad, run + ": every one of %d captions says sample detail is synthetic %s"
+           % (len(caps), bad[:1]))
+    else:
+        ok(not any(SYN in c for c in caps), run + ": no synthetic note on published figures")
 s = page('m5-energy/2026-08-26-published-headline')
 ok('<time datetime="2026-08-26">2026-08-26</time>' in s, "a dated summary run keeps its date")
 PY

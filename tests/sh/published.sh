@@ -65,6 +65,7 @@ ok(len(runs) >= 8, "%d summary runs in the archive" % len(runs))
 for rd in runs:
     rid = os.path.relpath(rd, arch)
     spec = json.load(open(os.path.join(rd, 'run.json')))
+    turned = {t['file'] for t in spec.get('tables', []) if t.get('transpose')}
     files = [t['file'] for t in spec.get('tables', [])] or \
         sorted(os.path.relpath(p, rd) for p in glob.glob(os.path.join(rd, 'tables', '*.csv')))
     out = os.path.join(site, 'runs', rid)
@@ -88,9 +89,20 @@ for rd in runs:
         m = re.search(r'<table id="tbl-%s"[^>]*>(.*?)</thead>' % re.escape(base), page, re.S)
         heads = [html.unescape(re.sub(r'<span class="unit">.*?</span>|<[^>]+>', '', h))
                  for h in re.findall(r'<th scope="col"[^>]*>(.*?)</th>', m.group(1) if m else '', re.S)]
-        ok(m and len(heads) == len(head) and not [h for h in heads if '_' in h],
-           "%s %s: column headings are labels, no raw names (%s)" % (rid, base, "; ".join(heads)))
         got = cells_of(page, base)
+        if f in turned:
+            # printed turned, as the source did: a column per row (headed
+            # by its first cell), a row per other column (headed by its
+            # label); turned back here to the archive's orientation
+            ok(m and heads == ['Measure'] + [r[0] for r in rows] and got and
+               not [g[0] for g in got if '_' in g[0]] and len(got) == len(head) - 1,
+               "%s %s: turned as published: columns %s, rows %s" % (rid, base, heads,
+               [g[0] for g in got or []]))
+            got = [[r[0]] + [g[i + 1] for g in got] for i, r in enumerate(rows)] \
+                if got and all(len(g) == len(rows) + 1 for g in got) else None
+        else:
+            ok(m and len(heads) == len(head) and not [h for h in heads if '_' in h],
+               "%s %s: column headings are labels, no raw names (%s)" % (rid, base, "; ".join(heads)))
         bad = [(i, j, t) for i, j, t in want
                if not got or i >= len(got) or j >= len(got[i]) or got[i][j] != grouped(t)]
         ok(got is not None and not bad,

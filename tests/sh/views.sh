@@ -11,8 +11,9 @@
 #     published figure 0.0958 for elysia, tables/headline.csv) and appears
 #     in the compare view: a column of the throughput table and of the M5
 #     energy matrix, elysia's cell holding the published 0.0958;
-#   - diffs/ lists the diff page of the two M5 energy sessions, which
-#     exists;
+#   - diffs/ lists the diff page of the pair diffs.txt names (the M5
+#     published headline against its session), which exists; the
+#     single-round attribution pass is not paired with the main session;
 #   - every page links relative, resolving files (build/tools/linkcheck).
 # Environment: ERG, BUILD, ERG_SRC (set by tests/run.sh).
 T=views
@@ -78,9 +79,11 @@ check "compare: the summary run is a column of the M5 energy matrix" \
 check "compare: elysia's published mJ/req (0.0958) is in the M5 energy matrix" \
 	grep -q '<tr id="mj-elysia"><th scope="row"><a href="../targets/elysia/index.html">elysia</a></th><td class="num" data-v="0.0958">' "$tmp/c-mj"
 
-d=m5-energy-2026-08-26T0856-saturated_vs_m5-energy-2026-08-26T1023-attrib
-check "diffs/index.html lists the M5 energy sessions' diff" grep -q "href=\"../diffs/$d/index.html\"" "$site/diffs/index.html"
+d=m5-energy-2026-08-26-published-headline_vs_m5-energy-2026-08-26T0856-saturated
+check "diffs/index.html lists the listed M5 pair's diff" grep -q "href=\"../diffs/$d/index.html\"" "$site/diffs/index.html"
 check "the diff page exists and is erg diff's" grep -q '<h1>erg diff</h1>' "$site/diffs/$d/index.html"
+d=m5-energy-2026-08-26T0856-saturated_vs_m5-energy-2026-08-26T1023-attrib
+check "no diff of the main session against the attribution pass" test ! -e "$site/diffs/$d"
 
 # linkcheck allows exactly one script: erg's own sort script, byte for
 # byte the text of templates/views-p-sort.html, loading nothing.

@@ -981,6 +981,25 @@ test_idle_drift(void)
 	v = checks_run(&r);
 	CHECK_STR(str(v, "idle_drift.status"), "warn", "large drifting idle share warns");
 	json_decref(v);
+
+	/* The same 3 windows in a reconstructed run (meta.json
+	 * erg.reconstructed, as the attribution pass): no verdict at all,
+	 * neither the warning nor an ok, and no slope. */
+	r.meta = json_pack("{s:{s:s}}", "erg", "reconstructed", "rebuilt");
+	v = checks_run(&r);
+	CHECK_STR(str(v, "idle_drift.status"), "n/a", "3 windows of a reconstructed run: n/a");
+	CHECK(str(v, "idle_drift.verdict") &&
+	      !strncmp(str(v, "idle_drift.verdict"), "not assessed: 3 idle windows", 28),
+	      "verdict says not assessed and how many windows");
+	CHECK(isnan(num(v, "idle_drift.slope_w_per_h")), "no slope");
+	json_decref(v);
+	/* 5 windows (2 more on the line, at 3 and 4 h): assessed again. */
+	add_idle(&r, "idle-03", 1e12 + 3 * 3.6e6, 2.5);
+	add_idle(&r, "idle-04", 1e12 + 4 * 3.6e6, 3.0);
+	v = checks_run(&r);
+	CHECK_STR(str(v, "idle_drift.status"), "warn", "5 windows of a reconstructed run: assessed");
+	CHECK_NEAR(num(v, "idle_drift.slope_w_per_h"), 0.5, 1e-12, "slope of 5 windows 0.5 W/h");
+	json_decref(v);
 	free_run(&r);
 }
 

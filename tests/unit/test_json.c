@@ -2,7 +2,8 @@
  * test_json.c - the one JSON reader (base/json.h): every complaint at the
  * line of the member it is about (a missing one at its object's line),
  * named by its path; the parse options; one wording per rule.  Documents
- * and messages written out by hand.
+ * and messages written out by hand.  And the writer of erg's own JSON
+ * (base/jsonx.h jx_dumps): reals as their shortest round-trip text.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 
 #include "base/buf.h"
 #include "base/json.h"
+#include "base/jsonx.h"
 #include "base/util.h"
 
 static struct buf msg = BUF_INIT;
@@ -156,12 +158,38 @@ test_options(void)
 	CHECK(strstr(msg.ptr, "erg: x.json:2: error: invalid JSON: ") == msg.ptr, "jansson's line");
 }
 
+/* jansson writes 17.87 as 17.870000000000001 (%.17g); jx_dumps writes
+ * the digits that read back: the values below are hand-picked doubles
+ * whose %.17g text is longer than their shortest one. */
+static void
+test_dumps(void)
+{
+	json_t *v = json_pack("{s:f,s:f,s:f,s:f,s:f,s:f,s:i,s:s,s:[f,f]}",
+			      "a", 17.87, "b", 0.1, "c", 2.0, "d", -4.7, "e", 1e300, "f", 1e-7,
+			      "n", 12, "s", "17.870000000000001 \" 0.10000000000000001",
+			      "l", 0.508, 4213.000000000001);
+	char *s = jx_dumps(v, JSON_COMPACT | JSON_SORT_KEYS);
+	json_t *back;
+
+	CHECK_STR(s, "{\"a\":17.87,\"b\":0.1,\"c\":2.0,\"d\":-4.7,\"e\":1e+300,"
+		  "\"f\":0.0000001,\"l\":[0.508,4213.000000000001],\"n\":12,"
+		  "\"s\":\"17.870000000000001 \\\" 0.10000000000000001\"}",
+		  "reals shortest, kept reals; integers and strings as they were");
+	back = json_loads(s, 0, NULL);
+	CHECK(back && json_equal(back, v), "reads back as the same document");
+	CHECK(json_is_real(json_object_get(back, "c")), "2.0 stays a real");
+	json_decref(back);
+	free(s);
+	json_decref(v);
+}
+
 int
 main(void)
 {
 	test_located();
 	test_kinds();
 	test_options();
+	test_dumps();
 	buf_release(&msg);
 	return th_done();
 }

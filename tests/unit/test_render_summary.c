@@ -339,12 +339,23 @@ test_archive(void)
 			buf_addf(&tid, "tbl-%s", base.ptr);
 			buf_addf(&csvn, "%s.csv", base.ptr);
 			tb = table_of(page, tid.ptr);
-			CHECK(tb && count(tb, "<tr id=\"r-") == nrows,
-			      "%s: table %s has its %zu rows (page: %zu)", id, base.ptr, nrows,
-			      count(tb, "<tr id=\"r-"));
-			CHECK(tb && count(tb, "<th scope=\"col\"") ==
-					    json_array_size(json_object_get(t, "columns")),
-			      "%s: table %s has every column", id, base.ptr);
+			if (json_is_true(json_object_get(t, "transpose"))) {
+				/* printed turned (run.json): a row per column but the
+				 * first, a column per row and the "Measure" column */
+				size_t ncols = json_array_size(json_object_get(t, "columns"));
+
+				CHECK(tb && count(tb, "<tr id=\"r-") == ncols - 1 &&
+				      count(tb, "<th scope=\"col\"") == nrows + 1,
+				      "%s: turned table %s has a row per measure (%zu) and a "
+				      "column per row (%zu + 1)", id, base.ptr, ncols - 1, nrows);
+			} else {
+				CHECK(tb && count(tb, "<tr id=\"r-") == nrows,
+				      "%s: table %s has its %zu rows (page: %zu)", id, base.ptr, nrows,
+				      count(tb, "<tr id=\"r-"));
+				CHECK(tb && count(tb, "<th scope=\"col\"") ==
+						    json_array_size(json_object_get(t, "columns")),
+				      "%s: table %s has every column", id, base.ptr);
+			}
 			csv = site_file(site1.ptr, id, csvn.ptr);
 			{
 				/* a units line when a column has a unit */

@@ -333,7 +333,7 @@ render_twice(const char *what, render_fn fn, const void *arg)
 }
 
 static const struct svg_frame hostile_frame = {
-	"chart-x", HOSTILE1, HOSTILE2, HOSTILE3, HOSTILE1 " per request", 0, 0,
+	"chart-x", HOSTILE1, HOSTILE2, HOSTILE3, HOSTILE1 " per request", 0, 0, NULL,
 };
 
 static const double bar_v[] = { 0.09581, NAN, 0.173, 0.02 };
@@ -384,7 +384,7 @@ static void
 r_plain_bars(struct buf *b, const void *arg)
 {
 	const struct svg_bars *s = arg;
-	struct svg_frame f = { "t", "T", "D", "target", "unit", 0, 0 };
+	struct svg_frame f = { "t", "T", "D", "target", "unit", 0, 0, NULL };
 
 	svg_bar_chart(b, &f, s);
 }
@@ -495,6 +495,66 @@ test_grouped(void)
 	free(svg);
 }
 
+/* Styles given by the page (svg_frame.style): series 0 and 2 of the
+ * grouped chart drawn as style 9 (colour 1, pattern shape(9) = 2) and 0,
+ * series 1 as style 3; the bars of a bar chart and the points of a
+ * scatter each their own. */
+static void
+r_styled(struct buf *b, const void *arg)
+{
+	static const double v[] = { 1, 2, 3, 4, 5, 6 };
+	static const char *const groups[] = { "g1", "g2" };
+	static const char *const series[] = { "s-a", "s-b", "s-c" };
+	static const size_t st[] = { 9, 3, 0 };
+	struct svg_groups g = { 2, 3, groups, series, v, NULL };
+	struct svg_bars bars = { 3, series, v, NULL, NULL, NULL, 0 };
+	struct svg_points p = { 3, v, v + 3, NULL, NULL, series, 0, 0, 0, NULL, 0 };
+	struct svg_frame f = { "st", "T", "D", "x", "y", 0, 0, st };
+
+	(void)arg;
+	svg_grouped_bars(b, &f, &g);
+	svg_bar_chart(b, &f, &bars);
+	svg_scatter(b, &f, &p);
+}
+
+static void
+test_styled(void)
+{
+	char *all = render_twice("styled", r_styled, NULL), *svg, *bar, *pts, *e;
+
+	/* the three charts apart: svg, bar, pts */
+	e = strstr(all, "</svg>") + 6;
+	svg = strndup(all, (size_t)(e - all));
+	pts = strstr(e, "</svg>") + 6;
+	bar = strndup(e, (size_t)(pts - e));
+	pts = strdup(pts);
+	/* grouped: one bar per group in each series' style */
+	CHECK(count_of(svg, "<rect class=\"bar s1\"") == 2 &&
+	      count_of(svg, "<rect class=\"bar s3\"") == 2 &&
+	      count_of(svg, "<rect class=\"bar s0\"") == 2, "grouped: bars by the given styles");
+	CHECK(count_of(svg, "<rect class=\"key s1\"") == 1 &&
+	      count_of(svg, "<rect class=\"key s3\"") == 1, "grouped: legend keys by style");
+	CHECK(count_of(svg, "fill=\"url(#st-h2)\"") == 3 && count_of(svg, "fill=\"url(#st-h3)\"") == 3,
+	      "grouped: style 9 hatched as 2, style 3 as 3 (2 bars and a key each)");
+	CHECK(count_of(svg, "<pattern id=\"st-h") == 2 && strstr(svg, "<pattern id=\"st-h2\"") &&
+	      strstr(svg, "<pattern id=\"st-h3\""), "grouped: exactly the patterns used");
+	/* bar chart: each bar its style, hatched */
+	CHECK(strstr(bar, "<rect class=\"bar s1\"") && strstr(bar, "<rect class=\"bar s3\"") &&
+	      strstr(bar, "<rect class=\"bar s0\""), "bars: each bar its style");
+	CHECK(count_of(bar, "fill=\"url(#st-h") == 2 && count_of(bar, "<pattern id=\"st-h") == 2,
+	      "bars: two hatched (styles 9 and 3), style 0 plain");
+	/* scatter: markers of the style's shape instead of plain circles */
+	CHECK(!strstr(pts, "<circle class=\"dot\""), "scatter: no unstyled circle");
+	CHECK(strstr(pts, "<path class=\"dot s1\" d=\"M") && strstr(pts, "m0,-4.2l4,6.8h-8z\"><title>s-a: "),
+	      "scatter: style 9 is colour 1 with the triangle of shape 2");
+	CHECK(strstr(pts, "<path class=\"dot s3\"") && strstr(pts, "<path class=\"dot s0\""),
+	      "scatter: the other points their styles");
+	free(svg);
+	free(bar);
+	free(pts);
+	free(all);
+}
+
 static void
 r_stacked(struct buf *b, const void *arg)
 {
@@ -580,7 +640,7 @@ r_long(struct buf *b, const void *arg)
 {
 	static double t0[LONG_N], t1[LONG_N], y[LONG_N];
 	struct svg_steps s = { LONG_N, t0, t1, y, 0, NULL, NULL };
-	struct svg_frame f = { "long", "Power", "Watts over time", "s", "W", 0, 0 };
+	struct svg_frame f = { "long", "Power", "Watts over time", "s", "W", 0, 0, NULL };
 	size_t i;
 
 	(void)arg;
@@ -611,6 +671,182 @@ test_long_trace(void)
 	CHECK(d && strstr(d, "V12.0"), "long trace: the spike at 100 is drawn (V12.0)");
 	free(d);
 	free(svg);
+}
+
+/* ---- point labels: the crowded hostile case ------------------------------ */
+
+struct lbox {
+	double x0, y0, x1, y1;
+};
+
+/* Characters a <text> shows: its content without a <title>, an entity
+ * one character, UTF-8 by lead bytes (as svg.c counts them). */
+static size_t
+shown_chars(const char *s, const char *end)
+{
+	size_t n = 0;
+
+	if (!strncmp(s, "<title>", 7) && strstr(s, "</title>"))
+		s = strstr(s, "</title>") + 8;
+	for (; s < end; s++) {
+		if (*s == '&') {
+			while (s < end && *s != ';')
+				s++;
+			n++;
+		} else if (((unsigned char)*s & 0xc0) != 0x80) {
+			n++;
+		}
+	}
+	return n;
+}
+
+/* The label boxes of the chart's point labels, sized as svg.c sizes text
+ * (6.6 px a character, 12 px high, baseline 9 px below the top); the
+ * leader lines into lead (4 numbers each). */
+static size_t
+label_boxes(const char *svg, struct lbox *b, size_t max, double *lead, size_t *nlead)
+{
+	const char *g = strstr(svg, "<g class=\"point-labels\">"), *end, *t;
+	size_t n = 0;
+	double x, y;
+
+	*nlead = 0;
+	if (!g)
+		return 0;
+	end = strstr(g, "</g>");
+	for (t = g; (t = strstr(t, "<path class=\"leader\" d=\"M")) && t < end && *nlead < max; t++)
+		if (sscanf(t, "<path class=\"leader\" d=\"M%lf,%lfL%lf,%lf", &lead[4 * *nlead],
+			   &lead[4 * *nlead + 1], &lead[4 * *nlead + 2], &lead[4 * *nlead + 3]) == 4)
+			++*nlead;
+	for (t = g; (t = strstr(t, "<text class=\"tick\" x=\"")) && t < end && n < max; t++) {
+		const char *c, *ce;
+
+		if (sscanf(t, "<text class=\"tick\" x=\"%lf\" y=\"%lf\"", &x, &y) != 2)
+			continue;
+		c = strchr(t, '>') + 1;
+		ce = strstr(c, "</text>");
+		b[n].x0 = x;
+		b[n].x1 = x + (double)shown_chars(c, ce) * 6.6;
+		b[n].y0 = y - 9;
+		b[n].y1 = y + 3;
+		n++;
+	}
+	return n;
+}
+
+/* The centres of the chart's points (circles and markers). */
+static size_t
+point_centres(const char *svg, double *x, double *y, size_t max)
+{
+	const char *t;
+	size_t n = 0;
+
+	for (t = svg; (t = strstr(t, "<circle class=\"dot")) && n < max; t++)
+		if (sscanf(strstr(t, " cx="), " cx=\"%lf\" cy=\"%lf\"", &x[n], &y[n]) == 2)
+			n++;
+	for (t = svg; (t = strstr(t, "<path class=\"dot s")) && n < max; t++)
+		if (sscanf(strstr(t, " d=\"M"), " d=\"M%lf,%lf", &x[n], &y[n]) == 2)
+			n++;
+	return n;
+}
+
+static int
+lbox_hit(const struct lbox *a, const struct lbox *b)
+{
+	return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
+}
+
+/* 40 points (the most that get labels): 16 in a knot a few pixels wide,
+ * 4 on one spot, a row, a column, points at the plot's corners, one NAN;
+ * labels hostile, long (cut), multibyte, empty and missing. */
+#define CROWD 40
+static void
+r_crowd(struct buf *b, const void *arg)
+{
+	static double x[CROWD], y[CROWD];
+	static const char *lab[CROWD];
+	static const char *const names[] = {
+		HOSTILE1, HOSTILE2, HOSTILE3, "a label far longer than sixteen characters",
+		"\xc3\xa9l\xc3\xa9phant \xe2\x80\x93 \xe6\xbc\xa2\xe5\xad\x97", "", "bun", "elysia",
+	};
+	struct svg_points p = { CROWD, x, y, NULL, NULL, lab, 0, 0, 0, NULL, 0 };
+	const struct svg_frame *f = arg;
+	size_t i;
+
+	for (i = 0; i < CROWD; i++) {
+		if (i < 16) {			/* the knot */
+			x[i] = 50 + 0.02 * (double)(i % 4);
+			y[i] = 50 + 0.03 * (double)(i / 4);
+		} else if (i < 20) {		/* one spot */
+			x[i] = 20;
+			y[i] = 80;
+		} else if (i < 28) {		/* a row */
+			x[i] = 10 + 2 * (double)(i - 20);
+			y[i] = 30;
+		} else if (i < 35) {		/* a column */
+			x[i] = 80;
+			y[i] = 10 + 3 * (double)(i - 28);
+		} else if (i < 39) {		/* corners */
+			x[i] = i % 2 ? 0 : 100;
+			y[i] = i < 37 ? 0 : 100;
+		} else {
+			x[i] = NAN;
+			y[i] = 5;
+		}
+		lab[i] = i % 9 == 8 ? NULL : names[i % 8];
+	}
+	svg_scatter(b, f, &p);
+}
+
+static void
+check_crowd(const char *what, const struct svg_frame *f)
+{
+	char *svg = render_twice(what, r_crowd, f);
+	const char *err = check_xml(svg);
+	struct lbox b[CROWD + 1];
+	double px[CROWD + 1], py[CROWD + 1], lead[4 * (CROWD + 1)];
+	size_t nb, np, nl, i, j, overlap = 0, covers = 0, far = 0;
+
+	CHECK(!err, "%s: well-formed (%s)", what, err ? err : "ok");
+	nb = label_boxes(svg, b, CROWD, lead, &nl);
+	np = point_centres(svg, px, py, CROWD);
+	CHECK(np == CROWD - 1, "%s: %zu points drawn (39 finite)", what, np);
+	CHECK(nb >= 10 && nb < CROWD, "%s: %zu labels placed, the rest left to tooltips", what, nb);
+	CHECK(nl >= 1, "%s: %zu labels placed further out with a leader line", what, nl);
+	for (i = 0; i < nb; i++) {
+		int near = 0;
+
+		for (j = i + 1; j < nb; j++)
+			overlap += lbox_hit(&b[i], &b[j]);
+		for (j = 0; j < np; j++) {
+			struct lbox pb = { px[j] - 4.5, py[j] - 4.5, px[j] + 4.5, py[j] + 4.5 };
+			double dx = fmax(fmax(b[i].x0 - px[j], 0), px[j] - b[i].x1);
+			double dy = fmax(fmax(b[i].y0 - py[j], 0), py[j] - b[i].y1);
+
+			covers += lbox_hit(&b[i], &pb);
+			near |= sqrt(dx * dx + dy * dy) <= 4.5 + 2 + 0.2;
+		}
+		/* or a leader ends on this box */
+		for (j = 0; !near && j < nl; j++)
+			near = lead[4 * j + 2] >= b[i].x0 - 0.1 && lead[4 * j + 2] <= b[i].x1 + 0.1 &&
+			       lead[4 * j + 3] >= b[i].y0 - 0.1 && lead[4 * j + 3] <= b[i].y1 + 0.1;
+		far += !near;
+	}
+	CHECK(!overlap, "%s: no two label boxes overlap (%zu pairs do)", what, overlap);
+	CHECK(!covers, "%s: no label box covers a point (%zu do)", what, covers);
+	CHECK(!far, "%s: every label next to a point or led to one (%zu are not)", what, far);
+	CHECK(!strstr(svg, "<script") && strstr(svg, HOSTILE1_ESC), "%s: labels escaped", what);
+	free(svg);
+}
+
+static void
+test_point_labels(void)
+{
+	static const struct svg_frame big = { "crowd", "T", "D", "x", "y", 0, 0, NULL };
+	static const struct svg_frame small = { "crowd-s", "T", "D", "x", "y", 300, 180, NULL };
+
+	check_crowd("crowded scatter", &big);
+	check_crowd("crowded small scatter", &small);
 }
 
 static void
@@ -655,7 +891,7 @@ test_band_lines(void)
 	static const double nan3[] = { NAN, NAN, NAN }, y2[] = { 5, NAN, 7 };
 	struct svg_band s[2] = { { "<script>a&b</script>", 3, x, y, lo, hi },
 				 { "second", 3, x, y2, nan3, nan3 } };
-	struct svg_frame f = { "chart-band", "T", "D", "Connections", "Throughput (req/s)", 0, 0 };
+	struct svg_frame f = { "chart-band", "T", "D", "Connections", "Throughput (req/s)", 0, 0, NULL };
 	struct buf out = BUF_INIT;
 	const char *err;
 
@@ -675,7 +911,7 @@ test_band_lines(void)
 static void
 test_empty(void)
 {
-	struct svg_frame f = { NULL, NULL, NULL, NULL, NULL, -5, 0 };
+	struct svg_frame f = { NULL, NULL, NULL, NULL, NULL, -5, 0, NULL };
 	struct svg_bars b = { 0, NULL, NULL, NULL, NULL, NULL, 0 };
 	struct svg_groups g = { 0, 0, NULL, NULL, NULL, NULL };
 	struct svg_stack st = { 0, 0, NULL, NULL, NULL };
@@ -748,10 +984,12 @@ main(void)
 	test_bar_ticks();
 	test_bar_layout();
 	test_grouped();
+	test_styled();
 	test_stacked();
 	test_steps();
 	test_long_trace();
 	test_scatter();
+	test_point_labels();
 	test_band_lines();
 	test_empty();
 	test_locale();
