@@ -22,6 +22,7 @@
 #include "base/jsonx.h"
 #include "base/util.h"
 #include "ingest/summary.h"
+#include "ingest/trials.h"
 #include "harness.h"
 
 static char root[64];
@@ -60,11 +61,14 @@ static json_t *
 read_run(const char *dir, const char *id)
 {
 	json_t *res = summary_read(dir, id);
+	struct run r;
 
-	if (res && trials_analyze(res, dir)) {
+	if (res && (trials_power(dir, res, &r) || trials_analyze_power(res, dir, r.pf, r.npf))) {
 		json_decref(res);
 		res = NULL;
 	}
+	if (res)
+		run_free(&r);
 	return res;
 }
 
@@ -86,6 +90,12 @@ num(json_t *o, const char *dotted)
 {
 	json_t *v = jx_path(o, dotted);
 
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+static double
+jv(json_t *v)
+{
 	return json_is_number(v) ? json_number_value(v) : NAN;
 }
 
@@ -308,6 +318,148 @@ test_compare(void)
 	json_decref(b);
 }
 
+/*
+ * Energy per trial.  power.csv: one 'cpu_W' domain, a row every second
+ * from t0 = 1733170000000 ms (2024-12-02T20:06:40Z); the mean power over
+ * (t0 + (k-1) s, t0 + k s] is 10 W for k = 1..5 and 20 W for k = 6..10,
+ * except k = 9, whose cell is empty (no value: 1 s without energy).
+ *
+ * t.csv, requests from its column:
+ *   rep 1, [t0+1 s, t0+3 s]: 2 s x 10 W = 20 J, 10 W, 400 req: 50 mJ/req
+ *   rep 2, [t0+5 s, t0+7 s]: 2 s x 20 W = 40 J, 20 W, 1000 req: 40 mJ/req
+ *   mean J 30, SD sqrt(2 x 10^2 / 1) = 14.142..., mJ/req median 45.
+ *   rep 3, [t0+7 s, t0+10 s]: samples 8 and 10 give 2 x 20 J = 40 J, 9
+ *   none: coverage 2/3, flagged; mean W 40 J / 3 s.
+ * u.jsonl, ISO times, requests as rps x (end - start):
+ *   [20:06:44.500Z, 20:06:46.500Z] = [t0+4.5 s, t0+6.5 s]: 0.5 s x 10 W +
+ *   1.5 s x 20 W = 35 J, 17.5 W; rps 1000 x 2 s = 2000 req: 17.5 mJ/req.
+ */
+static const char power_csv[] =
+	"time,cpu_W\n1733170000000,\n1733170001000,10\n1733170002000,10\n1733170003000,10\n"
+	"1733170004000,10\n1733170005000,10\n1733170006000,20\n1733170007000,20\n"
+	"1733170008000,20\n1733170009000,\n1733170010000,20\n";
+
+static void
+test_energy(void)
+{
+	char *d = run_dir("e", run_json);
+	json_t *res, *t, *u, *c;
+
+	put(d, "power.csv", power_csv);
+	put(d, "trials/t.csv",
+	    "target,repetition,start_ms,end_ms,requests,rps\n"
+	    "a,1,1733170001000,1733170003000,400,200\n"
+	    "a,2,1733170005000,1733170007000,1000,500\n"
+	    "b,1,1733170007000,1733170010000,300,100\n");
+	put(d, "trials/u.jsonl",
+	    "{\"target\": \"c\", \"rep\": 1, \"start\": \"2024-12-02T20:06:44.500Z\", "
+	    "\"end\": \"2024-12-02T20:06:46.500Z\", \"rps\": 1000}\n");
+	res = read_run(d, "e");
+	CHECK(res != NULL, "a trials run with power.csv and start/end columns reads");
+	if (!res)
+		return;
+	t = json_array_get(json_object_get(res, "trials"), 0);
+	u = json_array_get(json_object_get(res, "trials"), 1);
+	c = cell(res, 0, 0, "energy_j");
+	CHECK(c != NULL, "energy_j is a metric of the cell");
+	CHECK_NEAR(jv(json_array_get(json_object_get(c, "values"), 0)), 20, 1e-9,
+		   "rep 1: 2 s at 10 W = 20 J");
+	CHECK_NEAR(num(c, "mean"), 30, 1e-9, "mean of 20 J and 40 J");
+	CHECK_NEAR(num(c, "sd"), sqrt(200.0), 1e-9, "SD over the two trials");
+	CHECK_NEAR(num(c, "n"), 2, 0, "n = 2");
+	c = cell(res, 0, 0, "mean_w");
+	CHECK_NEAR(num(c, "min"), 10, 1e-9, "rep 1: 10 W");
+	CHECK_NEAR(num(c, "max"), 20, 1e-9, "rep 2: 20 W");
+	c = cell(res, 0, 0, "mj_per_req");
+	CHECK_NEAR(num(c, "min"), 40, 1e-9, "rep 2: 40 J / 1000 req = 40 mJ/req");
+	CHECK_NEAR(num(c, "max"), 50, 1e-9, "rep 1: 20 J / 400 req = 50 mJ/req");
+	CHECK_NEAR(num(c, "median"), 45, 1e-9, "median 45 mJ/req");
+	CHECK(!strcmp(jx_path_str(c, "unit"), "mJ/req"), "unit mJ/req");
+	CHECK(!strcmp(jx_path_str(t, "energy.requests"), "column"), "requests from the column");
+	CHECK(json_is_false(jx_path(t, "energy.net")), "gross: no idle windows");
+	c = cell(res, 0, 1, "energy_j");
+	CHECK_NEAR(num(c, "mean"), 40, 1e-9, "b: the uncovered second adds nothing: 40 J");
+	CHECK_NEAR(num(cell(res, 0, 1, "mean_w"), "mean"), 40.0 / 3, 1e-9, "b: 40 J over 3 s");
+	CHECK_NEAR(num(cell(res, 0, 1, "mj_per_req"), "mean"), 40000.0 / 300, 1e-9,
+		   "b: 40 J / 300 req");
+	CHECK_NEAR(jv(json_array_get(jx_path(t, "energy.coverage"), 2)), 2.0 / 3, 1e-9,
+		   "b: coverage 2/3");
+	CHECK(num(t, "energy.low") == 1, "one trial under 95 %% coverage");
+	CHECK(json_integer_value(json_array_get(jx_path(t, "energy.low_lines"), 0)) == 4,
+	      "flagged at its line (4)");
+	c = cell(res, 1, 0, "energy_j");
+	CHECK_NEAR(num(c, "mean"), 35, 1e-9, "ISO times: 0.5 s x 10 W + 1.5 s x 20 W = 35 J");
+	CHECK_NEAR(num(cell(res, 1, 0, "mean_w"), "mean"), 17.5, 1e-9, "17.5 W");
+	CHECK_NEAR(num(cell(res, 1, 0, "mj_per_req"), "mean"), 17.5, 1e-9,
+		   "35 J / (1000 req/s x 2 s) = 17.5 mJ/req");
+	CHECK(!strcmp(jx_path_str(u, "energy.requests"), "rps"), "requests as rps x window");
+	{
+		json_t *again = read_run(d, "e");
+		json_t *doc = compare_runs(res, "e", NULL, again, "e", NULL, NULL), *row;
+		size_t i;
+		int mj = 0;
+
+		json_array_foreach(json_object_get(doc, "rows"), i, row)
+			if (!strcmp(jx_path_str(row, "metric"), "mj_per_req") &&
+			    num(row, "a.n") == 2 && num(row, "b.n") == 2)
+				mj = 1;
+		CHECK(mj, "erg diff compares mj_per_req over the repetitions");
+		json_decref(doc);
+		json_decref(again);
+	}
+	json_decref(res);
+
+	/* the power file named in run.json "power" (a name erg would not look for) */
+	d = run_dir("e-listed", "{\"title\": \"t\", \"date\": \"2026-12-03\", "
+		    "\"machine\": {\"id\": \"m\"}, \"power\": [\"watts.log\"]}");
+	put(d, "watts.log", power_csv);
+	put(d, "trials/t.csv", "target,repetition,start_ms,end_ms,requests\n"
+	    "a,1,1733170001000,1733170003000,400\n");
+	res = read_run(d, "e-listed");
+	CHECK(res != NULL, "run.json 'power' names the power file");
+	CHECK_NEAR(num(cell(res, 0, 0, "energy_j"), "mean"), 20, 1e-9, "listed: 20 J");
+	json_decref(res);
+
+	/* refused: a trial outside the power data, times without a zone */
+	diag_quiet_warnings = 1;
+	{
+		int fd = dup(2);
+		FILE *n = freopen("/dev/null", "w", stderr);
+
+		(void)n;
+		d = run_dir("e-out", run_json);
+		put(d, "power.csv", power_csv);
+		put(d, "trials/t.csv", "target,repetition,start_ms,end_ms,rps\n"
+		    "a,1,1733170001000,1733170011000,5\n");
+		res = read_run(d, "e-out");
+		CHECK(res == NULL, "a trial ending after the last power sample is refused");
+		json_decref(res);
+		d = run_dir("e-tz", run_json);
+		put(d, "trials/t.csv", "target,repetition,start,end,rps\n"
+		    "a,1,2024-12-02T20:06:41,2024-12-02T20:06:43,5\n");
+		res = read_run(d, "e-tz");
+		CHECK(res == NULL, "a time without a zone is refused");
+		json_decref(res);
+		d = run_dir("e-notime", run_json);
+		put(d, "power.csv", power_csv);
+		put(d, "trials/t.csv", "target,repetition,rps\na,1,5\n");
+		res = read_run(d, "e-notime");
+		CHECK(res == NULL, "power data without trial times is refused");
+		json_decref(res);
+		d = run_dir("e-nofile", "{\"title\": \"t\", \"date\": \"2026-12-03\", "
+			    "\"machine\": {\"id\": \"m\"}, \"power\": [\"nope.csv\"]}");
+		put(d, "trials/t.csv", "target,repetition,start_ms,end_ms,rps\n"
+		    "a,1,1733170001000,1733170003000,5\n");
+		res = read_run(d, "e-nofile");
+		CHECK(res == NULL, "a power file run.json lists but the run lacks is refused");
+		json_decref(res);
+		fflush(stderr);
+		dup2(fd, 2);
+		close(fd);
+	}
+	diag_quiet_warnings = 0;
+}
+
 int
 main(void)
 {
@@ -323,6 +475,7 @@ main(void)
 	test_keys();
 	test_refused();
 	test_compare();
+	test_energy();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
 	if (system(cmd))
 		fprintf(stderr, "could not remove %s\n", root);
