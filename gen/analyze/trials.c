@@ -293,7 +293,7 @@ analyze_table(json_t *t, const char *dir, json_t *targets, json_t *tindex, size_
 	json_t *cols = json_object_get(t, "columns"), *rows = json_object_get(t, "rows");
 	json_t *lines = json_object_get(t, "lines"), *index = json_object();
 	json_t *groups = json_array(), *cells = json_array(), *checks = json_object(), *o;
-	json_t *xcols = json_array(), *mcols = json_array();
+	json_t *xcols = json_array(), *mcols = json_array(), *at;
 	size_t nrows = json_array_size(rows), i, j, k, ng, *gof = xcalloc(nrows + 1, sizeof(size_t));
 	size_t *cnt = NULL, *start = NULL, *fill = NULL, minn = SIZE_MAX, maxn = 0, nfail = 0, prim = 0;
 	struct rowref *order = NULL;
@@ -516,8 +516,60 @@ analyze_table(json_t *t, const char *dir, json_t *targets, json_t *tindex, size_
 	for (k = 0; k < r.nmetric; k++)
 		json_array_append(mcols, json_object_get(json_array_get(cols, r.metric[k]), "name"));
 
-	/* the cross-run views: targets and routes; throughput only where a
-	 * cell is one per target and route (no sweep, no other key) */
+	/*
+	 * The cross-run views: targets and routes, with a throughput where a
+	 * cell is one per target and route: without x columns the cell; in a
+	 * sweep (no other key) the cell at the highest x every target and
+	 * route of the table has (x vectors compared column by column in
+	 * table order), named in "at".
+	 */
+	at = NULL;
+	if (r.nx && !r.nkey) {
+		json_t *seen = json_object(), *pairs = json_object(), *e;
+		size_t npairs, best = SIZE_MAX;
+
+		for (k = 0; k < ng; k++) {
+			json_t *g = json_array_get(groups, k);
+
+			buf_reset(&key);
+			key_part(&key, json_object_get(g, "target"));
+			key_part(&key, json_object_get(g, "route"));
+			json_object_set_new(pairs, key.ptr, json_true());
+		}
+		npairs = json_object_size(pairs);
+		for (k = 0; k < ng; k++) {
+			json_t *g = json_array_get(groups, k), *gx = json_object_get(g, "x");
+
+			buf_reset(&key);
+			for (i = 0; i < r.nx; i++)
+				buf_addf(&key, "%s;", num_text(tmp, json_number_value(json_object_get(
+						gx, col_name(cols, r.x[i])))));
+			e = json_object_get(seen, key.ptr);
+			json_object_set_new(seen, key.ptr, json_integer(e ? json_integer_value(e) + 1 : 1));
+			if ((size_t)json_integer_value(json_object_get(seen, key.ptr)) != npairs)
+				continue;
+			if (best != SIZE_MAX) {
+				json_t *bx = json_object_get(json_array_get(groups, best), "x");
+
+				for (i = 0; i < r.nx; i++) {
+					double a = json_number_value(json_object_get(gx, col_name(cols, r.x[i])));
+					double b = json_number_value(json_object_get(bx, col_name(cols, r.x[i])));
+
+					if (a != b) {
+						if (a > b)
+							best = k;
+						break;
+					}
+				}
+			} else {
+				best = k;
+			}
+		}
+		if (best != SIZE_MAX)
+			at = json_object_get(json_array_get(groups, best), "x");
+		json_decref(seen);
+		json_decref(pairs);
+	}
 	for (k = 0; k < ng; k++) {
 		json_t *g = json_array_get(groups, k), *tg, *e, *routes;
 		const char *name = jx_path_str(g, "target"), *route = jx_path_str(g, "route");
@@ -543,7 +595,7 @@ analyze_table(json_t *t, const char *dir, json_t *targets, json_t *tindex, size_
 			json_array_append_new(json_object_get(tg, "routes"), ro);
 			json_object_set(routes, route, ro);
 		}
-		if (route && !r.nx && !r.nkey)
+		if (route && !r.nkey && (!r.nx || (at && json_equal(at, json_object_get(g, "x")))))
 			for (i = 0; i < json_array_size(cells); i++) {
 				json_t *c = json_array_get(cells, i), *s;
 
@@ -554,6 +606,8 @@ analyze_table(json_t *t, const char *dir, json_t *targets, json_t *tindex, size_
 				json_object_set(s, "mean", json_object_get(c, "mean"));
 				json_object_set(s, "sd", json_object_get(c, "sd"));
 				json_object_set(s, "n", json_object_get(c, "n"));
+				if (r.nx)
+					json_object_set(s, "at", at);
 				json_object_set_new(json_object_get(routes, route), "rps", s);
 			}
 	}

@@ -97,6 +97,22 @@ check "the diff page tests all 32 cells (no 'no significance' sentence)" \
 	grep -Eq '32 comparisons: [0-9]+ significant, [0-9]+ ~, 0 \\?' '$d'"
 check "the machine page's diff list counts the tested rows" \
 	grep -Eq '>[0-9]+ of 32<' "$m"
+# a sweep's throughput in the views: the mean at the highest connection
+# count both runs' targets share (64), as awk computes it, named under it
+for r in $A $B; do
+	set -- $(cell "$ERG_SRC/archive/$r/trials/wrk.csv" 64)
+	mv=$(printf '%.0f' "$1" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/;ta')
+	check "the machine page shows $r's throughput at connections 64 ($mv)" \
+		grep -q ">$mv ± [0-9,]*<br><code class=\"id\">at connections 64</code>" "$m"
+	check "the target page shows $r's throughput at connections 64 ($mv)" \
+		grep -q ">$mv ± [0-9,]*<br><code class=\"id\">at connections 64</code>" \
+		"$site/targets/nginx/index.html"
+done
+check "the routes table's heading says which x the throughput is at" \
+	grep -q 'a trials sweep at the highest x all its targets share' "$m"
+check "the diff page calls the pair trials runs, not energy sessions" \
+	sh -c "grep -q 'consecutive trials runs of this machine' '$d' &&
+	! grep -q 'energy sessions' '$d'"
 
 # erg diff
 cd "$ERG_SRC" || exit 0

@@ -224,6 +224,40 @@ test_keys(void)
 	json_decref(res);
 }
 
+/*
+ * The views' throughput of a sweep: the cell at the highest x every
+ * target has.  a ran at 1, 2 and 4 connections, b at 1 and 2: both at 2,
+ * where a's rps is {6, 8} (mean 7) and b's {3, 5} (mean 4).
+ */
+static void
+test_views_at(void)
+{
+	char *d = run_dir("at", run_json);
+	json_t *res, *tg;
+	size_t i;
+	int seen = 0;
+
+	put(d, "trials/t.csv", "target,route,connections,rep,rps\n"
+	    "a,/,1,1,1\na,/,1,2,2\na,/,2,1,6\na,/,2,2,8\na,/,4,1,9\na,/,4,2,9\n"
+	    "b,/,1,1,1\nb,/,1,2,1\nb,/,2,1,3\nb,/,2,2,5\n");
+	res = read_run(d, "at");
+	CHECK(res != NULL, "a sweep reads");
+	if (!res)
+		return;
+	json_array_foreach(json_object_get(res, "targets"), i, tg) {
+		json_t *ro = json_array_get(json_object_get(tg, "routes"), 0);
+		int a = !strcmp(jx_path_str(tg, "name"), "a");
+
+		seen++;
+		CHECK(num(ro, "rps.mean") == (a ? 7 : 4), "%s: the mean at connections 2",
+		      jx_path_str(tg, "name"));
+		CHECK(num(ro, "rps.at.connections") == 2, "%s: 'at' names connections 2, the "
+		      "highest both targets have", jx_path_str(tg, "name"));
+	}
+	CHECK(seen == 2, "both targets in the views");
+	json_decref(res);
+}
+
 /* A repetition given twice in one cell is an error, not a fifth value. */
 static void
 test_refused(void)
@@ -473,6 +507,7 @@ main(void)
 	test_table();
 	test_jsonl();
 	test_keys();
+	test_views_at();
 	test_refused();
 	test_compare();
 	test_energy();
