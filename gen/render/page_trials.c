@@ -485,10 +485,24 @@ lines_by(struct sset *ids, const struct tt *v, json_t *xcol, json_t *list)
 		label_unit(&yl, jstr(c0, "label"), jstr(c0, "unit"));
 		chart_id(ids, &id, v, jstr(c0, "metric"), xname);
 		buf_addf(&title, "%s by %s", jstr(c0, "label"), jstr(xcol, "label"));
-		buf_addf(&cap, "%s of the repetitions of each cell against %s, %s; the band "
-			 "spans the lowest to the highest repetition.",
-			 v->median ? "Median" : "Mean", xl.ptr,
-			 ns > 1 ? "one line per target (and route)" : "one line");
+		{
+			struct buf others = BUF_INIT;
+			json_t *oc;
+			size_t j;
+
+			/* the other x columns are held: a line per value of them */
+			json_array_foreach(v->cols, j, oc)
+				if (jstr(oc, "role") && !strcmp(jstr(oc, "role"), "x") &&
+				    strcmp(jstr(oc, "name"), xname))
+					buf_addf(&others, "%s%s", others.len ? " and " :
+						 " and value of ", jstr(oc, "label"));
+			buf_addf(&cap, "%s of the repetitions of each cell against %s, %s%s; the "
+				 "band spans the lowest to the highest repetition.",
+				 v->median ? "Median" : "Mean", xl.ptr, ns > 1 || others.len ?
+				 "one line per target (and route)" : "one line",
+				 others.len ? others.ptr : "");
+			buf_release(&others);
+		}
 		f.id = id.ptr;
 		f.title = title.ptr;
 		f.desc = cap.ptr;

@@ -114,6 +114,40 @@ check "the diff page calls the pair trials runs, not energy sessions" \
 	sh -c "grep -q 'consecutive trials runs of this machine' '$d' &&
 	! grep -q 'energy sessions' '$d'"
 
+# a sweep over two x columns: a chart along each, the other held (one
+# line per value of it), and erg diff matching on both and saying so
+mkdir -p "$tmp/x2/m/xa/trials" "$tmp/x2/m/xb/trials"
+for r in xa xb; do
+	f=1
+	[ $r = xb ] && f=2	# B's figures are twice A's
+	printf '{"title": "two x %s", "date": "2026-12-0%s", "machine": {"id": "m"}}\n' \
+		"$r" "$f" > "$tmp/x2/m/$r/run.json"
+	{
+		echo "target,connections,payload_bytes,repetition,rps"
+		for c in 1 2; do for p in 10 20; do for k in 1 2 3; do
+			echo "a,$c,$p,$k,$(( (100 * c + p + k) * f ))"
+		done; done; done
+	} > "$tmp/x2/m/$r/trials/t.csv"
+done
+if "$ERG" build --quiet --archive "$tmp/x2" --out "$tmp/x2site" 2> "$tmp/x2err"; then
+	p2=$tmp/x2site/runs/m/xa/index.html
+	check "two x columns: a chart along connections" grep -q 'id="chart-t-rps-by-connections"' "$p2"
+	check "two x columns: a chart along payload_bytes" \
+		grep -q 'id="chart-t-rps-by-payload_bytes"' "$p2"
+	check "two x columns: the connections chart has a line per payload_bytes" \
+		sh -c "grep -q '>a, payload_bytes 10<' '$p2' && grep -q '>a, payload_bytes 20<' '$p2'"
+	check "two x columns: its caption says the other x is held" \
+		grep -q 'against Connections, one line per target (and route) and value of payload_bytes' "$p2"
+else
+	notok "two x columns: erg build"
+	show "$tmp/x2err"
+fi
+"$ERG" diff "$tmp/x2/m/xa" "$tmp/x2/m/xb" > "$tmp/x2diff.txt" 2>&1
+check "two x columns: erg diff says how the sweep is matched" \
+	grep -q "sweeps 'connections' and 'payload_bytes': cells are matched on every one" "$tmp/x2diff.txt"
+check "two x columns: erg diff has a row per (connections, payload_bytes): 4, +100%" \
+	test "$(grep -Ec '^a \[payload_bytes: (10|20)\], Connections [12] .*\+100(\.0+)?%' "$tmp/x2diff.txt")" = 4
+
 # erg diff
 cd "$ERG_SRC" || exit 0
 "$ERG" diff "archive/$A" "archive/$B" > "$tmp/diff.txt" 2> "$tmp/diff.err"

@@ -19,6 +19,7 @@
 
 #include "analyze/compare.h"
 #include "analyze/trials.h"
+#include "base/buf.h"
 #include "base/jsonx.h"
 #include "base/util.h"
 #include "ingest/summary.h"
@@ -256,6 +257,70 @@ test_views_at(void)
 	}
 	CHECK(seen == 2, "both targets in the views");
 	json_decref(res);
+}
+
+/*
+ * Two x columns: connections {1, 2} x payload_bytes {10, 20}, 3
+ * repetitions.  A's rps in cell (c, p), repetition k, is 100 c + p + k
+ * (mean 100 c + p + 2), B's twice that: every row must pair A's and B's
+ * cell of the same c and p (a match on the first x alone would mix the
+ * two payloads: two cells a side with one key, not compared).
+ */
+static void
+test_two_x(void)
+{
+	char *d;
+	struct buf ta = BUF_INIT, tb = BUF_INIT;
+	json_t *a, *b, *doc, *row, *note;
+	size_t i;
+	int c, p, k, rows = 0, good = 0, noted = 0;
+
+	buf_addstr(&ta, "target,route,connections,payload_bytes,repetition,rps\n");
+	buf_addstr(&tb, ta.ptr);
+	for (c = 1; c <= 2; c++)
+		for (p = 10; p <= 20; p += 10)
+			for (k = 1; k <= 3; k++) {
+				buf_addf(&ta, "a,/,%d,%d,%d,%d\n", c, p, k, 100 * c + p + k);
+				buf_addf(&tb, "a,/,%d,%d,%d,%d\n", c, p, k, 2 * (100 * c + p + k));
+			}
+	d = run_dir("x2a", run_json);
+	put(d, "trials/t.csv", ta.ptr);
+	a = read_run(d, "x2a");
+	d = run_dir("x2b", run_json);
+	put(d, "trials/t.csv", tb.ptr);
+	b = read_run(d, "x2b");
+	CHECK(a && b, "two runs over two x columns read");
+	if (a && b) {
+		doc = compare_runs(a, "x2a", NULL, b, "x2b", NULL, NULL);
+		json_array_foreach(json_object_get(doc, "rows"), i, row) {
+			const char *t = jx_path_str(row, "target"), *q;
+			double x = num(row, "x.value"), pb;
+
+			if (strcmp(jx_path_str(row, "metric"), "rps"))
+				continue;
+			rows++;
+			q = t ? strstr(t, "payload_bytes: ") : NULL;
+			pb = q ? atof(q + strlen("payload_bytes: ")) : NAN;
+			if (!strcmp(jx_path_str(row, "x.column"), "connections") &&
+			    num(row, "a.mean") == 100 * x + pb + 2 &&
+			    num(row, "b.mean") == 2 * (100 * x + pb + 2) && num(row, "a.n") == 3)
+				good++;
+		}
+		CHECK(rows == 4, "4 rps rows: one per (connections, payload_bytes), got %d", rows);
+		CHECK(good == 4, "each row pairs A's and B's cell of the same connections and "
+		      "payload_bytes (%d of 4)", good);
+		json_array_foreach(json_object_get(doc, "notes"), i, note)
+			if (strstr(json_string_value(note), "sweeps 'connections' and "
+				   "'payload_bytes': cells are matched on every one"))
+				noted++;
+		CHECK(noted == 1, "one note says the sweep has two x columns and how they "
+		      "are matched (the tables are alike: not twice)");
+		json_decref(doc);
+	}
+	json_decref(a);
+	json_decref(b);
+	buf_release(&ta);
+	buf_release(&tb);
 }
 
 /* A repetition given twice in one cell is an error, not a fifth value. */
@@ -508,6 +573,7 @@ main(void)
 	test_jsonl();
 	test_keys();
 	test_views_at();
+	test_two_x();
 	test_refused();
 	test_compare();
 	test_energy();
