@@ -6,6 +6,7 @@
  */
 #include <dirent.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -54,6 +55,42 @@ static const struct {
 	{ "cpu_pct", "CPU", "%" },
 	{ "duration_s", "Duration", "s" },
 };
+
+/*
+ * Resource metrics of one process of the trial ("server.cpu_pct" from a
+ * nested JSONL object, "db_rss_mb"): the label names the process.
+ */
+static const struct {
+	const char *suffix, *label, *unit;
+} resource[] = {
+	{ "cpu_pct", "CPU", "%" },
+	{ "rss_mb", "RSS", "MB" },
+	{ "rss_kb", "RSS", "KB" },
+	{ "rss_bytes", "RSS", "bytes" },
+};
+
+/* 1 and label "CPU (server)", *unit when name is PROC.SUFFIX or PROC_SUFFIX
+ * (a process name past 100 bytes is cut in the label only). */
+static int
+resource_column(const char *name, char label[128], const char **unit)
+{
+	size_t i, n = strlen(name), k;
+
+	for (i = 0; i < sizeof(resource) / sizeof(resource[0]); i++) {
+		k = strlen(resource[i].suffix);
+		if (n > k + 1 && !strcmp(name + n - k, resource[i].suffix) &&
+		    (name[n - k - 1] == '.' || name[n - k - 1] == '_')) {
+			size_t len = n - k - 1 < 100 ? n - k - 1 : 100;
+
+			while (len && ((unsigned char)name[len] & 0xc0) == 0x80)
+				len--;	/* not inside a UTF-8 sequence */
+			snprintf(label, 128, "%s (%.*s)", resource[i].label, (int)len, name);
+			*unit = resource[i].unit;
+			return 1;
+		}
+	}
+	return 0;
+}
 
 static int
 in_list(const char *name, const char *const *list, size_t n)
@@ -371,7 +408,7 @@ column(struct raw *t, size_t j, json_t *units, int *seen)
 	int recognised = 0, numeric = 1, err = 0;
 	size_t i, k;
 	double v;
-	char tmp[NUM_TEXT_LEN];
+	char tmp[NUM_TEXT_LEN], rlabel[128];
 	json_t *col;
 
 	if (!*name)
@@ -390,6 +427,11 @@ column(struct raw *t, size_t j, json_t *units, int *seen)
 			srole = "metric";
 			recognised = 1;
 		}
+	if (!recognised && resource_column(name, rlabel, &unit)) {
+		label = rlabel;
+		srole = "metric";
+		recognised = 1;
+	}
 	if (in_list(name, start_names, NELEM(start_names)) ||
 	    in_list(name, end_names, NELEM(end_names))) {
 		int e = in_list(name, end_names, NELEM(end_names));

@@ -17,7 +17,9 @@
  * units of summary tables; a "# units:" second line (CSV) or run.json
  * "units" gives the others.  Error columns ("errors", "failed",
  * "non_2xx", "timeouts", "*_errors", ...) are metrics that also mark a
- * trial as failed when not 0.  JSONL objects are flattened with dots
+ * trial as failed when not 0.  Resource metrics of a process,
+ * PROC.cpu_pct or PROC_cpu_pct (and rss_mb, rss_kb, rss_bytes), are
+ * recognised, labelled "CPU (PROC)" with their unit.  JSONL objects are flattened with dots
  * ({"latency": {"p99": 3}} is the column "latency.p99"); an array or a
  * boolean is an error.
  *

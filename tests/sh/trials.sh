@@ -148,6 +148,26 @@ check "two x columns: erg diff says how the sweep is matched" \
 check "two x columns: erg diff has a row per (connections, payload_bytes): 4, +100%" \
 	test "$(grep -Ec '^a \[payload_bytes: (10|20)\], Connections [12] .*\+100(\.0+)?%' "$tmp/x2diff.txt")" = 4
 
+# resource metrics of each process (a nested JSONL object, a prefixed
+# name): a chart of their own each, labelled with the process and unit
+mkdir -p "$tmp/res/m/r/trials"
+printf '{"title": "resources", "date": "2026-12-03", "machine": {"id": "m"}}\n' > "$tmp/res/m/r/run.json"
+for c in 1 4; do for k in 1 2; do
+	echo "{\"target\": \"a\", \"connections\": $c, \"rep\": $k, \"rps\": $((c * 100 + k)), \"server\": {\"cpu_pct\": $((c * 10 + k)), \"rss_mb\": $((50 + k))}, \"db_cpu_pct\": $((c + k))}"
+done; done > "$tmp/res/m/r/trials/t.jsonl"
+if "$ERG" build --quiet --archive "$tmp/res" --out "$tmp/ressite" 2> "$tmp/reserr"; then
+	p3=$tmp/ressite/runs/m/r/index.html
+	for ch in server_cpu_pct:'CPU (server)' server_rss_mb:'RSS (server)' db_cpu_pct:'CPU (db)'; do
+		check "resources: a chart of ${ch#*:} of its own" \
+			grep -q "<title id=\"chart-t-${ch%%:*}-by-connections-title\">${ch#*:} by Connections<" "$p3"
+	done
+	check "resources: CPU in %, RSS in MB (axis titles)" \
+		sh -c "grep -q '>CPU (server) (%)<' '$p3' && grep -q '>RSS (server) (MB)<' '$p3'"
+else
+	notok "resources: erg build"
+	show "$tmp/reserr"
+fi
+
 # erg diff
 cd "$ERG_SRC" || exit 0
 "$ERG" diff "archive/$A" "archive/$B" > "$tmp/diff.txt" 2> "$tmp/diff.err"
