@@ -192,11 +192,12 @@ trial_energy(json_t *t, const char *path, const struct power_file *pf, size_t np
 	struct buf src = BUF_INIT;
 	char ta[NUM_TEXT_LEN], tb[NUM_TEXT_LEN];
 	int bad = 0;
+	long head = jx_path_str(t, "format") && !strcmp(jx_path_str(t, "format"), "csv");
 
 	if (js < 0 || je < 0) {
 		if (!npf)
 			return 0;
-		return error_at(path, 0, "the run has power data but the trials give no time: "
+		return error_at(path, head, "the run has power data but the trials give no time: "
 				"add 'start_ms' and 'end_ms' (Unix ms) or 'start' and 'end' "
 				"(ISO 8601) columns");
 	}
@@ -208,7 +209,7 @@ trial_energy(json_t *t, const char *path, const struct power_file *pf, size_t np
 		jp = -1;
 	for (k = 0; k < NELEM_ENERGY; k++)
 		if (col_index(cols, "name", energy_cols[k][0]) >= 0)
-			return error_at(path, 0, "column '%s' is what erg derives from the power "
+			return error_at(path, head, "column '%s' is what erg derives from the power "
 					"data for each trial; rename it", energy_cols[k][0]);
 	for (i = 0; i < npf; i++) {
 		if (!pf[i].n)

@@ -922,9 +922,10 @@ summary_read(const char *dir, const char *id)
 					}
 					rc = path_inside(dir, json_string_value(spec), &full, &why);
 					if (rc)
-						bad = jdoc_error(&doc, &u, "'%s': %s",
+						bad = jdoc_error(&doc, &u, "names '%s', %s",
 								 json_string_value(spec),
-								 rc == -2 ? "no such file" : why);
+								 rc == -2 ? "which the run does not have" :
+								 why);
 				}
 				json_object_set(res, "power_files", p.v);
 			}
