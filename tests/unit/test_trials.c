@@ -63,13 +63,16 @@ read_run(const char *dir, const char *id)
 {
 	json_t *res = summary_read(dir, id);
 	struct run r;
+	int bad;
 
-	if (res && (trials_power(dir, res, &r) || trials_analyze_power(res, dir, r.pf, r.npf))) {
+	if (!res)
+		return NULL;
+	bad = trials_power(dir, res, &r) || trials_analyze_power(res, dir, r.pf, r.npf);
+	run_free(&r);
+	if (bad) {
 		json_decref(res);
 		res = NULL;
 	}
-	if (res)
-		run_free(&r);
 	return res;
 }
 
@@ -517,6 +520,37 @@ test_energy(void)
 	res = read_run(d, "e-listed");
 	CHECK(res != NULL, "run.json 'power' names the power file");
 	CHECK_NEAR(num(cell(res, 0, 0, "energy_j"), "mean"), 20, 1e-9, "listed: 20 J");
+	json_decref(res);
+
+	/*
+	 * A powercap-log (erg record's layout, README.md): package-0 counts
+	 * 25 J a second (25 W) from t0, its core 12.5 J (reported only).  The
+	 * trial [t0 + 1 s, t0 + 3 s]: 50 J, 25 W; 200 req: 250 mJ/req.
+	 */
+	d = run_dir("e-rapl", run_json);
+	{
+		struct buf b = BUF_INIT;
+		int k;
+
+		buf_addstr(&b, "# powercap-log v1 host=box clock=CLOCK_REALTIME\n"
+			   "# zone,intel-rapl:0,package-0,262143328850\n"
+			   "# zone,intel-rapl:0:0,core,262143328850\n"
+			   "t_ns,zone,energy_uj\n");
+		for (k = 0; k <= 5; k++)
+			buf_addf(&b, "17331700%02d000000000,intel-rapl:0,%d\n"
+				 "17331700%02d000000000,intel-rapl:0:0,%d\n",
+				 k, 1000000 + 25000000 * k, k, 500000 + 12500000 * k);
+		put(d, "box.powercap-log", b.ptr);
+		buf_release(&b);
+	}
+	put(d, "trials/t.csv", "target,repetition,start_ms,end_ms,requests\n"
+	    "a,1,1733170001000,1733170003000,200\n");
+	res = read_run(d, "e-rapl");
+	CHECK(res != NULL, "a trials run with a powercap-log reads");
+	CHECK_NEAR(num(cell(res, 0, 0, "energy_j"), "mean"), 50, 1e-6,
+		   "powercap: 2 s at 25 W = 50 J (the core not added)");
+	CHECK_NEAR(num(cell(res, 0, 0, "mj_per_req"), "mean"), 250, 1e-6,
+		   "powercap: 50 J / 200 req = 250 mJ/req");
 	json_decref(res);
 
 	/* refused: a trial outside the power data, times without a zone */
