@@ -1266,6 +1266,35 @@ trials_cells(const struct side *s, json_t *res, struct cells *cs)
 	}
 }
 
+/*
+ * A sweep over several x columns is said, never left to the reader to
+ * guess: cells match on every x (the others qualify the target), and the
+ * rows and charts run along the first.
+ */
+static void
+sweep_notes(json_t *notes, json_t *res)
+{
+	json_t *t, *x;
+	size_t ti, i;
+
+	json_array_foreach(json_object_get(res, "trials"), ti, t) {
+		json_t *xs = json_object_get(t, "x_columns");
+		struct buf s = BUF_INIT;
+
+		if (json_array_size(xs) < 2)
+			continue;
+		buf_addf(&s, "'%s' sweeps ", str_or(t, "file", "trials"));
+		json_array_foreach(xs, i, x)
+			buf_addf(&s, "%s'%s'", i ? (i + 1 == json_array_size(xs) ? " and " : ", ") : "",
+				 json_string_value(x));
+		buf_addf(&s, ": cells are matched on every one; rows and charts run along '%s', "
+			 "the others held and named with the target", json_string_value(
+				 json_array_get(xs, 0)));
+		add_note(notes, s.ptr);	/* once when both sides sweep alike */
+		buf_release(&s);
+	}
+}
+
 /* A summary side's targets and routes (for the only-in lists), from its cells. */
 static void
 side_from_cells(struct side *s, const struct cells *cs)
@@ -1907,6 +1936,10 @@ compare_runs_in(json_t *a, const char *id_a, const char *dir_a, json_t *b,
 	}
 	only_in(&c, &c.a, &c.b, c.only_a);
 	only_in(&c, &c.b, &c.a, c.only_b);
+	if (c.tri_a)
+		sweep_notes(c.notes, a);
+	if (c.tri_b)
+		sweep_notes(c.notes, b);
 
 	if (cellwise) {
 		if (!c.sum_a && !c.tri_a)

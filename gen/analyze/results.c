@@ -279,6 +279,9 @@ measurements_json(const struct run *r)
 			json_object_set_new(ro, "non_2xx", jx_real(w->non2xx));
 			json_object_set_new(ro, "responses_2xx", jx_real(w->ok2xx));
 			json_object_set_new(ro, "errors", jx_real(w->errors));
+			/* the tool's own failed count (k6, JMeter, vegeta): by its
+			 * rule, not the status classes, so beside non_2xx */
+			json_object_set_new(ro, "failed", jx_real(w->has_load ? w->load.failed : NAN));
 			json_object_set_new(ro, "rps", jx_real(w->rps_mean));
 			json_object_set_new(ro, "rps_sd", jx_real(w->rps_sd));
 			json_object_set_new(ro, "energy_j", jx_real(w->pw.energy_j));

@@ -7,12 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/integrate.h"
 #include "analyze/stats.h"
 #include "analyze/trials.h"
 #include "base/buf.h"
 #include "base/jsonx.h"
 #include "base/num.h"
 #include "base/util.h"
+
+#define NELEM_ENERGY (sizeof(energy_cols) / sizeof(energy_cols[0]))
 
 struct roles {
 	int target, route, rep, seq;
@@ -140,16 +143,161 @@ primary_metric(json_t *cols, const struct roles *r)
 	return r->metric[0];
 }
 
+/* What each trial's window gives, appended as metrics of the table. */
+static const char *const energy_cols[][3] = {
+	{ "energy_j", "Energy", "J" },
+	{ "mean_w", "Mean power", "W" },
+	{ "mj_per_req", "Energy per request", "mJ/req" },
+};
+
 static int
-analyze_table(json_t *t, const char *dir, json_t *targets, json_t *tindex, size_t *rounds)
+col_index(json_t *cols, const char *key, const char *value)
+{
+	json_t *c;
+	size_t j;
+
+	json_array_foreach(cols, j, c)
+		if (jx_path_str(c, key) && !strcmp(jx_path_str(c, key), value))
+			return (int)j;
+	return -1;
+}
+
+static const char *
+file_base(const char *p)
+{
+	const char *b = strrchr(p, '/');
+
+	return b ? b + 1 : p;
+}
+
+/*
+ * Energy per trial: each trial's window [start, end] integrated over the
+ * run's power data as a session's windows are (power_integrate: the
+ * overlap share of every sample, coverage the share of the window that
+ * samples with energy cover), its mean power, and mJ per request from
+ * the 'requests' column, else rps x the window.  Gross: trials runs give
+ * no idle windows, so no floor is subtracted.  A trial not wholly inside
+ * the power data is an error at its row; coverage under
+ * TRIALS_MIN_COVERAGE is flagged per trial.
+ */
+static int
+trial_energy(json_t *t, const char *path, const struct power_file *pf, size_t npf)
+{
+	json_t *cols = json_object_get(t, "columns"), *rows = json_object_get(t, "rows");
+	json_t *lines = json_object_get(t, "lines"), *row, *cov, *low, *o;
+	int js = col_index(cols, "role", "start"), je = col_index(cols, "role", "end");
+	int jr = col_index(cols, "name", "requests"), jp = col_index(cols, "name", "rps");
+	double lo = INFINITY, hi = -INFINITY, mincov = INFINITY;
+	size_t i, k, nlow = 0;
+	struct buf src = BUF_INIT;
+	char ta[NUM_TEXT_LEN], tb[NUM_TEXT_LEN];
+	int bad = 0;
+	long head = jx_path_str(t, "format") && !strcmp(jx_path_str(t, "format"), "csv");
+
+	if (js < 0 || je < 0) {
+		if (!npf)
+			return 0;
+		return error_at(path, head, "the run has power data but the trials give no time: "
+				"add 'start_ms' and 'end_ms' (Unix ms) or 'start' and 'end' "
+				"(ISO 8601) columns");
+	}
+	if (!npf)
+		return 0;
+	if (jr >= 0 && strcmp(jx_path_str(json_array_get(cols, (size_t)jr), "role"), "metric"))
+		jr = -1;
+	if (jp >= 0 && strcmp(jx_path_str(json_array_get(cols, (size_t)jp), "role"), "metric"))
+		jp = -1;
+	for (k = 0; k < NELEM_ENERGY; k++)
+		if (col_index(cols, "name", energy_cols[k][0]) >= 0)
+			return error_at(path, head, "column '%s' is what erg derives from the power "
+					"data for each trial; rename it", energy_cols[k][0]);
+	for (i = 0; i < npf; i++) {
+		if (!pf[i].n)
+			continue;
+		if (pf[i].s[0].start_ms < lo)
+			lo = pf[i].s[0].start_ms;
+		if (pf[i].s[pf[i].n - 1].end_ms > hi)
+			hi = pf[i].s[pf[i].n - 1].end_ms;
+		if (!i || pf[i].group != pf[i - 1].group)
+			buf_addf(&src, "%s%s (%s)", src.len ? ", " : "", file_base(pf[i].path),
+				 pf[i].source ? pf[i].source : "powermetrics");
+	}
+	cov = json_array();
+	low = json_array();
+	json_array_foreach(rows, i, row) {
+		double a = json_number_value(json_array_get(row, (size_t)js));
+		double b = json_number_value(json_array_get(row, (size_t)je)), req = NAN;
+		long line = (long)json_integer_value(json_array_get(lines, i));
+		struct pwin w;
+
+		if (a < lo || b > hi) {
+			bad = error_at(path, line, "the trial (%s to %s ms) is not inside the power "
+				       "data (%s to %s ms): %s", num_text(ta, a), num_text(tb, b),
+				       num_text((char[NUM_TEXT_LEN]){ 0 }, lo),
+				       num_text((char[NUM_TEXT_LEN]){ 0 }, hi),
+				       a < lo ? "it starts before the first sample" :
+				       "it ends after the last sample");
+			continue;
+		}
+		power_integrate(pf, npf, a, b, &w);
+		if (jr >= 0 && json_is_number(json_array_get(row, (size_t)jr)))
+			req = json_number_value(json_array_get(row, (size_t)jr));
+		else if (jr < 0 && jp >= 0 && json_is_number(json_array_get(row, (size_t)jp)))
+			req = json_number_value(json_array_get(row, (size_t)jp)) * (b - a) / 1000;
+		json_array_append_new(row, jx_real(w.energy_j));
+		json_array_append_new(row, jx_real(w.mean_watts));
+		json_array_append_new(row, jx_real(req > 0 ? w.energy_j * 1000 / req : NAN));
+		json_array_append_new(cov, jx_real(w.coverage));
+		if (w.coverage < mincov)
+			mincov = w.coverage;
+		if (!(w.coverage >= TRIALS_MIN_COVERAGE) && ++nlow <= 20)
+			json_array_append_new(low, json_integer(line));
+	}
+	if (bad) {
+		json_decref(cov);
+		json_decref(low);
+		buf_release(&src);
+		return -1;
+	}
+	for (k = 0; k < NELEM_ENERGY; k++) {
+		json_t *c = json_object();
+
+		json_object_set_new(c, "name", json_string(energy_cols[k][0]));
+		json_object_set_new(c, "label", json_string(energy_cols[k][1]));
+		json_object_set_new(c, "unit", json_string(energy_cols[k][2]));
+		json_object_set_new(c, "recognised", json_true());
+		json_object_set_new(c, "role", json_string("metric"));
+		json_object_set_new(c, "numeric", json_true());
+		json_object_set_new(c, "error", json_false());
+		json_object_set_new(c, "derived", json_true());
+		json_array_append_new(cols, c);
+	}
+	o = json_object();
+	json_object_set_new(o, "source", json_string(src.ptr ? src.ptr : ""));
+	json_object_set_new(o, "requests", json_string(jr >= 0 ? "column" : jp >= 0 ? "rps" :
+						       "none"));
+	json_object_set_new(o, "net", json_false());
+	json_object_set_new(o, "coverage", cov);
+	json_object_set_new(o, "min_coverage", jx_real(mincov));
+	json_object_set_new(o, "threshold", json_real(TRIALS_MIN_COVERAGE));
+	json_object_set_new(o, "low", json_integer((json_int_t)nlow));
+	json_object_set_new(o, "low_lines", low);
+	json_object_set_new(t, "energy", o);
+	buf_release(&src);
+	return 0;
+}
+
+static int
+analyze_table(json_t *t, const char *dir, json_t *targets, json_t *tindex, size_t *rounds,
+	      const struct power_file *pf, size_t npf)
 {
 	json_t *cols = json_object_get(t, "columns"), *rows = json_object_get(t, "rows");
 	json_t *lines = json_object_get(t, "lines"), *index = json_object();
 	json_t *groups = json_array(), *cells = json_array(), *checks = json_object(), *o;
-	json_t *xcols = json_array(), *mcols = json_array();
+	json_t *xcols = json_array(), *mcols = json_array(), *at;
 	size_t nrows = json_array_size(rows), i, j, k, ng, *gof = xcalloc(nrows + 1, sizeof(size_t));
-	size_t *cnt, *start, *fill, minn = SIZE_MAX, maxn = 0, nfail = 0, prim;
-	struct rowref *order;
+	size_t *cnt = NULL, *start = NULL, *fill = NULL, minn = SIZE_MAX, maxn = 0, nfail = 0, prim = 0;
+	struct rowref *order = NULL;
 	struct roles r;
 	struct buf key = BUF_INIT, path = BUF_INIT, lab = BUF_INIT;
 	const char *file = jx_path_str(t, "file");
@@ -158,6 +306,11 @@ analyze_table(json_t *t, const char *dir, json_t *targets, json_t *tindex, size_
 	char tmp[NUM_TEXT_LEN];
 
 	buf_addf(&path, "%s/%s", dir, file);
+	if (trial_energy(t, path.ptr, pf, npf)) {
+		bad = -1;
+		memset(&r, 0, sizeof(r));
+		goto out;
+	}
 	roles_of(cols, &r);
 	prim = primary_metric(cols, &r);
 	/* each row's cell */
@@ -364,8 +517,60 @@ analyze_table(json_t *t, const char *dir, json_t *targets, json_t *tindex, size_
 	for (k = 0; k < r.nmetric; k++)
 		json_array_append(mcols, json_object_get(json_array_get(cols, r.metric[k]), "name"));
 
-	/* the cross-run views: targets and routes; throughput only where a
-	 * cell is one per target and route (no sweep, no other key) */
+	/*
+	 * The cross-run views: targets and routes, with a throughput where a
+	 * cell is one per target and route: without x columns the cell; in a
+	 * sweep (no other key) the cell at the highest x every target and
+	 * route of the table has (x vectors compared column by column in
+	 * table order), named in "at".
+	 */
+	at = NULL;
+	if (r.nx && !r.nkey) {
+		json_t *seen = json_object(), *pairs = json_object(), *e;
+		size_t npairs, best = SIZE_MAX;
+
+		for (k = 0; k < ng; k++) {
+			json_t *g = json_array_get(groups, k);
+
+			buf_reset(&key);
+			key_part(&key, json_object_get(g, "target"));
+			key_part(&key, json_object_get(g, "route"));
+			json_object_set_new(pairs, key.ptr, json_true());
+		}
+		npairs = json_object_size(pairs);
+		for (k = 0; k < ng; k++) {
+			json_t *g = json_array_get(groups, k), *gx = json_object_get(g, "x");
+
+			buf_reset(&key);
+			for (i = 0; i < r.nx; i++)
+				buf_addf(&key, "%s;", num_text(tmp, json_number_value(json_object_get(
+						gx, col_name(cols, r.x[i])))));
+			e = json_object_get(seen, key.ptr);
+			json_object_set_new(seen, key.ptr, json_integer(e ? json_integer_value(e) + 1 : 1));
+			if ((size_t)json_integer_value(json_object_get(seen, key.ptr)) != npairs)
+				continue;
+			if (best != SIZE_MAX) {
+				json_t *bx = json_object_get(json_array_get(groups, best), "x");
+
+				for (i = 0; i < r.nx; i++) {
+					double a = json_number_value(json_object_get(gx, col_name(cols, r.x[i])));
+					double b = json_number_value(json_object_get(bx, col_name(cols, r.x[i])));
+
+					if (a != b) {
+						if (a > b)
+							best = k;
+						break;
+					}
+				}
+			} else {
+				best = k;
+			}
+		}
+		if (best != SIZE_MAX)
+			at = json_object_get(json_array_get(groups, best), "x");
+		json_decref(seen);
+		json_decref(pairs);
+	}
 	for (k = 0; k < ng; k++) {
 		json_t *g = json_array_get(groups, k), *tg, *e, *routes;
 		const char *name = jx_path_str(g, "target"), *route = jx_path_str(g, "route");
@@ -391,7 +596,7 @@ analyze_table(json_t *t, const char *dir, json_t *targets, json_t *tindex, size_
 			json_array_append_new(json_object_get(tg, "routes"), ro);
 			json_object_set(routes, route, ro);
 		}
-		if (route && !r.nx && !r.nkey)
+		if (route && !r.nkey && (!r.nx || (at && json_equal(at, json_object_get(g, "x")))))
 			for (i = 0; i < json_array_size(cells); i++) {
 				json_t *c = json_array_get(cells, i), *s;
 
@@ -402,6 +607,8 @@ analyze_table(json_t *t, const char *dir, json_t *targets, json_t *tindex, size_
 				json_object_set(s, "mean", json_object_get(c, "mean"));
 				json_object_set(s, "sd", json_object_get(c, "sd"));
 				json_object_set(s, "n", json_object_get(c, "n"));
+				if (r.nx)
+					json_object_set(s, "at", at);
 				json_object_set_new(json_object_get(routes, route), "rps", s);
 			}
 	}
@@ -429,12 +636,18 @@ out:
 int
 trials_analyze(json_t *res, const char *dir)
 {
+	return trials_analyze_power(res, dir, NULL, 0);
+}
+
+int
+trials_analyze_power(json_t *res, const char *dir, const struct power_file *pf, size_t npf)
+{
 	json_t *t, *targets = json_array(), *tindex = json_object();
 	size_t i, rounds = 0;
 	int bad = 0;
 
 	json_array_foreach(json_object_get(res, "trials"), i, t)
-		if (analyze_table(t, dir, targets, tindex, &rounds))
+		if (analyze_table(t, dir, targets, tindex, &rounds, pf, npf))
 			bad = -1;
 	json_decref(tindex);
 	/* the targets of the trials, after any of its summary tables' */

@@ -15,6 +15,12 @@
  *                           "lines" },
  *               "drift": { "applies", "ok", "column", "metric", "rho",
  *                          "n", "threshold" } }
+ *   "energy" (with power data and start/end columns): { "source",
+ *             "requests": "column" | "rps" | "none", "net": false,
+ *             "coverage": [per row], "min_coverage", "threshold", "low",
+ *             "low_lines": [line] }, and the metrics "energy_j",
+ *             "mean_w" and "mj_per_req" appended to "columns" and to
+ *             every row (so their cells get the statistics above)
  *
  * and to res "rounds" (the most repetitions of a cell) and "targets"
  * (names, and per route the throughput of tables without x or key
@@ -26,6 +32,8 @@
 
 #include <jansson.h>
 
+#include "model/power.h"
+
 /* |Spearman rho| of trial order against a trial's value relative to its
  * cell's mean at or above which drift is flagged (with at least
  * TRIALS_DRIFT_MIN_N trials). */
@@ -35,5 +43,17 @@
 /* Derive the above in res (dir: the run directory, for messages).  0, or
  * -1 after a located error (a repetition of a cell given twice). */
 int trials_analyze(json_t *res, const char *dir);
+
+/* A trial's energy coverage below this is flagged on the page. */
+#define TRIALS_MIN_COVERAGE 0.95
+
+/*
+ * The same with the run's power data (ingest/trials.h trials_power): each
+ * trial's window energy, mean power and mJ/req, gross.  -1 also after a
+ * located error at a trial outside the power data, or a table without
+ * start/end columns in a run with power.
+ */
+int trials_analyze_power(json_t *res, const char *dir, const struct power_file *pf,
+			 size_t npf);
 
 #endif

@@ -53,6 +53,7 @@
 #include "base/sha256.h"
 #include "site/site.h"
 #include "ingest/summary.h"
+#include "ingest/trials.h"
 #include "analyze/trials.h"
 #include "base/util.h"
 
@@ -250,9 +251,15 @@ build_process(const struct run_ref *ref)
 
 	if (ref->kind == RUN_SUMMARY) {
 		res = summary_read(ref->dir, ref->id);
-		if (res && json_object_get(res, "trials") && trials_analyze(res, ref->dir)) {
-			json_decref(res);
-			res = NULL;
+		if (res && json_object_get(res, "trials")) {
+			int bad = trials_power(ref->dir, res, &r) ||
+				  trials_analyze_power(res, ref->dir, r.pf, r.npf);
+
+			run_free(&r);
+			if (bad) {
+				json_decref(res);
+				res = NULL;
+			}
 		}
 		return res;
 	}

@@ -1703,8 +1703,8 @@ listed_power(struct run *r, const char *dir, json_t *list, const struct energy_o
 	return bad;
 }
 
-static int
-read_power(struct run *r, const char *dir)
+int
+session_read_power(struct run *r, const char *dir)
 {
 	struct buf p = BUF_INIT;
 	struct pname *f = NULL;
@@ -2009,7 +2009,7 @@ session_read(const char *dir, const char *id, struct run *r)
 		bad = -1;
 	if (read_loads(r, dir))
 		bad = -1;
-	if (!bad && read_power(r, dir))
+	if (!bad && session_read_power(r, dir))
 		bad = -1;
 	buf_release(&tl);
 	return bad;

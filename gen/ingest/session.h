@@ -15,5 +15,13 @@
 int session_detect(const char *dir);
 /* Read everything; 0, or -1 after diagnostics (r is then freed by caller). */
 int session_read(const char *dir, const char *id, struct run *r);
+/*
+ * The power files of dir into r->pf, found as a session's are (the plist
+ * stream and the logs named in README.md "Power sources"), or those
+ * r->meta erg.power lists; sources joined and checked.  0 (r->npf may be
+ * 0: no power), or -1 after diagnostics.  A trials run reads its power
+ * through this too (ingest/trials.c).
+ */
+int session_read_power(struct run *r, const char *dir);
 
 #endif

@@ -918,6 +918,29 @@ summary_read(const char *dir, const char *id)
 			else
 				json_object_set(res, "centre", p.v);
 		}
+		/* the power files of its energy per trial, when not found by name */
+		if (jdoc_get(&doc, &root, "power", 0, &p) > 0 && !json_is_null(p.v)) {
+			if (jdoc_check(&doc, &p, JD_ARRAY)) {
+				bad = 1;
+			} else {
+				json_array_foreach(p.v, i, spec) {
+					struct jpos u = { &p, NULL, i, spec };
+					int rc;
+
+					if (jdoc_check(&doc, &u, JD_STRING)) {
+						bad = 1;
+						continue;
+					}
+					rc = path_inside(dir, json_string_value(spec), &full, &why);
+					if (rc)
+						bad = jdoc_error(&doc, &u, "names '%s', %s",
+								 json_string_value(spec),
+								 rc == -2 ? "which the run does not have" :
+								 why);
+				}
+				json_object_set(res, "power_files", p.v);
+			}
+		}
 	}
 	if (!bad && json_array_size(tables) == 0 && !json_object_get(res, "trials") &&
 	    json_is_null(json_object_get(notes, "markdown"))) {

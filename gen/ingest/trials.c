@@ -6,6 +6,7 @@
  */
 #include <dirent.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -18,7 +19,9 @@
 #include "base/utf8.h"
 #include "base/util.h"
 #include "ingest/csv.h"
+#include "ingest/energy.h"
 #include "ingest/input.h"
+#include "ingest/session.h"
 #include "ingest/summary.h"
 #include "ingest/trials.h"
 
@@ -27,6 +30,9 @@
 static const char *const target_names[] = { "target", "framework", "server" };
 static const char *const route_names[] = { "route", "scenario", "endpoint" };
 static const char *const rep_names[] = { "repetition", "round", "rep", "iteration" };
+/* When each trial ran, for its energy: epoch ms, or ISO 8601 with a zone. */
+static const char *const start_names[] = { "start_ms", "start" };
+static const char *const end_names[] = { "end_ms", "end" };
 static const char *const seq_names[] = { "sequence", "seq", "trial", "order" };
 static const char *const x_names[] = { "connections", "workers", "threads", "concurrency", "clients",
 				       "vus", "rate", "delay_ms", "payload_bytes",
@@ -49,6 +55,42 @@ static const struct {
 	{ "cpu_pct", "CPU", "%" },
 	{ "duration_s", "Duration", "s" },
 };
+
+/*
+ * Resource metrics of one process of the trial ("server.cpu_pct" from a
+ * nested JSONL object, "db_rss_mb"): the label names the process.
+ */
+static const struct {
+	const char *suffix, *label, *unit;
+} resource[] = {
+	{ "cpu_pct", "CPU", "%" },
+	{ "rss_mb", "RSS", "MB" },
+	{ "rss_kb", "RSS", "KB" },
+	{ "rss_bytes", "RSS", "bytes" },
+};
+
+/* 1 and label "CPU (server)", *unit when name is PROC.SUFFIX or PROC_SUFFIX
+ * (a process name past 100 bytes is cut in the label only). */
+static int
+resource_column(const char *name, char label[128], const char **unit)
+{
+	size_t i, n = strlen(name), k;
+
+	for (i = 0; i < sizeof(resource) / sizeof(resource[0]); i++) {
+		k = strlen(resource[i].suffix);
+		if (n > k + 1 && !strcmp(name + n - k, resource[i].suffix) &&
+		    (name[n - k - 1] == '.' || name[n - k - 1] == '_')) {
+			size_t len = n - k - 1 < 100 ? n - k - 1 : 100;
+
+			while (len && ((unsigned char)name[len] & 0xc0) == 0x80)
+				len--;	/* not inside a UTF-8 sequence */
+			snprintf(label, 128, "%s (%.*s)", resource[i].label, (int)len, name);
+			*unit = resource[i].unit;
+			return 1;
+		}
+	}
+	return 0;
+}
 
 static int
 in_list(const char *name, const char *const *list, size_t n)
@@ -366,7 +408,7 @@ column(struct raw *t, size_t j, json_t *units, int *seen)
 	int recognised = 0, numeric = 1, err = 0;
 	size_t i, k;
 	double v;
-	char tmp[NUM_TEXT_LEN];
+	char tmp[NUM_TEXT_LEN], rlabel[128];
 	json_t *col;
 
 	if (!*name)
@@ -385,7 +427,24 @@ column(struct raw *t, size_t j, json_t *units, int *seen)
 			srole = "metric";
 			recognised = 1;
 		}
-	if (in_list(name, target_names, NELEM(target_names)) && !seen[0]) {
+	if (!recognised && resource_column(name, rlabel, &unit)) {
+		label = rlabel;
+		srole = "metric";
+		recognised = 1;
+	}
+	if (in_list(name, start_names, NELEM(start_names)) ||
+	    in_list(name, end_names, NELEM(end_names))) {
+		int e = in_list(name, end_names, NELEM(end_names));
+
+		if (seen[4 + e]) {
+			error_at(t->path, t->csv ? 1 : 0,
+				 "'%s' and '%s' both give the trial's %s; keep one",
+				 t->names[seen[4 + e] - 1], name, e ? "end" : "start");
+			return NULL;
+		}
+		seen[4 + e] = (int)j + 1;
+		role = e ? "end" : "start";
+	} else if (in_list(name, target_names, NELEM(target_names)) && !seen[0]) {
 		role = "target";
 		seen[0] = 1;
 	} else if (in_list(name, route_names, NELEM(route_names)) && !seen[1]) {
@@ -419,7 +478,8 @@ column(struct raw *t, size_t j, json_t *units, int *seen)
 			continue;
 		numeric = 0;
 		if (!strcmp(role, "x") || !strcmp(role, "repetition") || !strcmp(role, "sequence") ||
-		    (recognised && !strcmp(role, "metric"))) {
+		    (recognised && !strcmp(role, "metric")) ||
+		    ((!strcmp(role, "start") || !strcmp(role, "end")) && str_endswith(name, "_ms"))) {
 			error_at(t->path, t->line[i], "'%s' must be a number, not '%s'%s%s%s", name,
 				 cell_quote(c, tmp), *why ? " (" : "", why, *why ? ")" : "");
 			return NULL;
@@ -448,14 +508,31 @@ column(struct raw *t, size_t j, json_t *units, int *seen)
 	for (i = 0; i < t->nr; i++) {
 		json_t *c = cell_at(t, i, j);
 
-		if (!strcmp(role, "target") || !strcmp(role, "x") || !strcmp(role, "repetition")) {
+		if (!strcmp(role, "target") || !strcmp(role, "x") || !strcmp(role, "repetition") ||
+		    !strcmp(role, "start") || !strcmp(role, "end")) {
 			if (json_is_null(c) || (json_is_string(c) && !json_string_length(c))) {
 				error_at(t->path, t->line[i], "'%s' is empty: every trial needs %s",
 					 name, !strcmp(role, "target") ? "its target" :
 					 !strcmp(role, "x") ? "its value of every x column" :
-					 "its repetition");
+					 !strcmp(role, "repetition") ? "its repetition" :
+					 "its start and end time");
 				return NULL;
 			}
+		}
+		if ((!strcmp(role, "start") || !strcmp(role, "end")) && !str_endswith(name, "_ms")) {
+			int rc = json_is_string(c) ? en_iso_time(json_string_value(c), &v) : -1;
+
+			if (rc) {
+				error_at(t->path, t->line[i], rc == -2 ?
+					 "'%s' has no time zone ('%s'): erg cannot place it on the "
+					 "power data's clock (end it in Z or +HH:MM)" :
+					 "'%s' must be an ISO 8601 time with a zone, not '%s'", name,
+					 cell_quote(c, tmp));
+				return NULL;
+			}
+			json_decref(c);
+			t->cell[i * t->nc + j] = jx_real(v);
+			continue;
 		}
 		if (!strcmp(role, "repetition")) {
 			cell_number(t, c, &v, &why);
@@ -513,7 +590,7 @@ read_table(const char *dir, const char *rel, json_t *units)
 	json_t *out = NULL, *cols, *rows, *lines;
 	const char *why;
 	size_t i, j;
-	int seen[4] = { 0 }, metrics = 0, bad = 0;
+	int seen[6] = { 0 }, metrics = 0, bad = 0;
 
 	memset(&t, 0, sizeof(t));
 	if (path_inside(dir, rel, &path, &why)) {
@@ -549,6 +626,20 @@ read_table(const char *dir, const char *rel, json_t *units)
 			       "no metric column: every column names the trial");
 	if (!bad && !t.nr)
 		bad = error_at(path.ptr, t.csv ? 1 : 0, "no trials: the table has no rows");
+	if (!bad && !seen[4] != !seen[5])
+		bad = error_at(path.ptr, t.csv ? 1 : 0, "'%s' without '%s': a trial's energy needs "
+			       "both its start and its end", t.names[seen[4] + seen[5] - 1],
+			       seen[4] ? "end_ms' or 'end" : "start_ms' or 'start");
+	for (i = 0; !bad && seen[4] && seen[5] && i < t.nr; i++) {
+		double a = json_number_value(cell_at(&t, i, (size_t)seen[4] - 1));
+		double b = json_number_value(cell_at(&t, i, (size_t)seen[5] - 1));
+		char ta[NUM_TEXT_LEN], tb[NUM_TEXT_LEN];
+
+		if (!(b > a))
+			bad = error_at(path.ptr, t.line[i], "the trial ends (%s ms) %s it starts "
+				       "(%s ms)", num_text(tb, b), b == a ? "when" : "before",
+				       num_text(ta, a));
+	}
 	if (bad) {
 		json_decref(cols);
 		goto out;
@@ -639,4 +730,25 @@ trials_read(const char *dir, json_t *units, int *bad)
 		*bad = error_at(td.ptr, 0, "no trials table (NAME.csv or NAME.jsonl)");
 	buf_release(&td);
 	return tables;
+}
+
+int
+trials_power(const char *dir, json_t *res, struct run *r)
+{
+	json_t *list = json_object_get(res, "power_files");
+	int rc;
+
+	memset(r, 0, sizeof(*r));
+	r->dir = xstrdup(dir);
+	if (json_is_array(list)) {
+		json_t *erg = json_object();
+
+		r->meta = json_object();
+		json_object_set(erg, "power", list);
+		json_object_set_new(r->meta, "erg", erg);
+	}
+	rc = session_read_power(r, dir);
+	if (r->warnings)
+		json_object_set(res, "warnings", r->warnings);
+	return rc;
 }

@@ -1110,6 +1110,7 @@ windows_view(struct rv *v)
 	struct table t, it;
 	const json_t *m, *r, *w;
 	size_t i, j;
+	int tool_failed = 0;
 
 	run_table(v, &t, "tbl-windows", "Every load window (measurement \xc3\x97 route)");
 	table_col(&t, "Measurement", NULL, 0);
@@ -1135,6 +1136,14 @@ windows_view(struct rv *v)
 		table_col(&t, "Thermal", NULL, 0);
 	}
 	table_col(&t, "Non-2xx", "requests", 1);
+	/* the load generator's own failed count (k6 http_req_failed, JMeter
+	 * success=false, vegeta): its column only where a window has one */
+	json_array_foreach(json_object_get(v->res, "measurements"), i, m)
+		json_array_foreach(json_object_get(m, "routes"), j, r)
+			if (json_is_number(json_object_get(r, "failed")))
+				tool_failed = 1;
+	if (tool_failed)
+		table_col(&t, "Failed (tool)", "requests", 1);
 	if (v->energy && v->nfailed)
 		table_col(&t, "Per 2xx response", "mJ", 1);
 	json_array_foreach(json_object_get(v->res, "measurements"), i, m)
@@ -1159,6 +1168,8 @@ windows_view(struct rv *v)
 				table_text(&t, jstr(r, "thermal"));
 			}
 			cell_int(&t, json_object_get(r, "non_2xx"));
+			if (tool_failed)
+				cell_int(&t, json_object_get(r, "failed"));
 			if (v->energy && v->nfailed)
 				table_num(&t, jnum(r, "mj_per_2xx"), NF_FIXED(v->dec_mj));
 		}

@@ -200,6 +200,35 @@ checks_view(const struct tt *v)
 				   "like for like.");
 		check(list, json_is_true(json_object_get(c, "ok")), b.ptr);
 	}
+	c = json_object_get(v->t, "energy");
+	if (c) {
+		const char *req = jstr(c, "requests");
+
+		buf_reset(&b);
+		buf_addf(&b, "Energy per trial: each trial's start to end integrated over %s, "
+			 "gross (the run gives no idle windows, so no idle floor is subtracted); "
+			 "per request %s. ", jstr(c, "source"),
+			 !strcmp(req, "column") ? "by the trial's 'requests'" :
+			 !strcmp(req, "rps") ? "by 'rps' " "Ã" " (end " "â"
+					       " start), as the table has no 'requests' column" :
+			 "not computed (no 'requests' or 'rps' column)");
+		if (jnum(c, "low") == 0) {
+			buf_addstr(&b, "Power samples cover at least 95 % of every trial (lowest ");
+			numfmt_add(&b, jnum(c, "min_coverage"), NF_PCT(1));
+			buf_addstr(&b, " %).");
+		} else {
+			buf_addf(&b, "%.0f trial%s covered less than 95 %% by power samples (its "
+				 "energy counts only what was covered): line", jnum(c, "low"),
+				 jnum(c, "low") == 1 ? " is" : "s are");
+			buf_addstr(&b, jnum(c, "low") > 1 ? "s " : " ");
+			json_array_foreach(json_object_get(c, "low_lines"), i, x)
+				buf_addf(&b, "%s%lld", i ? ", " : "", (long long)json_integer_value(x));
+			if (jnum(c, "low") > (double)json_array_size(json_object_get(c, "low_lines")))
+				buf_addstr(&b, ", ...");
+			buf_addch(&b, '.');
+		}
+		check(list, jnum(c, "low") == 0, b.ptr);
+	}
 	buf_release(&b);
 	return list;
 }
@@ -456,10 +485,24 @@ lines_by(struct sset *ids, const struct tt *v, json_t *xcol, json_t *list)
 		label_unit(&yl, jstr(c0, "label"), jstr(c0, "unit"));
 		chart_id(ids, &id, v, jstr(c0, "metric"), xname);
 		buf_addf(&title, "%s by %s", jstr(c0, "label"), jstr(xcol, "label"));
-		buf_addf(&cap, "%s of the repetitions of each cell against %s, %s; the band "
-			 "spans the lowest to the highest repetition.",
-			 v->median ? "Median" : "Mean", xl.ptr,
-			 ns > 1 ? "one line per target (and route)" : "one line");
+		{
+			struct buf others = BUF_INIT;
+			json_t *oc;
+			size_t j;
+
+			/* the other x columns are held: a line per value of them */
+			json_array_foreach(v->cols, j, oc)
+				if (jstr(oc, "role") && !strcmp(jstr(oc, "role"), "x") &&
+				    strcmp(jstr(oc, "name"), xname))
+					buf_addf(&others, "%s%s", others.len ? " and " :
+						 " and value of ", jstr(oc, "label"));
+			buf_addf(&cap, "%s of the repetitions of each cell against %s, %s%s; the "
+				 "band spans the lowest to the highest repetition.",
+				 v->median ? "Median" : "Mean", xl.ptr, ns > 1 || others.len ?
+				 "one line per target (and route)" : "one line",
+				 others.len ? others.ptr : "");
+			buf_release(&others);
+		}
 		f.id = id.ptr;
 		f.title = title.ptr;
 		f.desc = cap.ptr;
@@ -654,6 +697,17 @@ caveats(const json_t *res, int median)
 	json_array_foreach(json_object_get(res, "caveats"), i, x)
 		if (json_is_string(x))
 			json_array_append_new(cav, S(json_string_value(x)));
+	/* what reading the power data warned about (files not read, gaps) */
+	json_array_foreach(json_object_get(res, "warnings"), i, x) {
+		struct buf b = BUF_INIT;
+
+		buf_addf(&b, "%s", jstr(x, "file") ? jstr(x, "file") : "");
+		if (json_is_integer(json_object_get(x, "line")))
+			buf_addf(&b, ":%lld", (long long)json_integer_value(json_object_get(x, "line")));
+		buf_addf(&b, ": %s", jstr(x, "message") ? jstr(x, "message") : "");
+		json_array_append_new(cav, S(b.ptr));
+		buf_release(&b);
+	}
 	return cav;
 }
 

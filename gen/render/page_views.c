@@ -24,6 +24,7 @@
 #include <strings.h>
 
 #include "base/buf.h"
+#include "base/num.h"
 #include "render/diff_html.h"
 #include "render/html.h"
 #include "ingest/pairs.h"
@@ -730,6 +731,44 @@ cell_mv(struct table *t, struct mv m, int dec, int thousands)
 	table_pm(t, m.mean, m.sd, thousands ? NF_THOUS(dec) : NF_FIXED(dec));
 }
 
+/*
+ * A route's throughput; a trials sweep's is the cell at one x (analyze/
+ * trials.c: the highest its targets share), named under the value.
+ */
+static void
+cell_route_rps(struct table *t, const json_t *rt, int dec)
+{
+	const json_t *at = json_object_get(json_object_get(rt, "rps"), "at");
+	struct mv m = mv_get(rt, "rps");
+	struct buf b = BUF_INIT, sub = BUF_INIT;
+	struct tcell c = { NULL, 1, NULL, NULL, NULL, NULL };
+	const char *k;
+	json_t *x;
+
+	if (!json_is_object(at) || !isfinite(m.mean)) {
+		cell_mv(t, m, dec, 1);
+		return;
+	}
+	numfmt_add(&b, m.mean, NF_THOUS(dec));
+	if (isfinite(m.sd)) {
+		buf_addstr(&b, " \xc2\xb1 ");
+		numfmt_add(&b, m.sd, NF_THOUS(dec));
+	}
+	buf_addstr(&sub, "at");
+	json_object_foreach((json_t *)at, k, x)
+		if (json_is_number(x)) {
+			char tmp[NUM_TEXT_LEN];
+
+			buf_addf(&sub, " %s %s", k, num_text(tmp, json_number_value(x)));
+		}
+	c.text = b.ptr;
+	c.sub = sub.ptr;
+	c.key = json_real(m.mean);	/* sorts as the other cells do */
+	table_cell(t, &c);
+	buf_release(&b);
+	buf_release(&sub);
+}
+
 /* ------------------------------------------------------------------ */
 /* pages */
 
@@ -1235,7 +1274,15 @@ diff_page(struct views *v, size_t di, json_t *doc)
 	site.when[0] = a->when;
 	site.href[1] = b->href;
 	site.when[1] = b->when;
-	site.why = d->line ? "pair listed in diffs.txt" : "consecutive energy sessions of this machine";
+	{
+		int ta = a->kind && !strcmp(a->kind, "trials"), tb = b->kind && !strcmp(b->kind, "trials");
+
+		site.why = d->line ? "pair listed in diffs.txt" :
+			   ta && tb ? "consecutive trials runs of this machine" :
+			   ta || tb ? "consecutive measured runs of this machine (an energy session "
+				      "and a trials run)" :
+			   "consecutive energy sessions of this machine";
+	}
 	buf_addf(&rel, "diffs/%s/index.html", d->slug);
 	if (!diff_render_html(v->diff, doc, &site, &html) &&
 	    !sink_write(&v->c->out, rel.ptr, html.ptr, html.len))
@@ -1609,7 +1656,7 @@ routes_matrix(struct views *v, struct sset *ids, const size_t *runs, size_t nrun
 				if (!o || !hit)
 					cell_blank(&t);
 				else
-					cell_mv(&t, mv_get(hit, "rps"), dec[i], 1);
+					cell_route_rps(&t, hit, dec[i]);
 			}
 		}
 		free(rn);
@@ -1640,7 +1687,8 @@ machine_page(struct views *v, size_t mi)
 	json_object_set_new(view, "routes",
 			    routes_matrix(v, &ids, m->runs, m->nruns, 2,
 					  "Throughput per target and route, req/s (mean \xc2\xb1 SD "
-					  "where known), runs oldest first", 0, NULL));
+					  "where known; a trials sweep at the highest x all its targets "
+					  "share, named under the value), runs oldest first", 0, NULL));
 	set_s(view, "routes_note",
 	      "Every route's throughput, one column per run that reports routes; an empty cell: "
 	      "the run did not have that target or route. Route names are the runs' own: the "
@@ -1648,11 +1696,13 @@ machine_page(struct views *v, size_t mi)
 	dt = diffs_table(v, &ids, 2, mi);
 	json_object_set_new(view, "diffs", dt);
 	set_s(view, "no_diffs",
-	      v->nskipped ? "No diff pages for this machine: they are made for two energy "
-			    "sessions sharing a target; summary runs (published figures) are "
+	      v->nskipped ? "No diff pages for this machine: they are made for two measured "
+			    "runs (energy sessions or trials runs) sharing a target; summary "
+			    "runs (published figures) are "
 			    "compared only when a pair is listed in the archive's diffs.txt."
-			  : "No diff pages for this machine: they need two energy sessions sharing "
-			    "a target, or a pair listed in the archive's diffs.txt.");
+			  : "No diff pages for this machine: they need two measured runs (energy "
+			    "sessions or trials runs) sharing a target, or a pair listed in the "
+			    "archive's diffs.txt.");
 	rc = page_write(v, v->machine, view, "machines/", m->slug);
 	json_decref(view);
 	sset_free(&ids);
@@ -1886,7 +1936,7 @@ target_page(struct views *v, size_t ti)
 				cell_date(&rt, r->when);
 				cell_key(&rt, v->m[r->m].key, href_machine(v, r->m, 2));
 				cell_text(&rt, r->title, href_run(v, o->run, 2), run_sub(r));
-				cell_mv(&rt, q, dec, 1);
+				cell_route_rps(&rt, r0, dec);
 				if (!isfinite(q.mean))
 					continue;
 				for (g = 0; g < ng && strcmp(gl[g], name); g++)
@@ -1967,7 +2017,8 @@ target_page(struct views *v, size_t ti)
 	json_object_set_new(view, "route_charts", rcharts);
 	set_s(view, "routes_note",
 	      "Every route of this target in every run, with its throughput (mean \xc2\xb1 1 SD "
-	      "where the run has rounds). Route names are each run's own: equal names in two "
+	      "where the run has rounds; a trials sweep at the highest x all the run's targets "
+	      "share, named under the value). Route names are each run's own: equal names in two "
 	      "runs need not be the same request. Energy per route is on the run pages.");
 
 	rc = page_write(v, v->target, view, "targets/", tg->slug);
@@ -2121,7 +2172,8 @@ compare_body(struct views *v, const size_t *all, size_t nall, const char *rel, s
 	set_s(view, "sub", b.ptr);
 	routes = routes_matrix(v, &ids, all, nall, depth,
 			       "Throughput per target and route, req/s (mean \xc2\xb1 SD where "
-			       "known); columns: runs, oldest first", 1, &refs);
+			       "known; a trials sweep at the highest x all its targets share, "
+			       "named under the value); columns: runs, oldest first", 1, &refs);
 	json_object_set_new(view, "rps",
 			    matrix(v, &ids, "tbl-rps", "Headline throughput, req/s (mean \xc2\xb1 "
 				   "SD where known); columns: runs, oldest first", all, nall, "rps",
@@ -2443,12 +2495,14 @@ diffs_list(struct views *v)
 	buf_addf(&b, "%zu diff page%s: run B against run A, per target and metric, over the "
 		 "per-round values (erg diff).", v->nd, v->nd == 1 ? "" : "s");
 	view = list_view("Diffs", b.ptr, diffs_table(v, &ids, 1, v->nm),
-			 "No diff pages: they need two energy sessions of one machine sharing a "
-			 "target, or a pair listed in the archive's diffs.txt.");
+			 "No diff pages: they need two measured runs (energy sessions or trials "
+			 "runs) of one machine sharing a target, or a pair listed in the "
+			 "archive's diffs.txt.");
 	notes = json_object_get(view, "notes");
-	json_array_append_new(notes, S("Made for each pair of consecutive energy sessions of one "
-				       "machine that share a target, and for each pair \xe2\x80\x9c"
-				       "A B\xe2\x80\x9d (run ids) listed in the archive's diffs.txt."));
+	json_array_append_new(notes, S("Made for each pair of consecutive measured runs (energy "
+				       "sessions or trials runs) of one machine that share a "
+				       "target, and for each pair \xe2\x80\x9c" "A B\xe2\x80\x9d "
+				       "(run ids) listed in the archive's diffs.txt."));
 	if (v->nskipped) {
 		buf_reset(&b);
 		buf_addf(&b, "%zu summary run%s (published figures) %s not paired automatically; "

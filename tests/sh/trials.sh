@@ -97,6 +97,76 @@ check "the diff page tests all 32 cells (no 'no significance' sentence)" \
 	grep -Eq '32 comparisons: [0-9]+ significant, [0-9]+ ~, 0 \\?' '$d'"
 check "the machine page's diff list counts the tested rows" \
 	grep -Eq '>[0-9]+ of 32<' "$m"
+# a sweep's throughput in the views: the mean at the highest connection
+# count both runs' targets share (64), as awk computes it, named under it
+for r in $A $B; do
+	set -- $(cell "$ERG_SRC/archive/$r/trials/wrk.csv" 64)
+	mv=$(printf '%.0f' "$1" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/;ta')
+	check "the machine page shows $r's throughput at connections 64 ($mv)" \
+		grep -q ">$mv ± [0-9,]*<br><code class=\"id\">at connections 64</code>" "$m"
+	check "the target page shows $r's throughput at connections 64 ($mv)" \
+		grep -q ">$mv ± [0-9,]*<br><code class=\"id\">at connections 64</code>" \
+		"$site/targets/nginx/index.html"
+done
+check "the routes table's heading says which x the throughput is at" \
+	grep -q 'a trials sweep at the highest x all its targets share' "$m"
+check "the diff page calls the pair trials runs, not energy sessions" \
+	sh -c "grep -q 'consecutive trials runs of this machine' '$d' &&
+	! grep -q 'energy sessions' '$d'"
+
+# a sweep over two x columns: a chart along each, the other held (one
+# line per value of it), and erg diff matching on both and saying so
+mkdir -p "$tmp/x2/m/xa/trials" "$tmp/x2/m/xb/trials"
+for r in xa xb; do
+	f=1
+	[ $r = xb ] && f=2	# B's figures are twice A's
+	printf '{"title": "two x %s", "date": "2026-12-0%s", "machine": {"id": "m"}}\n' \
+		"$r" "$f" > "$tmp/x2/m/$r/run.json"
+	{
+		echo "target,connections,payload_bytes,repetition,rps"
+		for c in 1 2; do for p in 10 20; do for k in 1 2 3; do
+			echo "a,$c,$p,$k,$(( (100 * c + p + k) * f ))"
+		done; done; done
+	} > "$tmp/x2/m/$r/trials/t.csv"
+done
+if "$ERG" build --quiet --archive "$tmp/x2" --out "$tmp/x2site" 2> "$tmp/x2err"; then
+	p2=$tmp/x2site/runs/m/xa/index.html
+	check "two x columns: a chart along connections" grep -q 'id="chart-t-rps-by-connections"' "$p2"
+	check "two x columns: a chart along payload_bytes" \
+		grep -q 'id="chart-t-rps-by-payload_bytes"' "$p2"
+	check "two x columns: the connections chart has a line per payload_bytes" \
+		sh -c "grep -q '>a, payload_bytes 10<' '$p2' && grep -q '>a, payload_bytes 20<' '$p2'"
+	check "two x columns: its caption says the other x is held" \
+		grep -q 'against Connections, one line per target (and route) and value of payload_bytes' "$p2"
+else
+	notok "two x columns: erg build"
+	show "$tmp/x2err"
+fi
+"$ERG" diff "$tmp/x2/m/xa" "$tmp/x2/m/xb" > "$tmp/x2diff.txt" 2>&1
+check "two x columns: erg diff says how the sweep is matched" \
+	grep -q "sweeps 'connections' and 'payload_bytes': cells are matched on every one" "$tmp/x2diff.txt"
+check "two x columns: erg diff has a row per (connections, payload_bytes): 4, +100%" \
+	test "$(grep -Ec '^a \[payload_bytes: (10|20)\], Connections [12] .*\+100(\.0+)?%' "$tmp/x2diff.txt")" = 4
+
+# resource metrics of each process (a nested JSONL object, a prefixed
+# name): a chart of their own each, labelled with the process and unit
+mkdir -p "$tmp/res/m/r/trials"
+printf '{"title": "resources", "date": "2026-12-03", "machine": {"id": "m"}}\n' > "$tmp/res/m/r/run.json"
+for c in 1 4; do for k in 1 2; do
+	echo "{\"target\": \"a\", \"connections\": $c, \"rep\": $k, \"rps\": $((c * 100 + k)), \"server\": {\"cpu_pct\": $((c * 10 + k)), \"rss_mb\": $((50 + k))}, \"db_cpu_pct\": $((c + k))}"
+done; done > "$tmp/res/m/r/trials/t.jsonl"
+if "$ERG" build --quiet --archive "$tmp/res" --out "$tmp/ressite" 2> "$tmp/reserr"; then
+	p3=$tmp/ressite/runs/m/r/index.html
+	for ch in server_cpu_pct:'CPU (server)' server_rss_mb:'RSS (server)' db_cpu_pct:'CPU (db)'; do
+		check "resources: a chart of ${ch#*:} of its own" \
+			grep -q "<title id=\"chart-t-${ch%%:*}-by-connections-title\">${ch#*:} by Connections<" "$p3"
+	done
+	check "resources: CPU in %, RSS in MB (axis titles)" \
+		sh -c "grep -q '>CPU (server) (%)<' '$p3' && grep -q '>RSS (server) (MB)<' '$p3'"
+else
+	notok "resources: erg build"
+	show "$tmp/reserr"
+fi
 
 # erg diff
 cd "$ERG_SRC" || exit 0

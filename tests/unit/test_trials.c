@@ -19,9 +19,11 @@
 
 #include "analyze/compare.h"
 #include "analyze/trials.h"
+#include "base/buf.h"
 #include "base/jsonx.h"
 #include "base/util.h"
 #include "ingest/summary.h"
+#include "ingest/trials.h"
 #include "harness.h"
 
 static char root[64];
@@ -60,8 +62,14 @@ static json_t *
 read_run(const char *dir, const char *id)
 {
 	json_t *res = summary_read(dir, id);
+	struct run r;
+	int bad;
 
-	if (res && trials_analyze(res, dir)) {
+	if (!res)
+		return NULL;
+	bad = trials_power(dir, res, &r) || trials_analyze_power(res, dir, r.pf, r.npf);
+	run_free(&r);
+	if (bad) {
 		json_decref(res);
 		res = NULL;
 	}
@@ -86,6 +94,12 @@ num(json_t *o, const char *dotted)
 {
 	json_t *v = jx_path(o, dotted);
 
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+static double
+jv(json_t *v)
+{
 	return json_is_number(v) ? json_number_value(v) : NAN;
 }
 
@@ -214,6 +228,104 @@ test_keys(void)
 	json_decref(res);
 }
 
+/*
+ * The views' throughput of a sweep: the cell at the highest x every
+ * target has.  a ran at 1, 2 and 4 connections, b at 1 and 2: both at 2,
+ * where a's rps is {6, 8} (mean 7) and b's {3, 5} (mean 4).
+ */
+static void
+test_views_at(void)
+{
+	char *d = run_dir("at", run_json);
+	json_t *res, *tg;
+	size_t i;
+	int seen = 0;
+
+	put(d, "trials/t.csv", "target,route,connections,rep,rps\n"
+	    "a,/,1,1,1\na,/,1,2,2\na,/,2,1,6\na,/,2,2,8\na,/,4,1,9\na,/,4,2,9\n"
+	    "b,/,1,1,1\nb,/,1,2,1\nb,/,2,1,3\nb,/,2,2,5\n");
+	res = read_run(d, "at");
+	CHECK(res != NULL, "a sweep reads");
+	if (!res)
+		return;
+	json_array_foreach(json_object_get(res, "targets"), i, tg) {
+		json_t *ro = json_array_get(json_object_get(tg, "routes"), 0);
+		int a = !strcmp(jx_path_str(tg, "name"), "a");
+
+		seen++;
+		CHECK(num(ro, "rps.mean") == (a ? 7 : 4), "%s: the mean at connections 2",
+		      jx_path_str(tg, "name"));
+		CHECK(num(ro, "rps.at.connections") == 2, "%s: 'at' names connections 2, the "
+		      "highest both targets have", jx_path_str(tg, "name"));
+	}
+	CHECK(seen == 2, "both targets in the views");
+	json_decref(res);
+}
+
+/*
+ * Two x columns: connections {1, 2} x payload_bytes {10, 20}, 3
+ * repetitions.  A's rps in cell (c, p), repetition k, is 100 c + p + k
+ * (mean 100 c + p + 2), B's twice that: every row must pair A's and B's
+ * cell of the same c and p (a match on the first x alone would mix the
+ * two payloads: two cells a side with one key, not compared).
+ */
+static void
+test_two_x(void)
+{
+	char *d;
+	struct buf ta = BUF_INIT, tb = BUF_INIT;
+	json_t *a, *b, *doc, *row, *note;
+	size_t i;
+	int c, p, k, rows = 0, good = 0, noted = 0;
+
+	buf_addstr(&ta, "target,route,connections,payload_bytes,repetition,rps\n");
+	buf_addstr(&tb, ta.ptr);
+	for (c = 1; c <= 2; c++)
+		for (p = 10; p <= 20; p += 10)
+			for (k = 1; k <= 3; k++) {
+				buf_addf(&ta, "a,/,%d,%d,%d,%d\n", c, p, k, 100 * c + p + k);
+				buf_addf(&tb, "a,/,%d,%d,%d,%d\n", c, p, k, 2 * (100 * c + p + k));
+			}
+	d = run_dir("x2a", run_json);
+	put(d, "trials/t.csv", ta.ptr);
+	a = read_run(d, "x2a");
+	d = run_dir("x2b", run_json);
+	put(d, "trials/t.csv", tb.ptr);
+	b = read_run(d, "x2b");
+	CHECK(a && b, "two runs over two x columns read");
+	if (a && b) {
+		doc = compare_runs(a, "x2a", NULL, b, "x2b", NULL, NULL);
+		json_array_foreach(json_object_get(doc, "rows"), i, row) {
+			const char *t = jx_path_str(row, "target"), *q;
+			double x = num(row, "x.value"), pb;
+
+			if (strcmp(jx_path_str(row, "metric"), "rps"))
+				continue;
+			rows++;
+			q = t ? strstr(t, "payload_bytes: ") : NULL;
+			pb = q ? atof(q + strlen("payload_bytes: ")) : NAN;
+			if (!strcmp(jx_path_str(row, "x.column"), "connections") &&
+			    num(row, "a.mean") == 100 * x + pb + 2 &&
+			    num(row, "b.mean") == 2 * (100 * x + pb + 2) && num(row, "a.n") == 3)
+				good++;
+		}
+		CHECK(rows == 4, "4 rps rows: one per (connections, payload_bytes), got %d", rows);
+		CHECK(good == 4, "each row pairs A's and B's cell of the same connections and "
+		      "payload_bytes (%d of 4)", good);
+		json_array_foreach(json_object_get(doc, "notes"), i, note)
+			if (strstr(json_string_value(note), "sweeps 'connections' and "
+				   "'payload_bytes': cells are matched on every one"))
+				noted++;
+		CHECK(noted == 1, "one note says the sweep has two x columns and how they "
+		      "are matched (the tables are alike: not twice)");
+		json_decref(doc);
+	}
+	json_decref(a);
+	json_decref(b);
+	buf_release(&ta);
+	buf_release(&tb);
+}
+
 /* A repetition given twice in one cell is an error, not a fifth value. */
 static void
 test_refused(void)
@@ -308,6 +420,179 @@ test_compare(void)
 	json_decref(b);
 }
 
+/*
+ * Energy per trial.  power.csv: one 'cpu_W' domain, a row every second
+ * from t0 = 1733170000000 ms (2024-12-02T20:06:40Z); the mean power over
+ * (t0 + (k-1) s, t0 + k s] is 10 W for k = 1..5 and 20 W for k = 6..10,
+ * except k = 9, whose cell is empty (no value: 1 s without energy).
+ *
+ * t.csv, requests from its column:
+ *   rep 1, [t0+1 s, t0+3 s]: 2 s x 10 W = 20 J, 10 W, 400 req: 50 mJ/req
+ *   rep 2, [t0+5 s, t0+7 s]: 2 s x 20 W = 40 J, 20 W, 1000 req: 40 mJ/req
+ *   mean J 30, SD sqrt(2 x 10^2 / 1) = 14.142..., mJ/req median 45.
+ *   rep 3, [t0+7 s, t0+10 s]: samples 8 and 10 give 2 x 20 J = 40 J, 9
+ *   none: coverage 2/3, flagged; mean W 40 J / 3 s.
+ * u.jsonl, ISO times, requests as rps x (end - start):
+ *   [20:06:44.500Z, 20:06:46.500Z] = [t0+4.5 s, t0+6.5 s]: 0.5 s x 10 W +
+ *   1.5 s x 20 W = 35 J, 17.5 W; rps 1000 x 2 s = 2000 req: 17.5 mJ/req.
+ */
+static const char power_csv[] =
+	"time,cpu_W\n1733170000000,\n1733170001000,10\n1733170002000,10\n1733170003000,10\n"
+	"1733170004000,10\n1733170005000,10\n1733170006000,20\n1733170007000,20\n"
+	"1733170008000,20\n1733170009000,\n1733170010000,20\n";
+
+static void
+test_energy(void)
+{
+	char *d = run_dir("e", run_json);
+	json_t *res, *t, *u, *c;
+
+	put(d, "power.csv", power_csv);
+	put(d, "trials/t.csv",
+	    "target,repetition,start_ms,end_ms,requests,rps\n"
+	    "a,1,1733170001000,1733170003000,400,200\n"
+	    "a,2,1733170005000,1733170007000,1000,500\n"
+	    "b,1,1733170007000,1733170010000,300,100\n");
+	put(d, "trials/u.jsonl",
+	    "{\"target\": \"c\", \"rep\": 1, \"start\": \"2024-12-02T20:06:44.500Z\", "
+	    "\"end\": \"2024-12-02T20:06:46.500Z\", \"rps\": 1000}\n");
+	res = read_run(d, "e");
+	CHECK(res != NULL, "a trials run with power.csv and start/end columns reads");
+	if (!res)
+		return;
+	t = json_array_get(json_object_get(res, "trials"), 0);
+	u = json_array_get(json_object_get(res, "trials"), 1);
+	c = cell(res, 0, 0, "energy_j");
+	CHECK(c != NULL, "energy_j is a metric of the cell");
+	CHECK_NEAR(jv(json_array_get(json_object_get(c, "values"), 0)), 20, 1e-9,
+		   "rep 1: 2 s at 10 W = 20 J");
+	CHECK_NEAR(num(c, "mean"), 30, 1e-9, "mean of 20 J and 40 J");
+	CHECK_NEAR(num(c, "sd"), sqrt(200.0), 1e-9, "SD over the two trials");
+	CHECK_NEAR(num(c, "n"), 2, 0, "n = 2");
+	c = cell(res, 0, 0, "mean_w");
+	CHECK_NEAR(num(c, "min"), 10, 1e-9, "rep 1: 10 W");
+	CHECK_NEAR(num(c, "max"), 20, 1e-9, "rep 2: 20 W");
+	c = cell(res, 0, 0, "mj_per_req");
+	CHECK_NEAR(num(c, "min"), 40, 1e-9, "rep 2: 40 J / 1000 req = 40 mJ/req");
+	CHECK_NEAR(num(c, "max"), 50, 1e-9, "rep 1: 20 J / 400 req = 50 mJ/req");
+	CHECK_NEAR(num(c, "median"), 45, 1e-9, "median 45 mJ/req");
+	CHECK(!strcmp(jx_path_str(c, "unit"), "mJ/req"), "unit mJ/req");
+	CHECK(!strcmp(jx_path_str(t, "energy.requests"), "column"), "requests from the column");
+	CHECK(json_is_false(jx_path(t, "energy.net")), "gross: no idle windows");
+	c = cell(res, 0, 1, "energy_j");
+	CHECK_NEAR(num(c, "mean"), 40, 1e-9, "b: the uncovered second adds nothing: 40 J");
+	CHECK_NEAR(num(cell(res, 0, 1, "mean_w"), "mean"), 40.0 / 3, 1e-9, "b: 40 J over 3 s");
+	CHECK_NEAR(num(cell(res, 0, 1, "mj_per_req"), "mean"), 40000.0 / 300, 1e-9,
+		   "b: 40 J / 300 req");
+	CHECK_NEAR(jv(json_array_get(jx_path(t, "energy.coverage"), 2)), 2.0 / 3, 1e-9,
+		   "b: coverage 2/3");
+	CHECK(num(t, "energy.low") == 1, "one trial under 95 %% coverage");
+	CHECK(json_integer_value(json_array_get(jx_path(t, "energy.low_lines"), 0)) == 4,
+	      "flagged at its line (4)");
+	c = cell(res, 1, 0, "energy_j");
+	CHECK_NEAR(num(c, "mean"), 35, 1e-9, "ISO times: 0.5 s x 10 W + 1.5 s x 20 W = 35 J");
+	CHECK_NEAR(num(cell(res, 1, 0, "mean_w"), "mean"), 17.5, 1e-9, "17.5 W");
+	CHECK_NEAR(num(cell(res, 1, 0, "mj_per_req"), "mean"), 17.5, 1e-9,
+		   "35 J / (1000 req/s x 2 s) = 17.5 mJ/req");
+	CHECK(!strcmp(jx_path_str(u, "energy.requests"), "rps"), "requests as rps x window");
+	{
+		json_t *again = read_run(d, "e");
+		json_t *doc = compare_runs(res, "e", NULL, again, "e", NULL, NULL), *row;
+		size_t i;
+		int mj = 0;
+
+		json_array_foreach(json_object_get(doc, "rows"), i, row)
+			if (!strcmp(jx_path_str(row, "metric"), "mj_per_req") &&
+			    num(row, "a.n") == 2 && num(row, "b.n") == 2)
+				mj = 1;
+		CHECK(mj, "erg diff compares mj_per_req over the repetitions");
+		json_decref(doc);
+		json_decref(again);
+	}
+	json_decref(res);
+
+	/* the power file named in run.json "power" (a name erg would not look for) */
+	d = run_dir("e-listed", "{\"title\": \"t\", \"date\": \"2026-12-03\", "
+		    "\"machine\": {\"id\": \"m\"}, \"power\": [\"watts.log\"]}");
+	put(d, "watts.log", power_csv);
+	put(d, "trials/t.csv", "target,repetition,start_ms,end_ms,requests\n"
+	    "a,1,1733170001000,1733170003000,400\n");
+	res = read_run(d, "e-listed");
+	CHECK(res != NULL, "run.json 'power' names the power file");
+	CHECK_NEAR(num(cell(res, 0, 0, "energy_j"), "mean"), 20, 1e-9, "listed: 20 J");
+	json_decref(res);
+
+	/*
+	 * A powercap-log (erg record's layout, README.md): package-0 counts
+	 * 25 J a second (25 W) from t0, its core 12.5 J (reported only).  The
+	 * trial [t0 + 1 s, t0 + 3 s]: 50 J, 25 W; 200 req: 250 mJ/req.
+	 */
+	d = run_dir("e-rapl", run_json);
+	{
+		struct buf b = BUF_INIT;
+		int k;
+
+		buf_addstr(&b, "# powercap-log v1 host=box clock=CLOCK_REALTIME\n"
+			   "# zone,intel-rapl:0,package-0,262143328850\n"
+			   "# zone,intel-rapl:0:0,core,262143328850\n"
+			   "t_ns,zone,energy_uj\n");
+		for (k = 0; k <= 5; k++)
+			buf_addf(&b, "17331700%02d000000000,intel-rapl:0,%d\n"
+				 "17331700%02d000000000,intel-rapl:0:0,%d\n",
+				 k, 1000000 + 25000000 * k, k, 500000 + 12500000 * k);
+		put(d, "box.powercap-log", b.ptr);
+		buf_release(&b);
+	}
+	put(d, "trials/t.csv", "target,repetition,start_ms,end_ms,requests\n"
+	    "a,1,1733170001000,1733170003000,200\n");
+	res = read_run(d, "e-rapl");
+	CHECK(res != NULL, "a trials run with a powercap-log reads");
+	CHECK_NEAR(num(cell(res, 0, 0, "energy_j"), "mean"), 50, 1e-6,
+		   "powercap: 2 s at 25 W = 50 J (the core not added)");
+	CHECK_NEAR(num(cell(res, 0, 0, "mj_per_req"), "mean"), 250, 1e-6,
+		   "powercap: 50 J / 200 req = 250 mJ/req");
+	json_decref(res);
+
+	/* refused: a trial outside the power data, times without a zone */
+	diag_quiet_warnings = 1;
+	{
+		int fd = dup(2);
+		FILE *n = freopen("/dev/null", "w", stderr);
+
+		(void)n;
+		d = run_dir("e-out", run_json);
+		put(d, "power.csv", power_csv);
+		put(d, "trials/t.csv", "target,repetition,start_ms,end_ms,rps\n"
+		    "a,1,1733170001000,1733170011000,5\n");
+		res = read_run(d, "e-out");
+		CHECK(res == NULL, "a trial ending after the last power sample is refused");
+		json_decref(res);
+		d = run_dir("e-tz", run_json);
+		put(d, "trials/t.csv", "target,repetition,start,end,rps\n"
+		    "a,1,2024-12-02T20:06:41,2024-12-02T20:06:43,5\n");
+		res = read_run(d, "e-tz");
+		CHECK(res == NULL, "a time without a zone is refused");
+		json_decref(res);
+		d = run_dir("e-notime", run_json);
+		put(d, "power.csv", power_csv);
+		put(d, "trials/t.csv", "target,repetition,rps\na,1,5\n");
+		res = read_run(d, "e-notime");
+		CHECK(res == NULL, "power data without trial times is refused");
+		json_decref(res);
+		d = run_dir("e-nofile", "{\"title\": \"t\", \"date\": \"2026-12-03\", "
+			    "\"machine\": {\"id\": \"m\"}, \"power\": [\"nope.csv\"]}");
+		put(d, "trials/t.csv", "target,repetition,start_ms,end_ms,rps\n"
+		    "a,1,1733170001000,1733170003000,5\n");
+		res = read_run(d, "e-nofile");
+		CHECK(res == NULL, "a power file run.json lists but the run lacks is refused");
+		json_decref(res);
+		fflush(stderr);
+		dup2(fd, 2);
+		close(fd);
+	}
+	diag_quiet_warnings = 0;
+}
+
 int
 main(void)
 {
@@ -321,8 +606,11 @@ main(void)
 	test_table();
 	test_jsonl();
 	test_keys();
+	test_views_at();
+	test_two_x();
 	test_refused();
 	test_compare();
+	test_energy();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
 	if (system(cmd))
 		fprintf(stderr, "could not remove %s\n", root);

@@ -1,0 +1,25 @@
+#!/bin/sh
+# Route a of r1-s1-alpha measured with k6, 37 of its 10000 requests
+# failed by k6's own rule (http_req_failed passes): the count is the
+# tool's, so it is a column of its own on the page and "failed" in
+# results.json, beside non_2xx (which k6, with no status classes, fills
+# from the same count).
+. "$HOSTILE/lib.sh"
+r=$1/2023/run
+small "$r"
+line_edit "$r/timeline.jsonl" 4 's/"bytesRead":1000000/"bytesRead":1000000,"loadFile":"k6\/a.json"/'
+mkdir -p "$r/k6"
+cat > "$r/k6/a.json" <<'J'
+{
+    "root_group": {"name": "", "path": "", "id": "d41d8cd98f00b204e9800998ecf8427e", "groups": {}, "checks": {}},
+    "metrics": {
+        "http_reqs": {"count": 10000, "rate": 2000},
+        "http_req_failed": {"passes": 37, "fails": 9963, "value": 0.0037},
+        "data_received": {"count": 1000000, "rate": 200000},
+        "data_sent": {"count": 800000, "rate": 160000},
+        "vus_max": {"value": 50, "min": 50, "max": 50},
+        "http_req_duration": {"avg": 2.5, "min": 0.5, "med": 2, "max": 9, "p(90)": 4, "p(95)": 5},
+        "http_req_duration{expected_response:true}": {"avg": 2.5, "min": 0.5, "med": 2, "max": 9, "p(90)": 4, "p(95)": 5}
+    }
+}
+J
