@@ -1,6 +1,5 @@
 /* ingest/energy.c - what the energy readers share (see energy.h). */
 #include <ctype.h>
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +7,7 @@
 
 #include "base/num.h"
 #include "base/util.h"
+#include "ingest/csv.h"
 #include "ingest/energy.h"
 #include "ingest/input.h"
 
@@ -206,43 +206,17 @@ en_uint(const char *s, uint64_t *out)
 	return 0;
 }
 
+/*
+ * The logs' numbers are the summary tables' (csv.h): one grammar for
+ * every number erg reads from text, so that "1,5", " 12", "0x10", "inf"
+ * and "1e999" are refused alike everywhere.
+ */
 int
 en_number(const char *s, double *out)
 {
-	const char *p = s;
-	char *end;
-	double v;
+	const char *why;
 
-	if (*p == '+' || *p == '-')
-		p++;
-	if (!isdigit((unsigned char)*p))
-		return -1;
-	while (isdigit((unsigned char)*p))
-		p++;
-	if (*p == '.') {
-		p++;
-		if (!isdigit((unsigned char)*p))
-			return -1;
-		while (isdigit((unsigned char)*p))
-			p++;
-	}
-	if (*p == 'e' || *p == 'E') {
-		p++;
-		if (*p == '+' || *p == '-')
-			p++;
-		if (!isdigit((unsigned char)*p))
-			return -1;
-		while (isdigit((unsigned char)*p))
-			p++;
-	}
-	if (*p)
-		return -1;
-	errno = 0;
-	v = strtod(s, &end);
-	if (*end || errno == ERANGE || !isfinite(v))
-		return -1;
-	*out = v;
-	return 0;
+	return csv_number(s, out, &why);
 }
 
 static int
@@ -435,6 +409,29 @@ en_finish(struct power_file *pf)
 	if (pf->n) {
 		pf->start_hi = s[0].start_ms;
 		pf->end_lo = s[pf->n - 1].end_ms;
+	}
+	return 0;
+}
+
+int
+en_end(struct power_file *pf, struct elines *l, int bad, const char *why)
+{
+	const char *base = strrchr(pf->path, '/') ? strrchr(pf->path, '/') + 1 : pf->path;
+	size_t i;
+
+	if (!bad) {
+		for (i = 0; i < pf->n && isnan(pf->s[i].joules); i++)
+			;
+		if (i == pf->n)
+			bad = error_at(pf->path, 0, "no sample in '%s' has energy%s%s%s", base,
+				       why ? " (" : "", why ? why : "", why ? ")" : "");
+	}
+	if (!bad)
+		bad = en_finish(pf);
+	el_close(l, bad ? NULL : pf);
+	if (bad) {
+		power_file_free(pf);
+		return -1;
 	}
 	return 0;
 }

@@ -302,14 +302,7 @@ energy_read_turbostat(const char *path, const struct energy_opts *o, struct powe
 	if (!bad && !pf->n)
 		bad = error_at(path, 0, "no interval of '%s' can be placed in time",
 			       strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
-	if (!bad)
-		bad = en_finish(pf);
-	el_close(&l, bad ? NULL : pf);
 	free(rows);
 	free(header);
-	if (bad) {
-		power_file_free(pf);
-		return -1;
-	}
-	return 0;
+	return en_end(pf, &l, bad, NULL);
 }

@@ -16,6 +16,7 @@
 
 #include "base/buf.h"
 #include "base/util.h"
+#include "ingest/csv.h"
 #include "ingest/energy.h"
 #include "harness.h"
 
@@ -383,6 +384,29 @@ test_csv(void)
 	CHECK(en_iso_time("2026-02-29T00:00:00Z", &ms) == -1, "no 29 February in 2026");
 	CHECK(en_iso_time("2024-02-29 00:00:00+0000", &ms) == 0 && ms == 1709164800000.0,
 	      "a space and +HHMM");
+
+	/* The logs' numbers are csv.h's grammar: what one reads, so does the
+	 * other, and what one refuses, so does the other. */
+	{
+		static const char *const yes[] = { "0", "-0", "+5", "19.63", ".5", "5.", "1e-3",
+						   "1737461851.853200", "2.5E+2" };
+		static const char *const no[] = { "", " 12", "12 ", "12abc", "0x10", "1,234",
+						  "1_000", "inf", "nan", "1e999", "1e-400", ".",
+						  "e5", "5e" };
+		const char *why;
+		double a, b;
+		size_t i;
+		int same = 1;
+
+		for (i = 0; i < sizeof(yes) / sizeof(yes[0]); i++)
+			same &= en_number(yes[i], &a) == 0 && csv_number(yes[i], &b, &why) == 0 &&
+				a == b && a == strtod(yes[i], NULL);
+		CHECK(same, "en_number reads what csv_number reads, as strtod does");
+		for (i = 0; i < sizeof(no) / sizeof(no[0]); i++) {
+			CHECK(en_number(no[i], &a) == -1 && csv_number(no[i], &b, &why) == -1,
+			      "'%s' is no number to either", no[i]);
+		}
+	}
 }
 
 /* Sum of joules of pf's samples, and the count of those without. */
