@@ -8,6 +8,7 @@
  * written to the documented layout, with the max_energy_range_uj of a
  * real Intel part (262143328850, energy-method.md §2.1).
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -684,7 +685,154 @@ test_turbostat(void)
 	CHECK(pf.ndom == 2 && dom(&pf, "package") >= 0 && dom(&pf, "core") >= 0,
 	      "turbostat genoa: package and core");
 	power_file_free(&pf);
+
+	/*
+	 * The Genoa file without its summary rows (every row whose Package
+	 * is '-' taken out here: built from the real file, not captured):
+	 * each interval is summed from the rows that carry the columns,
+	 * PkgWatt on each package's first CPU (2 rows), CorWatt on each
+	 * core's first thread, and ends at the latest Time_Of_Day_Seconds of
+	 * its rows (the summary's, in this file).  By awk apart: PkgWatt of
+	 * the 19-field rows x the time since the interval before (the first
+	 * 5 s) = 22819.519069 J (the summary rows said 22820.267590 J: the
+	 * packages are read at different instants); CorWatt of the 18- and
+	 * 19-field rows likewise 51.274688 J.
+	 */
+	{
+		struct buf text = BUF_INIT;
+		FILE *f = fopen(path.ptr, "r");
+		char l[4096], *t;
+		int ok, dc;
+
+		while (f && fgets(l, sizeof(l), f)) {
+			t = strchr(l, '\t');
+			if (!t || strncmp(t, "\t-\t", 3) || !isdigit((unsigned char)l[0]))
+				buf_addstr(&text, l);
+		}
+		if (f)
+			fclose(f);
+		ok = read_text("genoa-nosum.txt", text.ptr, &pf) == 0;
+		CHECK(ok, "turbostat genoa without summary: reads (%s)", diag.ptr);
+		CHECK(pf.n == 23, "turbostat genoa without summary: 23 intervals (%zu)", pf.n);
+		CHECK_NEAR(total_j(&pf, &none), 22819.519069, 1e-4,
+			   "turbostat genoa without summary: packages summed");
+		dc = dom(&pf, "core");
+		if (dc >= 0) {
+			double cj = 0;
+			size_t i;
+
+			for (i = 0; i < pf.n; i++)
+				cj += power_dom_joules(&pf, i, (size_t)dc);
+			CHECK_NEAR(cj, 51.274688, 1e-5, "turbostat genoa without summary: cores summed");
+		}
+		power_file_free(&pf);
+		buf_release(&text);
+	}
 	buf_release(&path);
+
+	/*
+	 * Two packages, no summary row (written to the layout of the real
+	 * Genoa rows): package 0's first CPU carries PkgWatt and CorWatt,
+	 * its second core's row CorWatt only, package 1's first CPU both.
+	 * The first interval is the 5 s before its latest row (100.2 s):
+	 * packages (10 + 20) W x 5 s = 150 J, cores (1 + 2 + 3) W x 5 s =
+	 * 30 J (reported only); the second 100.2 to 105.2 s: (12 + 22) x 5 =
+	 * 170 J.
+	 */
+#define TS_PKG_HDR "Time_Of_Day_Seconds\tPackage\tCore\tCPU\tCorWatt\tPkgWatt\n"
+#define TS_PKG_DUMP "turbostat version 2024.12.03 - Len Brown <lenb@kernel.org>\n" \
+		    "Measurement interval: 5.000 seconds\n" \
+		    "RAPL: 234 sec. Joule Counter Range, at 280 Watts\n"
+	CHECK(read_text("pkg.txt",
+			TS_PKG_DUMP TS_PKG_HDR
+			"100.000000\t0\t0\t0\t1.00\t10.00\n"
+			"100.100000\t0\t1\t1\t2.00\n"
+			"100.200000\t1\t0\t2\t3.00\t20.00\n"
+			TS_PKG_HDR
+			"105.000000\t0\t0\t0\t1.00\t12.00\n"
+			"105.100000\t0\t1\t1\t2.00\n"
+			"105.200000\t1\t0\t2\t3.00\t22.00\n", &pf) == 0,
+	      "turbostat per package: reads (%s)", diag.ptr);
+	CHECK(pf.n == 2, "turbostat per package: 2 intervals (%zu)", pf.n);
+	d = dom(&pf, "core");
+	if (pf.n == 2 && d >= 0) {
+		CHECK_NEAR(pf.s[0].start_ms, 95200, 1e-6, "turbostat per package: first start");
+		CHECK_NEAR(pf.s[0].end_ms, 100200, 1e-6, "turbostat per package: latest row ends it");
+		CHECK_NEAR(pf.s[0].joules, 150, 1e-9, "turbostat per package: (10 + 20) W x 5 s");
+		CHECK_NEAR(pf.s[1].joules, 170, 1e-9, "turbostat per package: (12 + 22) W x 5 s");
+		CHECK_NEAR(power_dom_joules(&pf, 0, (size_t)d), 30, 1e-9,
+			   "turbostat per package: each core once");
+	}
+	power_file_free(&pf);
+	/* package 0's PkgWatt twice in one interval: which counts? */
+	CHECK(read_text("pkg2.txt",
+			TS_PKG_DUMP TS_PKG_HDR
+			"100.000000\t0\t0\t0\t1.00\t10.00\n"
+			"100.100000\t0\t1\t1\t2.00\t10.00\n", &pf) == -1,
+	      "turbostat package twice: refused");
+	CHECK_MSG("pkg2.txt:6: error: package of package 0 again in the interval of line 5: no "
+		  "summary row, and which row counts cannot be told",
+		  "turbostat package twice: message");
+	/* package 1's row missing from the second of three intervals */
+	CHECK(read_text("pkg3.txt",
+			TS_PKG_DUMP TS_PKG_HDR
+			"100.000000\t0\t0\t0\t1.00\t10.00\n"
+			"100.200000\t1\t0\t2\t3.00\t20.00\n"
+			TS_PKG_HDR
+			"105.000000\t0\t0\t0\t1.00\t12.00\n"
+			TS_PKG_HDR
+			"110.000000\t0\t0\t0\t1.00\t12.00\n"
+			"110.200000\t1\t0\t2\t3.00\t20.00\n", &pf) == -1,
+	      "turbostat package row missing: refused");
+	CHECK_MSG("pkg3.txt:8: error: core from 1 row in the interval starting here, from 2 in "
+		  "the first: no summary row, and a package's row is missing or extra",
+		  "turbostat package row missing: message");
+	/* ... from the last one (turbostat stopped): that one left out */
+	CHECK(read_text("pkg4.txt",
+			TS_PKG_DUMP TS_PKG_HDR
+			"100.000000\t0\t0\t0\t1.00\t10.00\n"
+			"100.200000\t1\t0\t2\t3.00\t20.00\n"
+			TS_PKG_HDR
+			"105.000000\t0\t0\t0\t1.00\t12.00\n", &pf) == 0,
+	      "turbostat last interval cut: reads (%s)", diag.ptr);
+	CHECK(pf.n == 1 && strstr(diag.ptr, "pkg4.txt:8: warning: the last interval has core "
+				  "from 1 row, the first from 2 (cut short): left out"),
+	      "turbostat last interval cut: left out, said so (%s)", diag.ptr);
+	power_file_free(&pf);
+	/* summary rows in some intervals only */
+	CHECK(read_text("pkg5.txt",
+			TS_PKG_DUMP TS_PKG_HDR
+			"100.000000\t0\t0\t0\t1.00\t10.00\n"
+			TS_PKG_HDR
+			"105.000000\t-\t-\t-\t1.00\t12.00\n", &pf) == -1,
+	      "turbostat summary appearing: refused");
+	CHECK_MSG("pkg5.txt:7: error: a summary row ('-' in the topology columns), where the "
+		  "intervals before had none", "turbostat summary appearing: message");
+
+	/*
+	 * The RAPL wrap horizon of the dump (the real Genoa line: 234 s at
+	 * 280 W): an interval of 300 s may hide a wrap, so its energy cannot
+	 * be trusted.
+	 */
+	CHECK(read_text("wrap.txt",
+			TS_PKG_DUMP
+			"Time_Of_Day_Seconds\tCore\tCPU\tPkgWatt\n"
+			"1737461851.000000\t-\t-\t100.00\n"
+			"Time_Of_Day_Seconds\tCore\tCPU\tPkgWatt\n"
+			"1737461856.000000\t-\t-\t100.00\n"
+			"Time_Of_Day_Seconds\tCore\tCPU\tPkgWatt\n"
+			"1737462156.000000\t-\t-\t100.00\n", &pf) == -1,
+	      "turbostat interval past the wrap horizon: refused");
+	CHECK_MSG("wrap.txt:9: error: the interval ending here is 300 s, longer than the 234 s in "
+		  "which the RAPL counter wraps at 280 W (line 3): its energy cannot be trusted",
+		  "turbostat interval past the wrap horizon: message");
+	CHECK(read_text("wrap2.txt",
+			"turbostat version 2024.12.03 - Len Brown <lenb@kernel.org>\n"
+			"RAPL: 234 sec. Joule Counter Range, at 280Watts\n"
+			"Time_Of_Day_Seconds\tCore\tCPU\tPkgWatt\n", &pf) == -1,
+	      "turbostat RAPL line malformed: refused");
+	CHECK_MSG("wrap2.txt:2: error: not 'RAPL: N sec. Joule Counter Range, at N Watts'",
+		  "turbostat RAPL line malformed: message");
 
 	/*
 	 * --quiet --Summary --Joules --show Time_Of_Day_Seconds,Pkg_J,RAM_J
