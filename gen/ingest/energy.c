@@ -25,8 +25,23 @@ energy_kind_name(int kind)
 	case EK_PERF: return "perf-stat";
 	case EK_TURBOSTAT: return "turbostat";
 	case EK_POWERSTAT: return "powerstat";
+	case EK_SCAPHANDRE: return "scaphandre";
 	default: return "unknown";
 	}
+}
+
+/* A Scaphandre report first: ['[' space] '{' space "host" */
+static int
+scaphandre_start(const char *p)
+{
+	if (*p == '[')
+		for (p++; *p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'; p++)
+			;
+	if (*p++ != '{')
+		return 0;
+	while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')
+		p++;
+	return !strncmp(p, "\"host\"", 6);
 }
 
 int
@@ -66,6 +81,8 @@ energy_sniff(const char *path, int *kind)
 		*kind = EK_PERF;
 	else if (!strncmp(b + i, "turbostat version ", 18) || energy_turbostat_header(b + i))
 		*kind = EK_TURBOSTAT;
+	else if (scaphandre_start(b + i))
+		*kind = EK_SCAPHANDRE;
 	else if ((!strncmp(b + i, "Running for ", 12) && strstr(b + i, " second intervals).")) ||
 		 (!strncmp(b + i, "Time ", 5) && strstr(b + i, " Watts ")))
 		*kind = EK_POWERSTAT;
@@ -90,9 +107,11 @@ energy_read(const char *path, int kind, const struct energy_opts *o, struct powe
 		return energy_read_powerstat(path, o, pf);
 	case EK_PM_TEXT:
 		return energy_read_pmtext(path, o, pf);
+	case EK_SCAPHANDRE:
+		return energy_read_scaphandre(path, pf);
 	default:
 		return error_at(path, 1, "not a power log erg reads (powermetrics plist, "
-				"powercap-log v1, power.csv, nvidia-smi csv, perf stat -x, turbostat, powermetrics text, powerstat)");
+				"powercap-log v1, power.csv, nvidia-smi csv, perf stat -x, turbostat, powermetrics text, powerstat, scaphandre json)");
 	}
 }
 

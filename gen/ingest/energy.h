@@ -28,7 +28,8 @@ enum energy_kind {
 	EK_NVSMI,		/* nvidia-smi --query-gpu=timestamp,...,power.draw --format=csv */
 	EK_PERF,		/* perf stat -a -I MS -x, -e power/energy-... */
 	EK_TURBOSTAT,		/* turbostat interval output (tab-separated) */
-	EK_POWERSTAT		/* powerstat -D (RAPL domain columns) */
+	EK_POWERSTAT,		/* powerstat -D (RAPL domain columns) */
+	EK_SCAPHANDRE		/* scaphandre json (host power, µW) */
 };
 
 /* What a run says about its power logs (meta.json). */
@@ -55,6 +56,7 @@ int energy_read_nvsmi(const char *path, const struct energy_opts *o, struct powe
 int energy_read_perf(const char *path, const struct energy_opts *o, struct power_file *pf);
 int energy_read_pmtext(const char *path, const struct energy_opts *o, struct power_file *pf);
 int energy_read_powerstat(const char *path, const struct energy_opts *o, struct power_file *pf);
+int energy_read_scaphandre(const char *path, struct power_file *pf);
 int energy_read_turbostat(const char *path, const struct energy_opts *o, struct power_file *pf);
 /* 1 if line is a turbostat header: tab-separated, naming a power column */
 int energy_turbostat_header(const char *line);

@@ -1524,7 +1524,7 @@ check_power_files(struct run *r)
  * they are read) is told by their content: power.csv, powercap.csv,
  * NAME.powercap-log, nvidia-smi.csv, perf-stat.csv, turbostat.txt,
  * turbostat.log, powermetrics.txt, powermetrics.log, powerstat.txt,
- * powerstat.log, each optionally .gz.
+ * powerstat.log, scaphandre.json, each optionally .gz.
  */
 static int
 other_power_name(const char *n)
@@ -1532,7 +1532,7 @@ other_power_name(const char *n)
 	static const char *const names[] = {
 		"power.csv", "nvidia-smi.csv", "perf-stat.csv", "powercap.csv",
 		"turbostat.txt", "turbostat.log", "powermetrics.txt", "powermetrics.log",
-		"powerstat.txt", "powerstat.log",
+		"powerstat.txt", "powerstat.log", "scaphandre.json",
 	};
 	size_t i, len;
 

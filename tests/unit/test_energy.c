@@ -1166,6 +1166,151 @@ test_powerstat(void)
 	buf_release(&text);
 }
 
+/*
+ * A Scaphandre report in the documented shape (energy-method.md §2.4:
+ * serde's compact JSON of hubblo-org/scaphandre's json exporter), written
+ * here, not captured: no real output is known (energy-formats.md §3).
+ * The consumer's cmdline holds braces and an escaped quote, which must
+ * not end the report.
+ */
+static const char *
+scaph_report(struct buf *b, double uw, double ts)
+{
+	buf_reset(b);
+	buf_addf(b, "{\"host\":{\"consumption\":%.1f,\"timestamp\":%.3f,\"components\":"
+		 "{\"disks\":[]}},\"consumers\":[{\"exe\":\"/usr/sbin/nginx\",\"cmdline\":"
+		 "\"nginx: worker {\\\"}\\\" process\",\"pid\":1234,\"resources_usage\":null,"
+		 "\"consumption\":%.1f,\"timestamp\":%.3f,\"container\":null}],\"sockets\":"
+		 "[{\"id\":0,\"consumption\":%.1f,\"domains\":[{\"name\":\"dram\",\"consumption\":"
+		 "1000000.0,\"timestamp\":%.3f}],\"timestamp\":%.3f}]}", uw, ts, uw / 4, ts,
+		 uw * 0.9, ts, ts);
+	return b->ptr;
+}
+
+static void
+test_scaphandre(void)
+{
+	struct power_file pf;
+	struct buf t = BUF_INIT, r = BUF_INIT;
+	size_t none;
+	int ok;
+
+	/*
+	 * 1.0.1 and later: '[', reports separated by ',', ']'.  Reports at
+	 * 0, 2, 4.5, 6.5 and 8.5 s past 1700000000 s; each one's power is
+	 * the mean since the one before: 12 W x 2 s = 24 J, 8 W x 2.5 s =
+	 * 20 J, then a 0.0 placeholder (the interval ending at it has no
+	 * energy), then 20 W x 2 s = 40 J: 84 J in all, over 8.5 s, 2 s of
+	 * them uncovered.
+	 */
+	buf_addstr(&t, "[");
+	buf_addstr(&t, scaph_report(&r, 10000000.0, 1700000000.0));
+	buf_addstr(&t, ",");
+	buf_addstr(&t, scaph_report(&r, 12000000.0, 1700000002.0));
+	buf_addstr(&t, ",");
+	buf_addstr(&t, scaph_report(&r, 8000000.0, 1700000004.5));
+	buf_addstr(&t, ",{\"host\":{\"consumption\":0.0,\"timestamp\":1700000006.5,\"components\":"
+		   "{\"disks\":null}},\"consumers\":[],\"sockets\":[]},");
+	buf_addstr(&t, scaph_report(&r, 20000000.0, 1700000008.5));
+	buf_addstr(&t, "]");
+	ok = read_text("scaphandre.json", t.ptr, &pf) == 0;
+	CHECK(ok, "scaphandre array: reads (%s)", diag.ptr);
+	CHECK(pf.n == 4 && pf.ndom == 1 && !strcmp(pf.dom[0], "host") && pf.dom_sum[0] &&
+	      !strcmp(pf.source, "scaphandre"), "scaphandre array: 4 intervals of host");
+	if (pf.n == 4) {
+		CHECK_NEAR(pf.s[0].start_ms, 1700000000000.0, 0, "scaphandre: first report starts");
+		CHECK_NEAR(pf.s[0].joules, 24, 1e-9, "scaphandre: 12 W x 2 s");
+		CHECK_NEAR(pf.s[1].joules, 20, 1e-9, "scaphandre: 8 W x 2.5 s");
+		CHECK(isnan(pf.s[2].joules), "scaphandre: no energy up to the placeholder");
+		CHECK_NEAR(pf.s[3].joules, 40, 1e-9, "scaphandre: 20 W x 2 s after it");
+		CHECK_NEAR(pf.s[3].end_ms, 1700000008500.0, 1e-3, "scaphandre: last report ends");
+		CHECK_NEAR(total_j(&pf, &none), 84, 1e-9, "scaphandre: 84 J");
+	}
+	power_file_free(&pf);
+
+	/* 1.0.0: reports back to back, no separator, no newline; the last
+	 * one cut short (the exporter killed): left out, said so. */
+	buf_reset(&t);
+	buf_addstr(&t, scaph_report(&r, 10000000.0, 1700000000.0));
+	buf_addstr(&t, scaph_report(&r, 12000000.0, 1700000002.0));
+	buf_addstr(&t, scaph_report(&r, 8000000.0, 1700000004.5));
+	buf_add(&t, scaph_report(&r, 9000000.0, 1700000006.5), 60);
+	ok = read_text("concat.json", t.ptr, &pf) == 0;
+	CHECK(ok, "scaphandre 1.0.0: reads (%s)", diag.ptr);
+	CHECK(pf.n == 2 && strstr(diag.ptr, "concat.json:1: warning: the last report is cut short "
+				  "(the exporter stopped while writing it): left out"),
+	      "scaphandre 1.0.0: 2 intervals, the cut report left out (%s)", diag.ptr);
+	CHECK_NEAR(total_j(&pf, &none), 44, 1e-9, "scaphandre 1.0.0: 24 + 20 J");
+	power_file_free(&pf);
+
+	/* 0.5 on stdout: a report a line, and the exporter's own message;
+	 * a placeholder without a time: no energy until the next report
+	 * (4 W x 2 s would be 8 J: not counted) */
+	buf_reset(&t);
+	buf_addf(&t, "%s\n", scaph_report(&r, 10000000.0, 1700000000.0));
+	buf_addstr(&t, "{\"host\":{\"consumption\":0.0,\"components\":{\"disks\":null}},"
+		   "\"consumers\":[],\"sockets\":[]}\n");
+	buf_addf(&t, "%s\n", scaph_report(&r, 4000000.0, 1700000002.0));
+	buf_addf(&t, "%s\n", scaph_report(&r, 6000000.0, 1700000004.0));
+	buf_addstr(&t, "received Ctrl+C!\n");
+	ok = read_text("lines.json", t.ptr, &pf) == 0;
+	CHECK(ok, "scaphandre lines: reads (%s)", diag.ptr);
+	CHECK(pf.n == 2 && isnan(pf.s[0].joules) && strstr(diag.ptr, "lines.json:5: warning: "
+			"'received Ctrl+C!' (the exporter's message on stdout) skipped"),
+	      "scaphandre lines: the interval over the placeholder has no energy");
+	if (pf.n == 2)
+		CHECK_NEAR(pf.s[1].joules, 12, 1e-9, "scaphandre lines: 6 W x 2 s");
+	power_file_free(&pf);
+
+	/* Malformed: each refused at its line, with what is wrong. */
+	buf_reset(&t);
+	buf_addf(&t, "[%s,\n", scaph_report(&r, 10000000.0, 1700000000.0));
+	buf_addstr(&t, "{\"host\":{\"consumption\":\"12000000.0\",\"timestamp\":1700000002.0,"
+		   "\"components\":{}},\"consumers\":[],\"sockets\":[]}]\n");
+	CHECK(read_text("str.json", t.ptr, &pf) == -1, "scaphandre string power: refused");
+	CHECK_MSG("str.json:2: error: 'host.consumption' must be a number, not a string",
+		  "scaphandre string power: message");
+	CHECK(read_text("neg.json", "{\"host\":{\"consumption\":-5.0,\"timestamp\":1700000000.0}}",
+			&pf) == -1, "scaphandre negative power: refused");
+	CHECK_MSG("neg.json:1: error: 'host.consumption' must not be negative (-5)",
+		  "scaphandre negative power: message");
+	CHECK(read_text("big.json", "{\"host\":{\"consumption\":1e999,\"timestamp\":1700000000.0}}",
+			&pf) == -1, "scaphandre 1e999: refused");
+	CHECK(strstr(diag.ptr, "big.json:1: error: invalid JSON: ") != NULL,
+	      "scaphandre 1e999: invalid JSON (%s)", diag.ptr);
+	CHECK(read_text("nots.json", "{\"host\":{\"consumption\":5.0,\"components\":{}}}", &pf) == -1,
+	      "scaphandre without a time: refused");
+	CHECK_MSG("nots.json:1: error: 'host' has no 'timestamp' (very old Scaphandre builds wrote "
+		  "none): erg cannot place the report in time", "scaphandre without a time: message");
+	buf_reset(&t);
+	buf_addf(&t, "%s\nhello\n", scaph_report(&r, 10000000.0, 1700000000.0));
+	CHECK(read_text("junk.json", t.ptr, &pf) == -1, "scaphandre text between reports: refused");
+	CHECK_MSG("junk.json:2: error: 'hello' between reports: not Scaphandre's JSON",
+		  "scaphandre text between reports: message");
+	buf_reset(&t);
+	buf_addf(&t, "[%s,\n", scaph_report(&r, 10000000.0, 1700000002.0));
+	buf_addf(&t, "%s]", scaph_report(&r, 10000000.0, 1700000001.0));
+	CHECK(read_text("back.json", t.ptr, &pf) == -1, "scaphandre time backwards: refused");
+	CHECK_MSG("back.json:2: error: the interval ending here does not move forward in time",
+		  "scaphandre time backwards: message");
+	buf_reset(&t);
+	buf_addf(&t, "[%s,\n", scaph_report(&r, 10000000.0, 1700000000.0));
+	buf_addf(&t, "%s]", scaph_report(&r, 2e11, 1700000001.0));
+	CHECK(read_text("huge.json", t.ptr, &pf) == -1, "scaphandre 200 kW: refused");
+	CHECK_MSG("huge.json:2: error: 'host' draws 200000 W over the interval ending here: more "
+		  "than 100 kW is no plausible reading", "scaphandre 200 kW: message");
+	buf_reset(&t);
+	buf_addf(&t, "[%s]]", scaph_report(&r, 10000000.0, 1700000000.0));
+	CHECK(read_text("close.json", t.ptr, &pf) == -1, "scaphandre ']' twice: refused");
+	CHECK_MSG("close.json:1: error: ']' that no '[' opened", "scaphandre ']' twice: message");
+	CHECK(read_text("one.json", scaph_report(&r, 10000000.0, 1700000000.0), &pf) == -1,
+	      "scaphandre one report: refused");
+	CHECK_MSG("one.json: error: no sample in 'one.json' has energy (1 report: power needs two)",
+		  "scaphandre one report: message");
+	buf_release(&t);
+	buf_release(&r);
+}
+
 int
 main(void)
 {
@@ -1182,6 +1327,7 @@ main(void)
 	test_turbostat();
 	test_pmtext();
 	test_powerstat();
+	test_scaphandre();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd))
 		printf("# cleanup failed\n");
