@@ -1303,6 +1303,51 @@ test_scaphandre(void)
 	buf_addf(&t, "[%s]]", scaph_report(&r, 10000000.0, 1700000000.0));
 	CHECK(read_text("close.json", t.ptr, &pf) == -1, "scaphandre ']' twice: refused");
 	CHECK_MSG("close.json:1: error: ']' that no '[' opened", "scaphandre ']' twice: message");
+	/*
+	 * Truncated and byte-flipped copies of the array sample above: each
+	 * reads, with only finite, non-negative energies (or none), or is
+	 * refused with a located error; never anything in between (and under
+	 * make asan, no memory error).
+	 */
+	{
+		static const unsigned char flip[] = { '{', '}', '"', '\\', '[', ']', ',', '\n',
+						      '0', 'e', '-', 0x80 };
+		struct buf a = BUF_INIT, m = BUF_INIT;
+		size_t i, k, bad = 0, runs = 0;
+		int rc;
+
+		buf_addstr(&a, "[");
+		buf_addstr(&a, scaph_report(&r, 10000000.0, 1700000000.0));
+		buf_addstr(&a, ",");
+		buf_addstr(&a, scaph_report(&r, 12000000.0, 1700000002.0));
+		buf_addstr(&a, ",");
+		buf_addstr(&a, scaph_report(&r, 8000000.0, 1700000004.5));
+		buf_addstr(&a, "]");
+		for (i = 1; i < a.len; i += 3) {
+			buf_reset(&m);
+			if (i % 2) {
+				buf_add(&m, a.ptr, i);
+			} else {
+				buf_add(&m, a.ptr, a.len);
+				m.ptr[i] = (char)flip[(i / 2) % sizeof(flip)];
+			}
+			rc = read_text("mut.json", m.ptr, &pf);
+			runs++;
+			if (rc == 0) {
+				for (k = 0; k < pf.n; k++)
+					bad += !isnan(pf.s[k].joules) &&
+					       !(isfinite(pf.s[k].joules) && pf.s[k].joules >= 0);
+			} else if (rc != -1 || !strstr(diag.ptr, "mut.json") ||
+				   !strstr(diag.ptr, "error: ")) {
+				bad++;
+			}
+			power_file_free(&pf);
+		}
+		CHECK(!bad, "scaphandre: %zu mutated copies read whole or refused at a place (%zu not)",
+		      runs, bad);
+		buf_release(&a);
+		buf_release(&m);
+	}
 	CHECK(read_text("one.json", scaph_report(&r, 10000000.0, 1700000000.0), &pf) == -1,
 	      "scaphandre one report: refused");
 	CHECK_MSG("one.json: error: no sample in 'one.json' has energy (1 report: power needs two)",
