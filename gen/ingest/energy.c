@@ -1,6 +1,5 @@
 /* ingest/energy.c - what the energy readers share (see energy.h). */
 #include <ctype.h>
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +7,7 @@
 
 #include "base/num.h"
 #include "base/util.h"
+#include "ingest/csv.h"
 #include "ingest/energy.h"
 #include "ingest/input.h"
 
@@ -25,8 +25,23 @@ energy_kind_name(int kind)
 	case EK_PERF: return "perf-stat";
 	case EK_TURBOSTAT: return "turbostat";
 	case EK_POWERSTAT: return "powerstat";
+	case EK_SCAPHANDRE: return "scaphandre";
 	default: return "unknown";
 	}
+}
+
+/* A Scaphandre report first: ['[' space] '{' space "host" */
+static int
+scaphandre_start(const char *p)
+{
+	if (*p == '[')
+		for (p++; *p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'; p++)
+			;
+	if (*p++ != '{')
+		return 0;
+	while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')
+		p++;
+	return !strncmp(p, "\"host\"", 6);
 }
 
 int
@@ -66,6 +81,8 @@ energy_sniff(const char *path, int *kind)
 		*kind = EK_PERF;
 	else if (!strncmp(b + i, "turbostat version ", 18) || energy_turbostat_header(b + i))
 		*kind = EK_TURBOSTAT;
+	else if (scaphandre_start(b + i))
+		*kind = EK_SCAPHANDRE;
 	else if ((!strncmp(b + i, "Running for ", 12) && strstr(b + i, " second intervals).")) ||
 		 (!strncmp(b + i, "Time ", 5) && strstr(b + i, " Watts ")))
 		*kind = EK_POWERSTAT;
@@ -90,9 +107,11 @@ energy_read(const char *path, int kind, const struct energy_opts *o, struct powe
 		return energy_read_powerstat(path, o, pf);
 	case EK_PM_TEXT:
 		return energy_read_pmtext(path, o, pf);
+	case EK_SCAPHANDRE:
+		return energy_read_scaphandre(path, pf);
 	default:
 		return error_at(path, 1, "not a power log erg reads (powermetrics plist, "
-				"powercap-log v1, power.csv, nvidia-smi csv, perf stat -x, turbostat, powermetrics text, powerstat)");
+				"powercap-log v1, power.csv, nvidia-smi csv, perf stat -x, turbostat, powermetrics text, powerstat, scaphandre json)");
 	}
 }
 
@@ -206,43 +225,17 @@ en_uint(const char *s, uint64_t *out)
 	return 0;
 }
 
+/*
+ * The logs' numbers are the summary tables' (csv.h): one grammar for
+ * every number erg reads from text, so that "1,5", " 12", "0x10", "inf"
+ * and "1e999" are refused alike everywhere.
+ */
 int
 en_number(const char *s, double *out)
 {
-	const char *p = s;
-	char *end;
-	double v;
+	const char *why;
 
-	if (*p == '+' || *p == '-')
-		p++;
-	if (!isdigit((unsigned char)*p))
-		return -1;
-	while (isdigit((unsigned char)*p))
-		p++;
-	if (*p == '.') {
-		p++;
-		if (!isdigit((unsigned char)*p))
-			return -1;
-		while (isdigit((unsigned char)*p))
-			p++;
-	}
-	if (*p == 'e' || *p == 'E') {
-		p++;
-		if (*p == '+' || *p == '-')
-			p++;
-		if (!isdigit((unsigned char)*p))
-			return -1;
-		while (isdigit((unsigned char)*p))
-			p++;
-	}
-	if (*p)
-		return -1;
-	errno = 0;
-	v = strtod(s, &end);
-	if (*end || errno == ERANGE || !isfinite(v))
-		return -1;
-	*out = v;
-	return 0;
+	return csv_number(s, out, &why);
 }
 
 static int
@@ -435,6 +428,29 @@ en_finish(struct power_file *pf)
 	if (pf->n) {
 		pf->start_hi = s[0].start_ms;
 		pf->end_lo = s[pf->n - 1].end_ms;
+	}
+	return 0;
+}
+
+int
+en_end(struct power_file *pf, struct elines *l, int bad, const char *why)
+{
+	const char *base = strrchr(pf->path, '/') ? strrchr(pf->path, '/') + 1 : pf->path;
+	size_t i;
+
+	if (!bad) {
+		for (i = 0; i < pf->n && isnan(pf->s[i].joules); i++)
+			;
+		if (i == pf->n)
+			bad = error_at(pf->path, 0, "no sample in '%s' has energy%s%s%s", base,
+				       why ? " (" : "", why ? why : "", why ? ")" : "");
+	}
+	if (!bad)
+		bad = en_finish(pf);
+	el_close(l, bad ? NULL : pf);
+	if (bad) {
+		power_file_free(pf);
+		return -1;
 	}
 	return 0;
 }

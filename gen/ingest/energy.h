@@ -28,7 +28,8 @@ enum energy_kind {
 	EK_NVSMI,		/* nvidia-smi --query-gpu=timestamp,...,power.draw --format=csv */
 	EK_PERF,		/* perf stat -a -I MS -x, -e power/energy-... */
 	EK_TURBOSTAT,		/* turbostat interval output (tab-separated) */
-	EK_POWERSTAT		/* powerstat -D (RAPL domain columns) */
+	EK_POWERSTAT,		/* powerstat -D (RAPL domain columns) */
+	EK_SCAPHANDRE		/* scaphandre json (host power, µW) */
 };
 
 /* What a run says about its power logs (meta.json). */
@@ -55,6 +56,7 @@ int energy_read_nvsmi(const char *path, const struct energy_opts *o, struct powe
 int energy_read_perf(const char *path, const struct energy_opts *o, struct power_file *pf);
 int energy_read_pmtext(const char *path, const struct energy_opts *o, struct power_file *pf);
 int energy_read_powerstat(const char *path, const struct energy_opts *o, struct power_file *pf);
+int energy_read_scaphandre(const char *path, struct power_file *pf);
 int energy_read_turbostat(const char *path, const struct energy_opts *o, struct power_file *pf);
 /* 1 if line is a turbostat header: tab-separated, naming a power column */
 int energy_turbostat_header(const char *line);
@@ -83,7 +85,7 @@ void el_close(struct elines *l, struct power_file *pf);
 
 /* Whole unsigned decimal integer, no sign, no leading zero: 0 or -1. */
 int en_uint(const char *s, uint64_t *out);
-/* Decimal number [+-]digits[.digits][e[+-]digits], finite: 0 or -1. */
+/* A number of ingest/csv.h's one grammar (csv_number): 0 or -1. */
 int en_number(const char *s, double *out);
 /*
  * ISO 8601 date and time, YYYY-MM-DD(T| )HH:MM:SS[.fraction] and a zone
@@ -102,6 +104,13 @@ void en_add_sample(struct power_file *pf, double start_ms, double end_ms, long l
  * no domain above 100 kW, the file's span.  0, or -1 after a diagnostic.
  */
 int en_finish(struct power_file *pf);
+/*
+ * The end of every reader: unless bad, some sample must have energy (else
+ * "no sample in 'NAME' has energy", with " (why)" when why is given), then
+ * en_finish(); l is closed (its digest kept in pf only when all is well),
+ * and pf emptied when anything failed.  0, or -1 after a diagnostic.
+ */
+int en_end(struct power_file *pf, struct elines *l, int bad, const char *why);
 /* The interval above which en_finish() makes a sample a gap (5x the
  * median; INFINITY under 4 samples): a reader's checks of a counter
  * across the interval do not apply there (its energy is not counted). */

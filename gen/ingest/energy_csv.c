@@ -213,20 +213,6 @@ energy_read_csv(const char *path, struct power_file *pf)
 		bad = -1;
 	if (!bad && !header)
 		bad = error_at(path, 0, "no header: power.csv starts 'time,<domain>_J|_W,...'");
-	if (!bad) {
-		for (k = 0; k < pf->n && isnan(pf->s[k].joules); k++)
-			;
-		if (k == pf->n)
-			bad = error_at(path, 0, "no sample in '%s' has energy (%zu row%s)",
-				       strrchr(path, '/') ? strrchr(path, '/') + 1 : path, rows,
-				       rows == 1 ? "" : "s");
-	}
-	if (!bad)
-		bad = en_finish(pf);
-	el_close(&l, bad ? NULL : pf);
-	if (bad) {
-		power_file_free(pf);
-		return -1;
-	}
-	return 0;
+	snprintf(a, sizeof(a), "%zu row%s", rows, rows == 1 ? "" : "s");
+	return en_end(pf, &l, bad, a);
 }

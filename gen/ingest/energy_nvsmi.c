@@ -239,19 +239,5 @@ energy_read_nvsmi(const char *path, const struct energy_opts *o, struct power_fi
 		en_add_sample(pf, tick_start, tick_end, tick_line, dj);
 	else if (!bad && nseen && ticks > 0)
 		warn_at(path, tick_line, "the last tick lacks a GPU's row: left out");
-	if (!bad) {
-		for (k = 0; k < pf->n && isnan(pf->s[k].joules); k++)
-			;
-		if (k == pf->n)
-			bad = error_at(path, 0, "no sample in '%s' has energy",
-				       strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
-	}
-	if (!bad)
-		bad = en_finish(pf);
-	el_close(&l, bad ? NULL : pf);
-	if (bad) {
-		power_file_free(pf);
-		return -1;
-	}
-	return 0;
+	return en_end(pf, &l, bad, NULL);
 }

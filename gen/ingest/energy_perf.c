@@ -222,19 +222,5 @@ energy_read_perf(const char *path, const struct energy_opts *o, struct power_fil
 			psys_alone(pf);
 		en_add_sample(pf, t0 + prev * 1000, t0 + cur * 1000, line_no, dj);
 	}
-	if (!bad) {
-		for (k = 0; k < pf->n && isnan(pf->s[k].joules); k++)
-			;
-		if (k == pf->n)
-			bad = error_at(path, 0, "no sample in '%s' has energy",
-				       strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
-	}
-	if (!bad)
-		bad = en_finish(pf);
-	el_close(&l, bad ? NULL : pf);
-	if (bad) {
-		power_file_free(pf);
-		return -1;
-	}
-	return 0;
+	return en_end(pf, &l, bad, NULL);
 }

@@ -303,13 +303,6 @@ energy_read_pmtext(const char *path, const struct energy_opts *o, struct power_f
 		bad = en_place_dated(pf, dv, nv);
 		free(dv);
 	}
-	if (!bad)
-		bad = en_finish(pf);
-	el_close(&l, bad ? NULL : pf);
 	free(v);
-	if (bad) {
-		power_file_free(pf);
-		return -1;
-	}
-	return 0;
+	return en_end(pf, &l, bad, NULL);
 }

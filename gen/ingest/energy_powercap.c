@@ -461,18 +461,12 @@ energy_read_powercap(const char *path, struct power_file *pf)
 			       : "no readings");
 	if (!bad)
 		bad = check_wraps(&c, pf);
-	if (!bad)
-		bad = en_finish(pf);
-	el_close(&l, bad ? NULL : pf);
+	bad = en_end(pf, &l, bad, NULL);
 	for (i = 0; i < c.nz; i++) {
 		free(c.z[i].path);
 		free(c.z[i].name);
 	}
 	free(c.w);
 	free(c.errtext);
-	if (bad) {
-		power_file_free(pf);
-		return -1;
-	}
-	return 0;
+	return bad;
 }

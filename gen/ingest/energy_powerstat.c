@@ -259,21 +259,7 @@ energy_read_powerstat(const char *path, const struct energy_opts *o, struct powe
 		bad = error_at(path, 0, "no powerstat row");
 	if (!bad)
 		bad = en_place_dated(pf, v, nv);
-	if (!bad) {
-		for (k = 0; k < pf->n && isnan(pf->s[k].joules); k++)
-			;
-		if (k == pf->n)
-			bad = error_at(path, 0, "no sample in '%s' has energy",
-				       strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
-	}
-	if (!bad)
-		bad = en_finish(pf);
-	el_close(&l, bad ? NULL : pf);
 	free(v);
 	free(header);
-	if (bad) {
-		power_file_free(pf);
-		return -1;
-	}
-	return 0;
+	return en_end(pf, &l, bad, NULL);
 }

@@ -19,7 +19,14 @@
  * a package's first CPU, and rows are short, not blank, where a column
  * does not apply).  Without a topology column (--show of power columns
  * only) the first row after each header is the summary; with the header
- * printed once (--Summary) every row is.
+ * printed once (--Summary) every row is.  A file without summary rows
+ * (every interval or none has one) is summed over the rows that carry a
+ * power column, each package (a core, for CorWatt: AMD's is per core)
+ * once, and the interval ends at its rows' latest time (the summary's).
+ *
+ * The dump's 'RAPL: N sec. Joule Counter Range, at W Watts' is how long
+ * the counter takes to wrap at W: turbostat sees one wrap per interval,
+ * so a longer interval may hide one and is refused.
  *
  * PkgWatt and the other *Watt columns are the mean power over the
  * interval, the *_J columns of --Joules its energy.  Domains: Pkg
@@ -39,6 +46,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/buf.h"
+#include "base/num.h"
 #include "base/util.h"
 #include "ingest/energy.h"
 
@@ -115,13 +124,88 @@ energy_turbostat_header(const char *line)
 	return 0;
 }
 
-/* One summary row: its line, its time (NAN: no time column), the power
- * columns' values. */
+/* One interval: its line, its time (NAN: no time column), the power
+ * columns' values (NAN: no row carried the column). */
 struct trow {
 	long line;
 	double t_ms;
 	double v[TS_DOMS];
 };
+
+/*
+ * An interval without a summary row: the rows that carry a power column
+ * (turbostat prints a package's value on the package's first CPU only,
+ * a core's on its first thread), summed, each package (for "core": each
+ * core) once.
+ */
+struct tblock {
+	struct trow row;
+	size_t n[TS_DOMS];	/* rows that carried each column */
+	size_t first_n[TS_DOMS]; /* the same in the first interval */
+	char **key;		/* "domain/package[/die/core]" of each carrier */
+	size_t nkey, akey;
+	int open, seen;		/* an interval is being summed; one was */
+};
+
+static void
+block_clear(struct tblock *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->nkey; i++)
+		free(b->key[i]);
+	b->nkey = 0;
+	b->open = 0;
+}
+
+/*
+ * Keep the interval being summed.  Every interval is summed from as many
+ * rows as the first: a package's row missing (or one more) would change
+ * its figure unseen.  0, or -1 after a diagnostic.
+ */
+static int
+block_flush(const char *path, const struct power_file *pf, struct tblock *b,
+	    struct trow **rows, size_t *nrows, size_t *arows)
+{
+	size_t d;
+
+	if (!b->open)
+		return 0;
+	for (d = 0; b->seen && d < pf->ndom; d++)
+		if (b->n[d] != b->first_n[d])
+			return error_at(path, b->row.line, "%s from %zu row%s in the interval "
+					"starting here, from %zu in the first: no summary row, "
+					"and a package's row is missing or extra", pf->dom[d],
+					b->n[d], b->n[d] == 1 ? "" : "s", b->first_n[d]);
+	if (!b->seen)
+		memcpy(b->first_n, b->n, sizeof(b->n));
+	b->seen = 1;
+	ALLOC_GROW(*rows, *nrows + 1, *arows);
+	(*rows)[(*nrows)++] = b->row;
+	block_clear(b);
+	return 0;
+}
+
+/* RAPL wrap horizon of the configuration dump: 1 if line is one, with
+ * its seconds and watts; -1 after a diagnostic. */
+static int
+rapl_line(const char *path, long no, char *line, double *sec, double *watts)
+{
+	char *a, *b;
+
+	if (strncmp(line, "RAPL: ", 6) || !strstr(line, "Joule Counter Range"))
+		return 0;
+	a = line + 6;
+	b = strstr(a, " sec. Joule Counter Range, at ");
+	if (b && str_endswith(b, " Watts")) {
+		*b = '\0';
+		b += strlen(" sec. Joule Counter Range, at ");
+		b[strlen(b) - strlen(" Watts")] = '\0';
+		if (!en_number(a, sec) && *sec > 0 && !en_number(b, watts) && *watts > 0)
+			return 1;
+	}
+	return error_at(path, no, "not 'RAPL: N sec. Joule Counter Range, at N Watts'");
+}
 
 int
 energy_read_turbostat(const char *path, const struct energy_opts *o, struct power_file *pf)
@@ -129,12 +213,19 @@ energy_read_turbostat(const char *path, const struct energy_opts *o, struct powe
 	char *line, *f[TS_FIELDS + 1], *header = NULL, *end;
 	size_t len, nf, ncol = 0, k, d, ct = SIZE_MAX, ntopo = 0, topo[8], nrows = 0, arows = 0;
 	size_t pcol[TS_DOMS], blk1 = SIZE_MAX, nheaders = 0, blockrows = 0, i;
-	int joules[TS_DOMS], bad = 0, r, psys = 0;
-	double iv_s = NAN, dj[PDOM_MAX], start, end_ms, s, v;
+	size_t cpkg = SIZE_MAX, cdie = SIZE_MAX, ccore = SIZE_MAX;
+	int joules[TS_DOMS], bad = 0, r, rc, psys = 0, summary = -1;
+	double iv_s = NAN, dj[PDOM_MAX], start, end_ms, s, v, wrap_s = INFINITY, wrap_w = 0;
+	double rs, rw;
+	long wrap_line = 0;
 	struct trow *rows = NULL, *tr;
+	struct tblock blk;
+	struct buf key = BUF_INIT;
 	const struct tcol *c;
 	struct elines l;
+	char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN], w[NUM_TEXT_LEN];
 
+	memset(&blk, 0, sizeof(blk));
 	memset(pf, 0, sizeof(*pf));
 	pf->path = xstrdup(path);
 	pf->source = "turbostat";
@@ -161,6 +252,21 @@ energy_read_turbostat(const char *path, const struct energy_opts *o, struct powe
 						       "not a number of seconds", line + 22);
 				continue;
 			}
+			/* a counter that wraps within an interval wraps unseen:
+			 * the shortest horizon printed bounds them all */
+			rc = rapl_line(path, l.line, line, &rs, &rw);
+			if (rc < 0) {
+				bad = -1;
+				break;
+			}
+			if (rc) {
+				if (rs < wrap_s) {
+					wrap_s = rs;
+					wrap_w = rw;
+					wrap_line = l.line;
+				}
+				continue;
+			}
 			if (!energy_turbostat_header(line))
 				continue;
 			header = xstrdup(line);
@@ -181,6 +287,12 @@ energy_read_turbostat(const char *path, const struct energy_opts *o, struct powe
 						break;
 					}
 					topo[ntopo++] = k;
+					if (!strcmp(f[k], "Package"))
+						cpkg = k;
+					else if (!strcmp(f[k], "Die"))
+						cdie = k;
+					else if (!strcmp(f[k], "Core"))
+						ccore = k;
 				} else if ((c = power_col(f[k]))) {
 					for (d = 0; d < pf->ndom && strcmp(pf->dom[d], c->dom); d++)
 						;
@@ -206,6 +318,10 @@ energy_read_turbostat(const char *path, const struct energy_opts *o, struct powe
 			if (++nheaders == 2 && !ntopo && blk1 != SIZE_MAX)
 				nrows = blk1 + 1;
 			blockrows = 0;
+			if (block_flush(path, pf, &blk, &rows, &nrows, &arows)) {
+				bad = -1;
+				break;
+			}
 			continue;
 		}
 		nf = split_tabs(line, f);
@@ -220,10 +336,79 @@ energy_read_turbostat(const char *path, const struct energy_opts *o, struct powe
 				bad = error_at(path, l.line, "'-' in some topology columns, not all");
 				break;
 			}
-			if (!blockrows++ && !k) {
-				bad = error_at(path, l.line, "the first row after the header is not "
-					       "the summary ('-' in the topology columns)");
-				break;
+			if (!blockrows++) {
+				/* a summary row in every interval, or in none */
+				if (summary == 0 && k) {
+					bad = error_at(path, l.line, "a summary row ('-' in the "
+						       "topology columns), where the intervals before "
+						       "had none");
+					break;
+				}
+				if (summary == 1 && !k) {
+					bad = error_at(path, l.line, "the first row after the header "
+						       "is not the summary ('-' in the topology "
+						       "columns)");
+					break;
+				}
+				summary = k != 0;
+			}
+			if (!summary) {
+				if (k) {
+					bad = error_at(path, l.line, "a summary row ('-' in the "
+						       "topology columns) inside an interval");
+					break;
+				}
+				if (!blk.open) {
+					blk.open = 1;
+					blk.row.line = l.line;
+					blk.row.t_ms = NAN;
+					for (d = 0; d < TS_DOMS; d++) {
+						blk.row.v[d] = NAN;
+						blk.n[d] = 0;
+					}
+				}
+				if (ct != SIZE_MAX) {
+					if (ct >= nf || en_number(f[ct], &s) || !(s > 0)) {
+						bad = error_at(path, l.line, "Time_Of_Day_Seconds '%s' "
+							       "is not Unix seconds",
+							       ct < nf ? f[ct] : "");
+						break;
+					}
+					if (!(s * 1000 <= blk.row.t_ms))
+						blk.row.t_ms = s * 1000;
+				}
+				for (d = 0; d < pf->ndom; d++) {
+					if (pcol[d] >= nf)
+						continue;	/* not this row's scope */
+					if (en_number(f[pcol[d]], &v) || v < 0) {
+						bad = error_at(path, l.line, "%s '%s' is not a number "
+							       "of %s", pf->dom[d], f[pcol[d]],
+							       joules[d] ? "joules" : "watts");
+						break;
+					}
+					buf_reset(&key);
+					buf_addf(&key, "%s", cpkg != SIZE_MAX ? f[cpkg] : "0");
+					if (!strcmp(pf->dom[d], "core"))
+						buf_addf(&key, "/%s/%s", cdie != SIZE_MAX ? f[cdie] : "",
+							 ccore != SIZE_MAX ? f[ccore] : "");
+					buf_addf(&key, ":%zu", d);
+					for (k = 0; k < blk.nkey && strcmp(blk.key[k], key.ptr); k++)
+						;
+					if (k < blk.nkey) {
+						bad = error_at(path, l.line, "%s of package %s again in the "
+							       "interval of line %ld: no summary row, and "
+							       "which row counts cannot be told",
+							       pf->dom[d], cpkg != SIZE_MAX ? f[cpkg] : "0",
+							       blk.row.line);
+						break;
+					}
+					ALLOC_GROW(blk.key, blk.nkey + 1, blk.akey);
+					blk.key[blk.nkey++] = xstrdup(key.ptr);
+					blk.row.v[d] = blk.n[d]++ ? blk.row.v[d] + v : v;
+				}
+				if (bad)
+					break;
+				continue;
 			}
 			if (!k)
 				continue;
@@ -267,6 +452,17 @@ energy_read_turbostat(const char *path, const struct energy_opts *o, struct powe
 	}
 	if (!bad && r < 0)
 		bad = -1;
+	/* the last interval without a summary: whole, or cut short */
+	if (!bad && blk.open) {
+		for (d = 0; d < pf->ndom && (!blk.seen || blk.n[d] == blk.first_n[d]); d++)
+			;
+		if (d < pf->ndom)
+			warn_at(path, blk.row.line, "the last interval has %s from %zu row%s, the "
+				"first from %zu (cut short): left out", pf->dom[d], blk.n[d],
+				blk.n[d] == 1 ? "" : "s", blk.first_n[d]);
+		else
+			bad = block_flush(path, pf, &blk, &rows, &nrows, &arows);
+	}
 	if (!bad && !header)
 		bad = error_at(path, 0, "no turbostat header with a power column (PkgWatt, "
 			       "RAMWatt, SysWatt, or their _J with --Joules)");
@@ -295,6 +491,14 @@ energy_read_turbostat(const char *path, const struct energy_opts *o, struct powe
 				"interval' is not printed with --quiet): left out");
 			continue;
 		}
+		if (end_ms - start > wrap_s * 1000) {
+			bad = error_at(path, rows[i].line, "the interval ending here is %s s, longer "
+				       "than the %s s in which the RAPL counter wraps at %s W "
+				       "(line %ld): its energy cannot be trusted",
+				       num_text(a, (end_ms - start) / 1000), num_text(b, wrap_s),
+				       num_text(w, wrap_w), wrap_line);
+			break;
+		}
 		for (d = 0; d < pf->ndom; d++)
 			dj[d] = joules[d] ? rows[i].v[d] : rows[i].v[d] * (end_ms - start) / 1000;
 		en_add_sample(pf, start, end_ms, rows[i].line, dj);
@@ -302,14 +506,10 @@ energy_read_turbostat(const char *path, const struct energy_opts *o, struct powe
 	if (!bad && !pf->n)
 		bad = error_at(path, 0, "no interval of '%s' can be placed in time",
 			       strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
-	if (!bad)
-		bad = en_finish(pf);
-	el_close(&l, bad ? NULL : pf);
+	block_clear(&blk);
+	free(blk.key);
+	buf_release(&key);
 	free(rows);
 	free(header);
-	if (bad) {
-		power_file_free(pf);
-		return -1;
-	}
-	return 0;
+	return en_end(pf, &l, bad, NULL);
 }

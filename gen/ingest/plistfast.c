@@ -54,7 +54,7 @@
 /* What an open container is. */
 enum {
 	C_OTHER, C_ROOT, C_PROC, C_CLUSTERS, C_CLUSTER, C_TASKS, C_CTASKS,
-	C_TASK, C_COALS, C_COAL
+	C_TASK, C_COALS, C_COAL, C_GPU
 };
 
 /* The keys (and array elements) whose values are taken; K_SKIP: others. */
@@ -68,6 +68,7 @@ enum {
 	K_PID, K_TNAME, K_CPU, K_PTIME,	/* in a task */
 	K_CTASKS,			/* a coalition's "tasks" */
 	K_E_CLUSTER, K_E_TASK, K_E_COAL, /* elements of clusters, tasks, coalitions */
+	K_GPU, K_GPU_ENERGY,		/* "gpu", its "gpu_energy" */
 	K_N
 };
 
@@ -88,6 +89,7 @@ static const unsigned char want[K_N] = {
 	[K_PID] = T_INT, [K_TNAME] = T_STR, [K_CPU] = T_NUM, [K_PTIME] = T_NUM,
 	[K_CTASKS] = T_ARRAY,
 	[K_E_CLUSTER] = T_DICT, [K_E_TASK] = T_DICT, [K_E_COAL] = T_DICT,
+	[K_GPU] = T_DICT, [K_GPU_ENERGY] = T_NUM,
 };
 
 /* The container a key's dict or array value opens. */
@@ -95,6 +97,7 @@ static const unsigned char opens[K_N] = {
 	[K_ROOT] = C_ROOT, [K_PROCESSOR] = C_PROC, [K_TASKS] = C_TASKS,
 	[K_COALS] = C_COALS, [K_CLUSTERS] = C_CLUSTERS, [K_CTASKS] = C_CTASKS,
 	[K_E_CLUSTER] = C_CLUSTER, [K_E_TASK] = C_TASK, [K_E_COAL] = C_COAL,
+	[K_GPU] = C_GPU,
 };
 
 /* What the elements of an array are. */
@@ -169,6 +172,36 @@ pf_thermal_level(const char *s, size_t len)
 	return -2;
 }
 
+#define EQ(k, n, lit) ((n) == sizeof(lit) - 1 && !memcmp((k), (lit), sizeof(lit) - 1))
+
+unsigned
+pf_sampler_bit(const char *k, size_t n)
+{
+	/* (formats.md §1.3: which sampler writes which top-level key) */
+	if (EQ(k, n, "processor")) return PF_SMP_CPU_POWER;
+	if (EQ(k, n, "gpu") || EQ(k, n, "GPU")) return PF_SMP_GPU_POWER;
+	if (EQ(k, n, "thermal_pressure")) return PF_SMP_THERMAL;
+	if (EQ(k, n, "tasks") || EQ(k, n, "all_tasks") || EQ(k, n, "coalitions"))
+		return PF_SMP_TASKS;
+	if (EQ(k, n, "battery")) return PF_SMP_BATTERY;
+	if (EQ(k, n, "network")) return PF_SMP_NETWORK;
+	if (EQ(k, n, "disk")) return PF_SMP_DISK;
+	if (EQ(k, n, "interrupts")) return PF_SMP_INTERRUPTS;
+	if (EQ(k, n, "sfi")) return PF_SMP_SFI;
+	return 0;
+}
+
+const char *
+pf_sampler_name(int i)
+{
+	static const char *const name[PF_NSMP] = {
+		"cpu_power", "gpu_power", "thermal", "tasks", "battery", "network", "disk",
+		"interrupts", "sfi",
+	};
+
+	return i >= 0 && i < PF_NSMP ? name[i] : "?";
+}
+
 void
 pfast_free(struct pfast *f)
 {
@@ -176,8 +209,6 @@ pfast_free(struct pfast *f)
 	free(f->coal);
 	memset(f, 0, sizeof(*f));
 }
-
-#define EQ(k, n, lit) ((n) == sizeof(lit) - 1 && !memcmp((k), (lit), sizeof(lit) - 1))
 
 /* pf_scan()'s hot path, also called by pf_walk(): keep it inlined there. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -200,6 +231,10 @@ key_id(int ctx, const char *k, size_t n)
 		if (EQ(k, n, "kern_osversion")) return K_OS;
 		if (EQ(k, n, "tasks")) return K_TASKS;
 		if (EQ(k, n, "coalitions")) return K_COALS;
+		if (EQ(k, n, "gpu")) return K_GPU;
+		return K_SKIP;
+	case C_GPU:
+		if (EQ(k, n, "gpu_energy")) return K_GPU_ENERGY;
 		return K_SKIP;
 	case C_PROC:
 		if (EQ(k, n, "clusters")) return K_CLUSTERS;
@@ -420,6 +455,10 @@ put_num(struct scan *sc, int k, double v, int is_int, int64_t iv)
 	case K_PTIME:
 		sc->p = v;
 		return PF_OK;
+	case K_GPU_ENERGY:
+		o->gpu_energy = v;
+		o->has |= PF_HAS_GPU_ENERGY;
+		return PF_OK;
 	default:
 		if (k >= K_NUM0 && k < K_NUM0 + PF_NPROC) {
 			o->num[k - K_NUM0] = v;
@@ -479,6 +518,9 @@ enter(struct scan *sc, int ctx, int parent)
 	switch (ctx) {
 	case C_PROC:
 		sc->out->has |= PF_HAS_PROC;
+		break;
+	case C_GPU:
+		sc->out->has |= PF_HAS_GPU;
 		break;
 	case C_TASKS:
 		sc->top_tasks = 1;
@@ -683,6 +725,8 @@ pf_scan(const char *doc, size_t len, struct pfast *out)
 	out->thermal = THERMAL_ABSENT;
 	out->hw_off = out->os_off = 0;
 	out->hw_len = out->os_len = 0;
+	out->gpu_energy = 0;
+	out->samplers = 0;
 	out->ntasks = 0;
 	memset(&sc, 0, sizeof(sc));
 	sc.out = out;
@@ -724,6 +768,8 @@ pf_scan(const char *doc, size_t len, struct pfast *out)
 				return PF_STRUCT;
 			top->haskey = 1;
 			top->key = K_SKIP;
+			if (top->ctx == C_ROOT)
+				out->samplers |= pf_sampler_bit(q, (size_t)(t - q));
 			if (top->ctx != C_OTHER) {
 				k = key_id(top->ctx, q, (size_t)(t - q));
 				if (k) {
@@ -1027,6 +1073,8 @@ walk_name(int k)
 	case K_CPU: return "tasks[].cputime_ns";
 	case K_PTIME: return "tasks[].ptime_ns";
 	case K_CTASKS: return "coalitions[].tasks";
+	case K_GPU: return "gpu";
+	case K_GPU_ENERGY: return "gpu.gpu_energy";
 	default: return "?";
 	}
 }
@@ -1218,6 +1266,7 @@ w_field(int k)
 	case K_PID: return PFF_PID;
 	case K_CPU: return PFF_CPU;
 	case K_PTIME: return PFF_PTIME;
+	case K_GPU_ENERGY: return PFF_GPU_ENERGY;
 	default: return -1;
 	}
 }
@@ -1255,6 +1304,8 @@ pf_walk(const char *doc, size_t len, struct pf_walk *w)
 	w->nnodes = 0;
 	w->dup = NULL;
 	w->dup_off = 0;
+	w->dup_gpu = NULL;
+	w->dup_gpu_off = 0;
 #define FAIL() do { free(path); return -1; } while (0)
 #define PUSH_PATH(v) do { ALLOC_GROW(path, npath + 1, apath); path[npath++] = (v); } while (0)
 	for (;;) {
@@ -1410,7 +1461,12 @@ pf_walk(const char *doc, size_t len, struct pf_walk *w)
 				FAIL();	/* libplist: "missing key name" */
 			slot = pn->key;
 			if (slot) {
-				if ((pn->seen & (UINT32_C(1) << slot)) && !w->dup) {
+				if ((pn->seen & (UINT32_C(1) << slot)) &&
+				    (slot == K_GPU || slot == K_GPU_ENERGY) && !w->dup_gpu) {
+					w->dup_gpu = walk_name(slot);
+					w->dup_gpu_off = pn->key_off;
+				} else if ((pn->seen & (UINT32_C(1) << slot)) && !w->dup &&
+					   slot != K_GPU && slot != K_GPU_ENERGY) {
 					w->dup = walk_name(slot);
 					w->dup_off = pn->key_off;
 				}

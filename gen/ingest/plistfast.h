@@ -66,6 +66,8 @@ enum pf_proc {
 #define PF_HAS_TASKS	(1u << 3)	/* a top-level "tasks" or "coalitions" */
 #define PF_HAS_HW	(1u << 4)
 #define PF_HAS_OS	(1u << 5)
+#define PF_HAS_GPU	(1u << 6)	/* a "gpu" dict (the gpu_power sampler) */
+#define PF_HAS_GPU_ENERGY (1u << 7)	/* gpu.gpu_energy */
 #define PF_HAS_NUM(k)	(1u << (8 + (k)))	/* processor number k (enum pf_proc) */
 
 /* A task, every one (power.c decides which to keep). */
@@ -93,6 +95,8 @@ struct pfast {
 	signed char thermal;	/* THERMAL_* of power.h, THERMAL_ABSENT if no key */
 	size_t hw_off, os_off;	/* hw_model, kern_osversion: doc offsets ... */
 	uint32_t hw_len, os_len; /* ... and lengths, where PF_HAS_HW / PF_HAS_OS */
+	double gpu_energy;	/* gpu.gpu_energy (mJ), where PF_HAS_GPU_ENERGY */
+	unsigned samplers;	/* PF_SMP_* of the top-level keys present */
 	/* The tasks of the top-level "tasks", else of every coalition's
 	 * "tasks", in document order.  The array is reused by the next scan. */
 	struct pf_task *tasks;
@@ -122,6 +126,7 @@ enum pf_field {
 	PFF_ELAPSED, PFF_TIMESTAMP,
 	PFF_PROC,				/* + enum pf_proc */
 	PFF_FREQ = PFF_PROC + PF_NPROC,		/* processor.clusters[idx].freq_hz */
+	PFF_GPU_ENERGY,				/* gpu.gpu_energy */
 	PFF_PID, PFF_CPU, PFF_PTIME,		/* tasks[idx] (coal 0) or
 						 * coalitions[coal - 1].tasks[idx] */
 	PFF_N
@@ -146,6 +151,9 @@ struct pf_walk {
 	const char *dup;	/* the first key erg reads that occurs twice in
 				 * one dict ("processor.cpu_energy"), or NULL */
 	size_t dup_off;		/* '<' of its second <key> */
+	const char *dup_gpu;	/* the same for "gpu" and "gpu.gpu_energy", read
+				 * only without a processor dict */
+	size_t dup_gpu_off;
 	struct pf_wnode *nodes;	/* scratch */
 	size_t nnodes, anodes;
 };
@@ -174,6 +182,26 @@ void pf_walk_free(struct pf_walk *w);	/* back to PF_WALK_INIT */
  */
 int pf_scan(const char *doc, size_t len, struct pfast *out);
 void pfast_free(struct pfast *f);	/* back to PFAST_INIT */
+
+/*
+ * The samplers a document's top-level keys show (powermetrics -s): one
+ * bit each, in the order pf_sampler_name() names them.  Keys of no known
+ * sampler set none.
+ */
+enum {
+	PF_SMP_CPU_POWER = 1 << 0,	/* processor */
+	PF_SMP_GPU_POWER = 1 << 1,	/* gpu (Apple silicon), GPU (Intel) */
+	PF_SMP_THERMAL = 1 << 2,	/* thermal_pressure */
+	PF_SMP_TASKS = 1 << 3,		/* tasks, all_tasks, coalitions */
+	PF_SMP_BATTERY = 1 << 4,
+	PF_SMP_NETWORK = 1 << 5,
+	PF_SMP_DISK = 1 << 6,
+	PF_SMP_INTERRUPTS = 1 << 7,
+	PF_SMP_SFI = 1 << 8,
+	PF_NSMP = 9
+};
+unsigned pf_sampler_bit(const char *key, size_t n);
+const char *pf_sampler_name(int i);	/* of bit 1 << i: "cpu_power" ... */
 
 /* A short name of a status ("text between elements"). */
 const char *pf_status_name(int status);

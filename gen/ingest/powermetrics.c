@@ -141,6 +141,8 @@ struct reader {
 	size_t pend_no;
 	int thermal_warned;
 	size_t hw_no;		/* the document hw_model was first seen in */
+	int proc_dict;		/* a sample had a processor dict */
+	int gpu_only;		/* a sample had gpu.gpu_energy alone */
 	int emask;		/* energy counters of the first sample with any */
 	size_t emask_no;	/* that sample */
 	/* The first sample dropped after a kept one (0: none), an error once
@@ -460,6 +462,29 @@ compute_energy(proc_get_fn *get, const void *ctx, double elapsed_ms,
 	 * without a sample its unit is unknown, so it is not read.
 	 */
 	return 0;
+}
+
+/*
+ * Without the cpu_power sampler a sample has no processor dict; the
+ * gpu_power sampler's gpu.gpu_energy (mJ over the sample) is then its
+ * energy, a domain of its own, when no sample of the file has a processor
+ * dict (power_read() takes it back otherwise: such a sample has no
+ * energy, as it always had, rather than the GPU's alone under the
+ * processor's name).  With both, the processor's is read, as the method
+ * does (it matches combined_power), and the gpu dict is not read at all:
+ * the two are not held against each other, since they differ in real
+ * samples of macOS 14 and 26 (formats.md §1.4: 72607 vs 73491 and 276 vs
+ * 284 mJ; equal on 13 and 15), by more than rounding.
+ */
+static void
+gpu_energy(struct reader *r, struct psample *s, int has_proc, int has_gpu, double mj)
+{
+	r->proc_dict |= has_proc;
+	if (has_proc || !has_gpu || s->src != PSRC_NONE)
+		return;
+	s->joules = mj / 1000;
+	s->src = PSRC_GPU;
+	r->gpu_only = 1;
 }
 
 /* Cluster class of a name: 0 'S', 1 'P', 2 'M', 3 'E', -1 others. */
@@ -851,8 +876,10 @@ sample_extract(struct reader *r, const struct doc *d, plist_t root,
 	       struct psample *s)
 {
 	struct power_file *pf = r->pf;
-	plist_t v, proc;
-	double ns;
+	plist_t v, proc, gpu;
+	plist_dict_iter it = NULL;
+	char *key = NULL;
+	double ns, gmj = 0;
 	int32_t sec = 0, usec = 0;
 	const char *str;
 	int k;
@@ -897,13 +924,32 @@ sample_extract(struct reader *r, const struct doc *d, plist_t root,
 		s->ts_ms = ts_ms_of(sec, usec);
 	}
 
+	plist_dict_new_iter(root, &it);
+	for (plist_dict_next_item(root, it, &key, &v); key;
+	     plist_dict_next_item(root, it, &key, &v)) {
+		pf->samplers |= pf_sampler_bit(key, strlen(key));
+		free(key);
+		key = NULL;
+	}
+	free(it);
+
 	proc = plist_dict_get_item(root, "processor");
 	if (proc && plist_get_node_type(proc) != PLIST_DICT)
 		return doc_error(d, "processor", "'processor' is %s, expected a dict",
 				 type_name(proc));
-	if (extract_energy(r, d, proc, s->elapsed_ms, s) < 0 ||
-	    extract_clusters(r, d, proc, s) < 0 || extract_thermal(d, root, r, s) < 0 ||
-	    extract_tasks(r, d, root, s) < 0)
+	gpu = proc ? NULL : plist_dict_get_item(root, "gpu");
+	if (gpu && plist_get_node_type(gpu) != PLIST_DICT)
+		return doc_error(d, "gpu", "'gpu' is %s, expected a dict", type_name(gpu));
+	if (gpu && d->walk->dup_gpu)
+		return error_off(d->path, (long long)(d->off + d->walk->dup_gpu_off),
+				 "sample %zu: key '%s' occurs twice", d->no, d->walk->dup_gpu);
+	k = gpu ? get_nonneg(d, gpu, "gpu_energy", "gpu.gpu_energy", PFF_GPU_ENERGY, 0, 0,
+			     &gmj) : 0;
+	if (k < 0 || extract_energy(r, d, proc, s->elapsed_ms, s) < 0)
+		return -1;
+	gpu_energy(r, s, proc != NULL, k > 0, gmj);
+	if (extract_clusters(r, d, proc, s) < 0 ||
+	    extract_thermal(d, root, r, s) < 0 || extract_tasks(r, d, root, s) < 0)
 		return -1;
 
 	if (get_str(d, root, "hw_model", "hw_model", &str) < 0 ||
@@ -951,10 +997,13 @@ sample_fast(struct reader *r, const struct doc *d, const struct pfast *f,
 	s->off = d->off;
 	s->elapsed_ms = f->has & PF_HAS_ELAPSED ? f->elapsed_ns / 1e6 : NAN;
 	s->ts_ms = f->has & PF_HAS_TS ? ts_ms_of(f->ts_sec, f->ts_usec) : NAN;
+	pf->samplers |= f->samplers;
 	if (compute_energy(fast_proc_get, f, s->elapsed_ms, s, &mask) < 0)
 		BUG("fast path energy failed");
 	if (check_counters(r, d, mask) < 0)
 		return -1;
+	gpu_energy(r, s, (f->has & PF_HAS_PROC) != 0, (f->has & PF_HAS_GPU_ENERGY) != 0,
+		   f->gpu_energy);
 	cluster_means(f->csum, f->ccnt, s);
 	{
 		const char *nm[4];
@@ -1170,13 +1219,14 @@ parse_doc(struct reader *r, struct batch *b, struct piece *pc)
 	 * beyond that is a corrupt counter, not a measurement, and must not
 	 * be published as one. */
 	if (k > 0 && isfinite(s.joules) && s.joules / (s.elapsed_ms / 1000) > 1e5) {
-		static const char *const key[] = { "", "cpu_energy", "combined_power",
-						   "package_joules" };
-		const char *kn = s.src > 0 && s.src < 4 ? key[(int)s.src] : "processor";
+		static const char *const key[] = { "", "processor.cpu_energy",
+						   "processor.combined_power",
+						   "processor.package_joules", "gpu.gpu_energy" };
+		const char *kn = s.src > 0 && s.src < 5 ? key[(int)s.src] : "processor";
 
 		r->pf->ntasks = t0;
-		return doc_error(&d, s.src > 0 && s.src < 4 ? kn : NULL,
-				 "'processor.%s' gives an implausible %g W (over 100 kW)", kn,
+		return doc_error(&d, s.src > 0 && s.src < 5 ? strchr(kn, '.') + 1 : NULL,
+				 "'%s' gives an implausible %g W (over 100 kW)", kn,
 				 s.joules / (s.elapsed_ms / 1000));
 	}
 	/*
@@ -1949,6 +1999,7 @@ power_read(const char *path, struct power_file *pf)
 {
 	struct reader r;
 	struct batch *b;
+	size_t i;
 	int ret, mode = parse_mode();
 
 	memset(pf, 0, sizeof(*pf));
@@ -2020,11 +2071,26 @@ power_read(const char *path, struct power_file *pf)
 		return -1;
 	}
 	/* One domain: the processor block's energy (cpu + gpu + ane, or
-	 * what stands in for it, enum psrc), joules itself. */
+	 * what stands in for it, enum psrc), joules itself; or without the
+	 * cpu_power sampler the GPU's alone. */
 	pf->source = "powermetrics";
-	pf->caveat = "Apple's estimate of SoC compute energy (CPU, GPU, ANE): no DRAM, "
-		     "display, SSD, radios, VRM or charger losses";
-	power_add_domain(pf, "processor", 1);
+	if (r.gpu_only && r.proc_dict) {
+		for (i = 0; i < pf->n; i++)
+			if (pf->s[i].src == PSRC_GPU) {
+				pf->s[i].joules = NAN;
+				pf->s[i].src = PSRC_NONE;
+			}
+		r.gpu_only = 0;
+	}
+	if (r.gpu_only) {
+		pf->caveat = "Apple's estimate of GPU energy alone (no cpu_power sampler): no "
+			     "CPU, ANE, DRAM, display, SSD, radios, VRM or charger losses";
+		power_add_domain(pf, "gpu", 1);
+	} else {
+		pf->caveat = "Apple's estimate of SoC compute energy (CPU, GPU, ANE): no DRAM, "
+			     "display, SSD, radios, VRM or charger losses";
+		power_add_domain(pf, "processor", 1);
+	}
 	if (r.any_tasks) {
 		ALLOC_GROW(r.toff, pf->n + 1, r.atoff);
 		r.toff[pf->n] = pf->ntasks;

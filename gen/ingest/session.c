@@ -45,6 +45,7 @@
 #include "ingest/input.h"
 #include "ingest/load.h"
 #include "ingest/energy.h"
+#include "ingest/plistfast.h"
 #include "ingest/powermetrics.h"
 #include "base/json.h"
 #include "base/jsonx.h"
@@ -1524,7 +1525,7 @@ check_power_files(struct run *r)
  * they are read) is told by their content: power.csv, powercap.csv,
  * NAME.powercap-log, nvidia-smi.csv, perf-stat.csv, turbostat.txt,
  * turbostat.log, powermetrics.txt, powermetrics.log, powerstat.txt,
- * powerstat.log, each optionally .gz.
+ * powerstat.log, scaphandre.json, each optionally .gz.
  */
 static int
 other_power_name(const char *n)
@@ -1532,7 +1533,7 @@ other_power_name(const char *n)
 	static const char *const names[] = {
 		"power.csv", "nvidia-smi.csv", "perf-stat.csv", "powercap.csv",
 		"turbostat.txt", "turbostat.log", "powermetrics.txt", "powermetrics.log",
-		"powerstat.txt", "powerstat.log",
+		"powerstat.txt", "powerstat.log", "scaphandre.json",
 	};
 	size_t i, len;
 
@@ -1627,14 +1628,30 @@ join_sources(struct run *r)
 		}
 	}
 	for (k = 0; (int)k <= g; k++) {
-		for (i = first[k]; i < r->npf && r->pf[i].group == (int)k; i++)
+		unsigned smp = 0;
+		struct buf why = BUF_INIT;
+		int rc;
+
+		for (i = first[k]; i < r->npf && r->pf[i].group == (int)k; i++) {
+			smp |= r->pf[i].samplers;
 			for (e = 0; e < r->pf[i].n; e++)
 				if (!isnan(r->pf[i].s[e].joules))
 					goto has_energy;
-		return error_at(r->pf[first[k]].path, 0, "no sample in '%s' has energy%s",
-				base_name(r->pf[first[k]].path), r->pf[first[k]].timed ? "" :
-				" (no processor energy or power in any sample: was the "
-				"cpu_power sampler on?)");
+		}
+		/* the plist names no samplers: its documents' keys show them */
+		if (!r->pf[first[k]].timed) {
+			buf_addstr(&why, " (no processor energy or power, nor gpu.gpu_energy, in "
+				   "any sample; samplers seen:");
+			for (d = 0; d < PF_NSMP; d++)
+				if (smp & (1u << d))
+					buf_addf(&why, "%s %s", why.ptr[why.len - 1] == ':' ? "" : ",",
+						 pf_sampler_name((int)d));
+			buf_addstr(&why, smp ? ")" : " none)");
+		}
+		rc = error_at(r->pf[first[k]].path, 0, "no sample in '%s' has energy%s",
+			      base_name(r->pf[first[k]].path), why.len ? why.ptr : "");
+		buf_release(&why);
+		return rc;
 has_energy:
 		;
 	}

@@ -42,7 +42,8 @@ enum psrc {
 	PSRC_NONE = 0,		/* no power keys (VM, unsupported hardware) */
 	PSRC_ENERGY = 1,	/* processor.{cpu,gpu,ane}_energy, mJ counters */
 	PSRC_POWER = 2,		/* processor.combined_power (or cpu/gpu/ane_power) mW x elapsed */
-	PSRC_PACKAGE = 3	/* Intel processor.package_joules (or package_watts x elapsed) */
+	PSRC_PACKAGE = 3,	/* Intel processor.package_joules (or package_watts x elapsed) */
+	PSRC_GPU = 4		/* no processor dict: gpu.gpu_energy, mJ (gpu_power sampler) */
 };
 
 struct psample {
@@ -123,6 +124,8 @@ struct power_file {
 	char *pclust_name;
 	size_t pclust_count;
 	char *os_build;		/* kern_osversion, likewise */
+	unsigned samplers;	/* powermetrics: the samplers (PF_SMP_* of
+				 * ingest/plistfast.h) whose keys the documents carry */
 	int gzip;		/* the file was gzip-compressed */
 	/* Tasks; all zero/NULL when no kept sample has task data. */
 	struct ptask *tasks;	/* every kept task, in sample order */

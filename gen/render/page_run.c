@@ -597,6 +597,12 @@ energy_source_rows(struct rv *v, json_t *rows, struct buf *b)
 	json_array_foreach(src, i, s)
 		ndom += json_array_size(json_object_get(s, "domains"));
 	kind = json_array_size(src) == 1 ? jstr(json_array_get(src, 0), "kind") : NULL;
+	/* (a plist of the gpu block alone, no cpu_power sampler, has its own
+	 * domain and caveat: the rows below) */
+	x = json_array_get(json_object_get(json_array_get(src, 0), "domains"), 0);
+	if (kind && !strcmp(kind, "powermetrics") && x && jstr(x, "name") &&
+	    strcmp(jstr(x, "name"), "processor"))
+		kind = NULL;
 	if (!json_array_size(src) || (kind && !strcmp(kind, "powermetrics"))) {
 		buf_addstr(b, "powermetrics ");
 		buf_addstr(b, jpath_str(v->res, "software.powermetrics.energyField")

@@ -8,6 +8,7 @@
  * written to the documented layout, with the max_energy_range_uj of a
  * real Intel part (262143328850, energy-method.md §2.1).
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 
 #include "base/buf.h"
 #include "base/util.h"
+#include "ingest/csv.h"
 #include "ingest/energy.h"
 #include "harness.h"
 
@@ -383,6 +385,29 @@ test_csv(void)
 	CHECK(en_iso_time("2026-02-29T00:00:00Z", &ms) == -1, "no 29 February in 2026");
 	CHECK(en_iso_time("2024-02-29 00:00:00+0000", &ms) == 0 && ms == 1709164800000.0,
 	      "a space and +HHMM");
+
+	/* The logs' numbers are csv.h's grammar: what one reads, so does the
+	 * other, and what one refuses, so does the other. */
+	{
+		static const char *const yes[] = { "0", "-0", "+5", "19.63", ".5", "5.", "1e-3",
+						   "1737461851.853200", "2.5E+2" };
+		static const char *const no[] = { "", " 12", "12 ", "12abc", "0x10", "1,234",
+						  "1_000", "inf", "nan", "1e999", "1e-400", ".",
+						  "e5", "5e" };
+		const char *why;
+		double a, b;
+		size_t i;
+		int same = 1;
+
+		for (i = 0; i < sizeof(yes) / sizeof(yes[0]); i++)
+			same &= en_number(yes[i], &a) == 0 && csv_number(yes[i], &b, &why) == 0 &&
+				a == b && a == strtod(yes[i], NULL);
+		CHECK(same, "en_number reads what csv_number reads, as strtod does");
+		for (i = 0; i < sizeof(no) / sizeof(no[0]); i++) {
+			CHECK(en_number(no[i], &a) == -1 && csv_number(no[i], &b, &why) == -1,
+			      "'%s' is no number to either", no[i]);
+		}
+	}
 }
 
 /* Sum of joules of pf's samples, and the count of those without. */
@@ -660,7 +685,154 @@ test_turbostat(void)
 	CHECK(pf.ndom == 2 && dom(&pf, "package") >= 0 && dom(&pf, "core") >= 0,
 	      "turbostat genoa: package and core");
 	power_file_free(&pf);
+
+	/*
+	 * The Genoa file without its summary rows (every row whose Package
+	 * is '-' taken out here: built from the real file, not captured):
+	 * each interval is summed from the rows that carry the columns,
+	 * PkgWatt on each package's first CPU (2 rows), CorWatt on each
+	 * core's first thread, and ends at the latest Time_Of_Day_Seconds of
+	 * its rows (the summary's, in this file).  By awk apart: PkgWatt of
+	 * the 19-field rows x the time since the interval before (the first
+	 * 5 s) = 22819.519069 J (the summary rows said 22820.267590 J: the
+	 * packages are read at different instants); CorWatt of the 18- and
+	 * 19-field rows likewise 51.274688 J.
+	 */
+	{
+		struct buf text = BUF_INIT;
+		FILE *f = fopen(path.ptr, "r");
+		char l[4096], *t;
+		int ok, dc;
+
+		while (f && fgets(l, sizeof(l), f)) {
+			t = strchr(l, '\t');
+			if (!t || strncmp(t, "\t-\t", 3) || !isdigit((unsigned char)l[0]))
+				buf_addstr(&text, l);
+		}
+		if (f)
+			fclose(f);
+		ok = read_text("genoa-nosum.txt", text.ptr, &pf) == 0;
+		CHECK(ok, "turbostat genoa without summary: reads (%s)", diag.ptr);
+		CHECK(pf.n == 23, "turbostat genoa without summary: 23 intervals (%zu)", pf.n);
+		CHECK_NEAR(total_j(&pf, &none), 22819.519069, 1e-4,
+			   "turbostat genoa without summary: packages summed");
+		dc = dom(&pf, "core");
+		if (dc >= 0) {
+			double cj = 0;
+			size_t i;
+
+			for (i = 0; i < pf.n; i++)
+				cj += power_dom_joules(&pf, i, (size_t)dc);
+			CHECK_NEAR(cj, 51.274688, 1e-5, "turbostat genoa without summary: cores summed");
+		}
+		power_file_free(&pf);
+		buf_release(&text);
+	}
 	buf_release(&path);
+
+	/*
+	 * Two packages, no summary row (written to the layout of the real
+	 * Genoa rows): package 0's first CPU carries PkgWatt and CorWatt,
+	 * its second core's row CorWatt only, package 1's first CPU both.
+	 * The first interval is the 5 s before its latest row (100.2 s):
+	 * packages (10 + 20) W x 5 s = 150 J, cores (1 + 2 + 3) W x 5 s =
+	 * 30 J (reported only); the second 100.2 to 105.2 s: (12 + 22) x 5 =
+	 * 170 J.
+	 */
+#define TS_PKG_HDR "Time_Of_Day_Seconds\tPackage\tCore\tCPU\tCorWatt\tPkgWatt\n"
+#define TS_PKG_DUMP "turbostat version 2024.12.03 - Len Brown <lenb@kernel.org>\n" \
+		    "Measurement interval: 5.000 seconds\n" \
+		    "RAPL: 234 sec. Joule Counter Range, at 280 Watts\n"
+	CHECK(read_text("pkg.txt",
+			TS_PKG_DUMP TS_PKG_HDR
+			"100.000000\t0\t0\t0\t1.00\t10.00\n"
+			"100.100000\t0\t1\t1\t2.00\n"
+			"100.200000\t1\t0\t2\t3.00\t20.00\n"
+			TS_PKG_HDR
+			"105.000000\t0\t0\t0\t1.00\t12.00\n"
+			"105.100000\t0\t1\t1\t2.00\n"
+			"105.200000\t1\t0\t2\t3.00\t22.00\n", &pf) == 0,
+	      "turbostat per package: reads (%s)", diag.ptr);
+	CHECK(pf.n == 2, "turbostat per package: 2 intervals (%zu)", pf.n);
+	d = dom(&pf, "core");
+	if (pf.n == 2 && d >= 0) {
+		CHECK_NEAR(pf.s[0].start_ms, 95200, 1e-6, "turbostat per package: first start");
+		CHECK_NEAR(pf.s[0].end_ms, 100200, 1e-6, "turbostat per package: latest row ends it");
+		CHECK_NEAR(pf.s[0].joules, 150, 1e-9, "turbostat per package: (10 + 20) W x 5 s");
+		CHECK_NEAR(pf.s[1].joules, 170, 1e-9, "turbostat per package: (12 + 22) W x 5 s");
+		CHECK_NEAR(power_dom_joules(&pf, 0, (size_t)d), 30, 1e-9,
+			   "turbostat per package: each core once");
+	}
+	power_file_free(&pf);
+	/* package 0's PkgWatt twice in one interval: which counts? */
+	CHECK(read_text("pkg2.txt",
+			TS_PKG_DUMP TS_PKG_HDR
+			"100.000000\t0\t0\t0\t1.00\t10.00\n"
+			"100.100000\t0\t1\t1\t2.00\t10.00\n", &pf) == -1,
+	      "turbostat package twice: refused");
+	CHECK_MSG("pkg2.txt:6: error: package of package 0 again in the interval of line 5: no "
+		  "summary row, and which row counts cannot be told",
+		  "turbostat package twice: message");
+	/* package 1's row missing from the second of three intervals */
+	CHECK(read_text("pkg3.txt",
+			TS_PKG_DUMP TS_PKG_HDR
+			"100.000000\t0\t0\t0\t1.00\t10.00\n"
+			"100.200000\t1\t0\t2\t3.00\t20.00\n"
+			TS_PKG_HDR
+			"105.000000\t0\t0\t0\t1.00\t12.00\n"
+			TS_PKG_HDR
+			"110.000000\t0\t0\t0\t1.00\t12.00\n"
+			"110.200000\t1\t0\t2\t3.00\t20.00\n", &pf) == -1,
+	      "turbostat package row missing: refused");
+	CHECK_MSG("pkg3.txt:8: error: core from 1 row in the interval starting here, from 2 in "
+		  "the first: no summary row, and a package's row is missing or extra",
+		  "turbostat package row missing: message");
+	/* ... from the last one (turbostat stopped): that one left out */
+	CHECK(read_text("pkg4.txt",
+			TS_PKG_DUMP TS_PKG_HDR
+			"100.000000\t0\t0\t0\t1.00\t10.00\n"
+			"100.200000\t1\t0\t2\t3.00\t20.00\n"
+			TS_PKG_HDR
+			"105.000000\t0\t0\t0\t1.00\t12.00\n", &pf) == 0,
+	      "turbostat last interval cut: reads (%s)", diag.ptr);
+	CHECK(pf.n == 1 && strstr(diag.ptr, "pkg4.txt:8: warning: the last interval has core "
+				  "from 1 row, the first from 2 (cut short): left out"),
+	      "turbostat last interval cut: left out, said so (%s)", diag.ptr);
+	power_file_free(&pf);
+	/* summary rows in some intervals only */
+	CHECK(read_text("pkg5.txt",
+			TS_PKG_DUMP TS_PKG_HDR
+			"100.000000\t0\t0\t0\t1.00\t10.00\n"
+			TS_PKG_HDR
+			"105.000000\t-\t-\t-\t1.00\t12.00\n", &pf) == -1,
+	      "turbostat summary appearing: refused");
+	CHECK_MSG("pkg5.txt:7: error: a summary row ('-' in the topology columns), where the "
+		  "intervals before had none", "turbostat summary appearing: message");
+
+	/*
+	 * The RAPL wrap horizon of the dump (the real Genoa line: 234 s at
+	 * 280 W): an interval of 300 s may hide a wrap, so its energy cannot
+	 * be trusted.
+	 */
+	CHECK(read_text("wrap.txt",
+			TS_PKG_DUMP
+			"Time_Of_Day_Seconds\tCore\tCPU\tPkgWatt\n"
+			"1737461851.000000\t-\t-\t100.00\n"
+			"Time_Of_Day_Seconds\tCore\tCPU\tPkgWatt\n"
+			"1737461856.000000\t-\t-\t100.00\n"
+			"Time_Of_Day_Seconds\tCore\tCPU\tPkgWatt\n"
+			"1737462156.000000\t-\t-\t100.00\n", &pf) == -1,
+	      "turbostat interval past the wrap horizon: refused");
+	CHECK_MSG("wrap.txt:9: error: the interval ending here is 300 s, longer than the 234 s in "
+		  "which the RAPL counter wraps at 280 W (line 3): its energy cannot be trusted",
+		  "turbostat interval past the wrap horizon: message");
+	CHECK(read_text("wrap2.txt",
+			"turbostat version 2024.12.03 - Len Brown <lenb@kernel.org>\n"
+			"RAPL: 234 sec. Joule Counter Range, at 280Watts\n"
+			"Time_Of_Day_Seconds\tCore\tCPU\tPkgWatt\n", &pf) == -1,
+	      "turbostat RAPL line malformed: refused");
+	CHECK_MSG("wrap2.txt:2: error: not 'RAPL: N sec. Joule Counter Range, at N Watts'",
+		  "turbostat RAPL line malformed: message");
 
 	/*
 	 * --quiet --Summary --Joules --show Time_Of_Day_Seconds,Pkg_J,RAM_J
@@ -994,6 +1166,196 @@ test_powerstat(void)
 	buf_release(&text);
 }
 
+/*
+ * A Scaphandre report in the documented shape (energy-method.md §2.4:
+ * serde's compact JSON of hubblo-org/scaphandre's json exporter), written
+ * here, not captured: no real output is known (energy-formats.md §3).
+ * The consumer's cmdline holds braces and an escaped quote, which must
+ * not end the report.
+ */
+static const char *
+scaph_report(struct buf *b, double uw, double ts)
+{
+	buf_reset(b);
+	buf_addf(b, "{\"host\":{\"consumption\":%.1f,\"timestamp\":%.3f,\"components\":"
+		 "{\"disks\":[]}},\"consumers\":[{\"exe\":\"/usr/sbin/nginx\",\"cmdline\":"
+		 "\"nginx: worker {\\\"}\\\" process\",\"pid\":1234,\"resources_usage\":null,"
+		 "\"consumption\":%.1f,\"timestamp\":%.3f,\"container\":null}],\"sockets\":"
+		 "[{\"id\":0,\"consumption\":%.1f,\"domains\":[{\"name\":\"dram\",\"consumption\":"
+		 "1000000.0,\"timestamp\":%.3f}],\"timestamp\":%.3f}]}", uw, ts, uw / 4, ts,
+		 uw * 0.9, ts, ts);
+	return b->ptr;
+}
+
+static void
+test_scaphandre(void)
+{
+	struct power_file pf;
+	struct buf t = BUF_INIT, r = BUF_INIT;
+	size_t none;
+	int ok;
+
+	/*
+	 * 1.0.1 and later: '[', reports separated by ',', ']'.  Reports at
+	 * 0, 2, 4.5, 6.5 and 8.5 s past 1700000000 s; each one's power is
+	 * the mean since the one before: 12 W x 2 s = 24 J, 8 W x 2.5 s =
+	 * 20 J, then a 0.0 placeholder (the interval ending at it has no
+	 * energy), then 20 W x 2 s = 40 J: 84 J in all, over 8.5 s, 2 s of
+	 * them uncovered.
+	 */
+	buf_addstr(&t, "[");
+	buf_addstr(&t, scaph_report(&r, 10000000.0, 1700000000.0));
+	buf_addstr(&t, ",");
+	buf_addstr(&t, scaph_report(&r, 12000000.0, 1700000002.0));
+	buf_addstr(&t, ",");
+	buf_addstr(&t, scaph_report(&r, 8000000.0, 1700000004.5));
+	buf_addstr(&t, ",{\"host\":{\"consumption\":0.0,\"timestamp\":1700000006.5,\"components\":"
+		   "{\"disks\":null}},\"consumers\":[],\"sockets\":[]},");
+	buf_addstr(&t, scaph_report(&r, 20000000.0, 1700000008.5));
+	buf_addstr(&t, "]");
+	ok = read_text("scaphandre.json", t.ptr, &pf) == 0;
+	CHECK(ok, "scaphandre array: reads (%s)", diag.ptr);
+	CHECK(pf.n == 4 && pf.ndom == 1 && !strcmp(pf.dom[0], "host") && pf.dom_sum[0] &&
+	      !strcmp(pf.source, "scaphandre"), "scaphandre array: 4 intervals of host");
+	if (pf.n == 4) {
+		CHECK_NEAR(pf.s[0].start_ms, 1700000000000.0, 0, "scaphandre: first report starts");
+		CHECK_NEAR(pf.s[0].joules, 24, 1e-9, "scaphandre: 12 W x 2 s");
+		CHECK_NEAR(pf.s[1].joules, 20, 1e-9, "scaphandre: 8 W x 2.5 s");
+		CHECK(isnan(pf.s[2].joules), "scaphandre: no energy up to the placeholder");
+		CHECK_NEAR(pf.s[3].joules, 40, 1e-9, "scaphandre: 20 W x 2 s after it");
+		CHECK_NEAR(pf.s[3].end_ms, 1700000008500.0, 1e-3, "scaphandre: last report ends");
+		CHECK_NEAR(total_j(&pf, &none), 84, 1e-9, "scaphandre: 84 J");
+	}
+	power_file_free(&pf);
+
+	/* 1.0.0: reports back to back, no separator, no newline; the last
+	 * one cut short (the exporter killed): left out, said so. */
+	buf_reset(&t);
+	buf_addstr(&t, scaph_report(&r, 10000000.0, 1700000000.0));
+	buf_addstr(&t, scaph_report(&r, 12000000.0, 1700000002.0));
+	buf_addstr(&t, scaph_report(&r, 8000000.0, 1700000004.5));
+	buf_add(&t, scaph_report(&r, 9000000.0, 1700000006.5), 60);
+	ok = read_text("concat.json", t.ptr, &pf) == 0;
+	CHECK(ok, "scaphandre 1.0.0: reads (%s)", diag.ptr);
+	CHECK(pf.n == 2 && strstr(diag.ptr, "concat.json:1: warning: the last report is cut short "
+				  "(the exporter stopped while writing it): left out"),
+	      "scaphandre 1.0.0: 2 intervals, the cut report left out (%s)", diag.ptr);
+	CHECK_NEAR(total_j(&pf, &none), 44, 1e-9, "scaphandre 1.0.0: 24 + 20 J");
+	power_file_free(&pf);
+
+	/* 0.5 on stdout: a report a line, and the exporter's own message;
+	 * a placeholder without a time: no energy until the next report
+	 * (4 W x 2 s would be 8 J: not counted) */
+	buf_reset(&t);
+	buf_addf(&t, "%s\n", scaph_report(&r, 10000000.0, 1700000000.0));
+	buf_addstr(&t, "{\"host\":{\"consumption\":0.0,\"components\":{\"disks\":null}},"
+		   "\"consumers\":[],\"sockets\":[]}\n");
+	buf_addf(&t, "%s\n", scaph_report(&r, 4000000.0, 1700000002.0));
+	buf_addf(&t, "%s\n", scaph_report(&r, 6000000.0, 1700000004.0));
+	buf_addstr(&t, "received Ctrl+C!\n");
+	ok = read_text("lines.json", t.ptr, &pf) == 0;
+	CHECK(ok, "scaphandre lines: reads (%s)", diag.ptr);
+	CHECK(pf.n == 2 && isnan(pf.s[0].joules) && strstr(diag.ptr, "lines.json:5: warning: "
+			"'received Ctrl+C!' (the exporter's message on stdout) skipped"),
+	      "scaphandre lines: the interval over the placeholder has no energy");
+	if (pf.n == 2)
+		CHECK_NEAR(pf.s[1].joules, 12, 1e-9, "scaphandre lines: 6 W x 2 s");
+	power_file_free(&pf);
+
+	/* Malformed: each refused at its line, with what is wrong. */
+	buf_reset(&t);
+	buf_addf(&t, "[%s,\n", scaph_report(&r, 10000000.0, 1700000000.0));
+	buf_addstr(&t, "{\"host\":{\"consumption\":\"12000000.0\",\"timestamp\":1700000002.0,"
+		   "\"components\":{}},\"consumers\":[],\"sockets\":[]}]\n");
+	CHECK(read_text("str.json", t.ptr, &pf) == -1, "scaphandre string power: refused");
+	CHECK_MSG("str.json:2: error: 'host.consumption' must be a number, not a string",
+		  "scaphandre string power: message");
+	CHECK(read_text("neg.json", "{\"host\":{\"consumption\":-5.0,\"timestamp\":1700000000.0}}",
+			&pf) == -1, "scaphandre negative power: refused");
+	CHECK_MSG("neg.json:1: error: 'host.consumption' must not be negative (-5)",
+		  "scaphandre negative power: message");
+	CHECK(read_text("big.json", "{\"host\":{\"consumption\":1e999,\"timestamp\":1700000000.0}}",
+			&pf) == -1, "scaphandre 1e999: refused");
+	CHECK(strstr(diag.ptr, "big.json:1: error: invalid JSON: ") != NULL,
+	      "scaphandre 1e999: invalid JSON (%s)", diag.ptr);
+	CHECK(read_text("nots.json", "{\"host\":{\"consumption\":5.0,\"components\":{}}}", &pf) == -1,
+	      "scaphandre without a time: refused");
+	CHECK_MSG("nots.json:1: error: 'host' has no 'timestamp' (very old Scaphandre builds wrote "
+		  "none): erg cannot place the report in time", "scaphandre without a time: message");
+	buf_reset(&t);
+	buf_addf(&t, "%s\nhello\n", scaph_report(&r, 10000000.0, 1700000000.0));
+	CHECK(read_text("junk.json", t.ptr, &pf) == -1, "scaphandre text between reports: refused");
+	CHECK_MSG("junk.json:2: error: 'hello' between reports: not Scaphandre's JSON",
+		  "scaphandre text between reports: message");
+	buf_reset(&t);
+	buf_addf(&t, "[%s,\n", scaph_report(&r, 10000000.0, 1700000002.0));
+	buf_addf(&t, "%s]", scaph_report(&r, 10000000.0, 1700000001.0));
+	CHECK(read_text("back.json", t.ptr, &pf) == -1, "scaphandre time backwards: refused");
+	CHECK_MSG("back.json:2: error: the interval ending here does not move forward in time",
+		  "scaphandre time backwards: message");
+	buf_reset(&t);
+	buf_addf(&t, "[%s,\n", scaph_report(&r, 10000000.0, 1700000000.0));
+	buf_addf(&t, "%s]", scaph_report(&r, 2e11, 1700000001.0));
+	CHECK(read_text("huge.json", t.ptr, &pf) == -1, "scaphandre 200 kW: refused");
+	CHECK_MSG("huge.json:2: error: 'host' draws 200000 W over the interval ending here: more "
+		  "than 100 kW is no plausible reading", "scaphandre 200 kW: message");
+	buf_reset(&t);
+	buf_addf(&t, "[%s]]", scaph_report(&r, 10000000.0, 1700000000.0));
+	CHECK(read_text("close.json", t.ptr, &pf) == -1, "scaphandre ']' twice: refused");
+	CHECK_MSG("close.json:1: error: ']' that no '[' opened", "scaphandre ']' twice: message");
+	/*
+	 * Truncated and byte-flipped copies of the array sample above: each
+	 * reads, with only finite, non-negative energies (or none), or is
+	 * refused with a located error; never anything in between (and under
+	 * make asan, no memory error).
+	 */
+	{
+		static const unsigned char flip[] = { '{', '}', '"', '\\', '[', ']', ',', '\n',
+						      '0', 'e', '-', 0x80 };
+		struct buf a = BUF_INIT, m = BUF_INIT;
+		size_t i, k, bad = 0, runs = 0;
+		int rc;
+
+		buf_addstr(&a, "[");
+		buf_addstr(&a, scaph_report(&r, 10000000.0, 1700000000.0));
+		buf_addstr(&a, ",");
+		buf_addstr(&a, scaph_report(&r, 12000000.0, 1700000002.0));
+		buf_addstr(&a, ",");
+		buf_addstr(&a, scaph_report(&r, 8000000.0, 1700000004.5));
+		buf_addstr(&a, "]");
+		for (i = 1; i < a.len; i += 3) {
+			buf_reset(&m);
+			if (i % 2) {
+				buf_add(&m, a.ptr, i);
+			} else {
+				buf_add(&m, a.ptr, a.len);
+				m.ptr[i] = (char)flip[(i / 2) % sizeof(flip)];
+			}
+			rc = read_text("mut.json", m.ptr, &pf);
+			runs++;
+			if (rc == 0) {
+				for (k = 0; k < pf.n; k++)
+					bad += !isnan(pf.s[k].joules) &&
+					       !(isfinite(pf.s[k].joules) && pf.s[k].joules >= 0);
+			} else if (rc != -1 || !strstr(diag.ptr, "mut.json") ||
+				   !strstr(diag.ptr, "error: ")) {
+				bad++;
+			}
+			power_file_free(&pf);
+		}
+		CHECK(!bad, "scaphandre: %zu mutated copies read whole or refused at a place (%zu not)",
+		      runs, bad);
+		buf_release(&a);
+		buf_release(&m);
+	}
+	CHECK(read_text("one.json", scaph_report(&r, 10000000.0, 1700000000.0), &pf) == -1,
+	      "scaphandre one report: refused");
+	CHECK_MSG("one.json: error: no sample in 'one.json' has energy (1 report: power needs two)",
+		  "scaphandre one report: message");
+	buf_release(&t);
+	buf_release(&r);
+}
+
 int
 main(void)
 {
@@ -1010,6 +1372,7 @@ main(void)
 	test_turbostat();
 	test_pmtext();
 	test_powerstat();
+	test_scaphandre();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd))
 		printf("# cleanup failed\n");

@@ -242,6 +242,11 @@ same_got(const struct got *ga, const struct got *gb, struct buf *why)
 			buf_addf(why, "hole %zu", i);
 			return 0;
 		}
+	if (a->samplers != b->samplers || a->ndom != b->ndom ||
+	    (a->ndom && strcmp(a->dom[0], b->dom[0])) || !same_str(a->caveat, b->caveat)) {
+		buf_addf(why, "samplers %#x/%#x or the domain", a->samplers, b->samplers);
+		return 0;
+	}
 	if (!same_str(a->hw_model, b->hw_model) || !same_str(a->os_build, b->os_build)) {
 		buf_addf(why, "hw_model '%s'/'%s' or kern_osversion '%s'/'%s'",
 			 a->hw_model ? a->hw_model : "(null)", b->hw_model ? b->hw_model : "(null)",
@@ -1700,6 +1705,159 @@ bench(const char *path)
 	return 0;
 }
 
+/*
+ * doc[0..n) without its processor dict (the cpu_power sampler off): from
+ * "<key>processor</key>" to the "</dict>" that closes its value.
+ */
+static void
+drop_processor(const char *doc, size_t n, struct buf *out)
+{
+	const char *k = NULL, *p, *end = doc + n;
+	int depth = 0;
+
+	for (p = doc; !k && end - p >= 20; p++)
+		if (!memcmp(p, "<key>processor</key>", 20))
+			k = p;
+	buf_reset(out);
+	if (!k) {
+		buf_add(out, doc, n);
+		return;
+	}
+	for (p = k + 20; p < end; p++) {
+		if (end - p >= 7 && !memcmp(p, "<dict/>", 7))
+			continue;
+		if (end - p >= 6 && !memcmp(p, "<dict>", 6))
+			depth++;
+		else if (end - p >= 7 && !memcmp(p, "</dict>", 7) && !--depth)
+			break;
+	}
+	buf_add(out, doc, (size_t)(k - doc));
+	if (p < end)
+		buf_add(out, p + 7, (size_t)(end - p - 7));
+}
+
+/*
+ * Replace the text of the last <key>gpu_energy</key>'s value in b (the gpu
+ * block's: it follows the processor dict in powermetrics' documents) with
+ * text, which must be as long ("27" of the hog sample's first document).
+ */
+static void
+gpu_block_energy(struct buf *b, const char *text)
+{
+	size_t i, at = SIZE_MAX;
+
+	for (i = 0; i + 31 <= b->len; i++)
+		if (!memcmp(b->ptr + i, "<key>gpu_energy</key><integer>", 30))
+			at = i + 30;
+	if (at != SIZE_MAX && at + strlen(text) <= b->len)
+		memcpy(b->ptr + at, text, strlen(text));
+}
+
+/*
+ * The gpu block (formats.md §1.5): without the cpu_power sampler there is
+ * no processor dict, and gpu.gpu_energy (mJ over the sample) is the
+ * energy, domain "gpu".  The gpu-only file is built here from the real
+ * hog sample (macOS 15.3, --show-all) by taking the processor dict out of
+ * each of its 5 documents: their gpu_energy is 27, 23, 28, 28 and 26 mJ.
+ */
+static void
+test_gpu_only(void)
+{
+	struct buf path = BUF_INIT, raw = BUF_INIT, one = BUF_INIT, out = BUF_INIT;
+	struct pieces ps = { 0 };
+	struct got g;
+	const char *p;
+	size_t i;
+	unsigned all;
+	static const double mj[] = { 27, 23, 28, 28, 26 };
+
+	got_init(&g);
+	path_in(&path, shared_dir, "samples/powermetrics/m1pro_MacBookPro18-3_macos15.3_24D81_show-all_5samples.plist");
+	if (input_read_all(path.ptr, 64 << 20, &raw)) {
+		CHECK(0, "gpu only: the hog sample is readable");
+		goto out;
+	}
+	/* the sample itself: every sampler of --show-all */
+	read_mode(path.ptr, POWER_PARSE_SERIAL, 0, &g);
+	all = PF_SMP_CPU_POWER | PF_SMP_GPU_POWER | PF_SMP_THERMAL | PF_SMP_TASKS |
+	      PF_SMP_BATTERY | PF_SMP_NETWORK | PF_SMP_DISK | PF_SMP_INTERRUPTS | PF_SMP_SFI;
+	CHECK(g.rc == 0 && g.pf.samplers == all, "hog sample: every sampler seen (%#x)",
+	      g.pf.samplers);
+	split_stream(raw.ptr, raw.len, &ps);
+	CHECK(ps.len == 5, "gpu only: 5 documents (%zu)", ps.len);
+	for (i = 0; i < ps.len; i++) {
+		drop_processor(ps.p[i], ps.n[i], &one);
+		buf_add(&out, one.ptr, one.len);
+		buf_add(&out, "", 1);	/* NUL between documents, as powermetrics */
+	}
+	p = tmp_named("gpu-only.plist", out.ptr, out.len);
+	CHECK(compare_path("gpu only", p, NULL) == 5, "gpu only: every document on the fast path");
+	read_mode(p, POWER_PARSE_LIBPLIST, 0, &g);
+	CHECK(g.rc == 0 && g.pf.n == 5, "gpu only: 5 samples (%s)", g.err.ptr);
+	CHECK(g.pf.ndom == 1 && !strcmp(g.pf.dom[0], "gpu") && strstr(g.pf.caveat, "GPU energy alone"),
+	      "gpu only: the one domain is 'gpu'");
+	CHECK(g.pf.samplers == (all & ~(unsigned)PF_SMP_CPU_POWER), "gpu only: no cpu_power seen");
+	for (i = 0; i < g.pf.n && i < 5; i++)
+		CHECK(g.pf.s[i].src == PSRC_GPU && g.pf.s[i].joules == mj[i] / 1000,
+		      "gpu only: sample %zu is gpu.gpu_energy %g mJ", i + 1, mj[i]);
+
+	/*
+	 * The real macOS 26.2 sample (pause-monitor): processor.gpu_energy 276
+	 * but gpu.gpu_energy 284 mJ.  Not the same figure (formats.md §1.4):
+	 * no error, and the processor's is read, (3049 + 276 + 0) / 1000 J.
+	 */
+	path_in(&path, shared_dir, "samples/powermetrics/m4max_Mac16-5_macos26.2_25C56_tasks_1sample.plist");
+	CHECK(compare_path("m4max processor and gpu", path.ptr, NULL) == 1,
+	      "m4max: on the fast path, both paths agree");
+	read_mode(path.ptr, POWER_PARSE_LIBPLIST, 0, &g);
+	CHECK(g.rc == 0 && g.pf.n == 1 && g.pf.s[0].src == PSRC_ENERGY &&
+	      g.pf.s[0].joules == 3.325 && !strcmp(g.pf.dom[0], "processor"),
+	      "m4max: the processor's 3.325 J, not the gpu block's (%s)", g.err.ptr);
+
+	/* A file whose second document lost its processor dict: that sample
+	 * has no energy, as it always had, never the GPU's alone under the
+	 * processor's name (the coverage check shows the loss). */
+	buf_reset(&out);
+	buf_add(&out, ps.p[0], ps.n[0]);
+	buf_add(&out, "", 1);
+	drop_processor(ps.p[1], ps.n[1], &one);
+	buf_add(&out, one.ptr, one.len);
+	p = tmp_named("switch.plist", out.ptr, out.len);
+	compare_path("processor then gpu only", p, NULL);
+	read_mode(p, POWER_PARSE_SERIAL, 0, &g);
+	CHECK(g.rc == 0 && g.pf.n == 2 && g.pf.s[0].src == PSRC_ENERGY &&
+	      g.pf.s[1].src == PSRC_NONE && isnan(g.pf.s[1].joules) &&
+	      !strcmp(g.pf.dom[0], "processor"),
+	      "processor then gpu only: the second sample has no energy (%s)", g.err.ptr);
+
+	/* Without a processor dict the gpu block is read, so its keys are
+	 * held to the rules of every key erg reads; with one it is not read. */
+	buf_reset(&out);
+	drop_processor(ps.p[0], ps.n[0], &one);
+	buf_add(&out, one.ptr, one.len);
+	gpu_block_energy(&out, "-7");
+	p = tmp_named("gpu-negative.plist", out.ptr, out.len);
+	compare_path("gpu only, gpu_energy -7", p, NULL);
+	read_mode(p, POWER_PARSE_SERIAL, 0, &g);
+	CHECK(g.rc == -1 && strstr(g.err.ptr, ": error: sample 1: 'gpu.gpu_energy' is negative (-7)"),
+	      "gpu only, gpu_energy -7: refused (%s)", g.err.ptr);
+	buf_reset(&out);
+	buf_add(&out, ps.p[0], ps.n[0]);
+	gpu_block_energy(&out, "-7");
+	p = tmp_named("proc-gpu-negative.plist", out.ptr, out.len);
+	compare_path("processor, gpu_energy -7", p, NULL);
+	read_mode(p, POWER_PARSE_SERIAL, 0, &g);
+	CHECK(g.rc == 0 && g.pf.n == 1 && g.pf.s[0].src == PSRC_ENERGY,
+	      "processor, gpu.gpu_energy -7: the gpu block is not read (%s)", g.err.ptr);
+out:
+	got_free(&g);
+	pieces_free(&ps);
+	buf_release(&path);
+	buf_release(&raw);
+	buf_release(&one);
+	buf_release(&out);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1722,6 +1880,7 @@ main(int argc, char **argv)
 	test_dates();
 	test_numbers();
 	test_real_samples();
+	test_gpu_only();
 	test_fuzz_corpus();
 	test_mutations();
 	test_mixed_stream();
