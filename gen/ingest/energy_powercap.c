@@ -14,7 +14,8 @@
  * a sample [t_prev, t_cur] with each zone's counter difference.  A counter
  * wraps at its max_energy_range_uj: cur < prev reads as cur + max - prev
  * when that power is plausible (at most twice the zone's highest power
- * over intervals without a wrap), else it is an error, as is any wrap
+ * over intervals without a wrap, in the interval alone or together with
+ * an adjoining one: a reading stamped late), else it is an error, as is any wrap
  * without a known max.  Two sweeps further apart than the counter takes
  * to wrap at twice that peak are an error: a second wrap could hide.
  * An interval over 5x the median (the logger stopped) is a gap instead
@@ -225,6 +226,33 @@ end_sweep(struct pc *c, struct power_file *pf, uint64_t t_prev, uint64_t t, long
 }
 
 /*
+ * The lowest power of sample i taken together with a neighbour it adjoins
+ * (neither a gap).  A reading stamped early or late (the logger, or the
+ * driver updating the counter, held up for a moment) moves energy between
+ * two adjacent intervals but not out of the pair: over the pair, a real
+ * wrap keeps a plausible power, a reset does not.  +inf when no neighbour
+ * qualifies.
+ */
+static double
+late_reading(const struct power_file *pf, size_t i, size_t dom, double gap)
+{
+	double best = INFINITY, j = power_dom_joules(pf, i, dom);
+	const struct psample *s = &pf->s[i];
+	size_t n;
+
+	for (n = i ? i - 1 : i + 1; n <= i + 1 && n < pf->n; n += 2) {
+		const struct psample *o = &pf->s[n];
+
+		if (o->elapsed_ms > gap || isnan(power_dom_joules(pf, n, dom)) ||
+		    (n < i ? o->end_ms != s->start_ms : s->end_ms != o->start_ms))
+			continue;
+		best = fmin(best, (j + power_dom_joules(pf, n, dom)) /
+			    ((s->elapsed_ms + o->elapsed_ms) / 1000));
+	}
+	return best;
+}
+
+/*
  * Wraps against the zones' peaks; sweeps against the wrap horizon.  Not
  * across a gap (the logger stopped, as between the attempts of a resumed
  * `erg record`): its energy is not counted, so neither a second wrap nor
@@ -270,6 +298,9 @@ check_wraps(struct pc *c, struct power_file *pf)
 					z->path, c->w[k].from, c->w[k].to);
 		w = power_dom_joules(pf, c->w[k].sample, (size_t)z->dom) /
 		    fmax(s->elapsed_ms / 1000, min_s);
+		if (z->peak_w > 0 && w > 2 * z->peak_w &&
+		    late_reading(pf, c->w[k].sample, (size_t)z->dom, gap) <= 2 * z->peak_w)
+			continue;
 		if (z->peak_w > 0 ? w > 2 * z->peak_w : w > EN_MAX_WATTS)
 			return error_at(c->path, c->w[k].line, "counter of zone '%s' goes "
 					"backwards (from %" PRIu64 " to %" PRIu64 " uJ): a wrap at "

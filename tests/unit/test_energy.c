@@ -143,6 +143,47 @@ test_powercap(void)
 	}
 	power_file_free(&pf);
 
+	/*
+	 * A reading stamped late (the counter updated after a hold-up):
+	 * 10 W into a 100 J range; at 3 s the counter still shows 81 J (1 J
+	 * in the second), at 4 s it has wrapped to 10 J (19 + 10 = 29 J, 29 W,
+	 * over twice the 10 W peak alone).  Over the pair [2 s, 4 s], 30 J in
+	 * 2 s = 15 W: a wrap read late, kept.  A jump to 50 J instead (19 + 50
+	 * = 69 J; the pair 35 W) stays an error.
+	 */
+	CHECK(read_text("late.powercap-log",
+			"# powercap-log v1\n"
+			"# zone,intel-rapl:0,package-0,100000000\n"
+			"t_ns,zone,energy_uj\n"
+			"1733170000000000000,intel-rapl:0,60000000\n"
+			"1733170001000000000,intel-rapl:0,70000000\n"
+			"1733170002000000000,intel-rapl:0,80000000\n"
+			"1733170003000000000,intel-rapl:0,81000000\n"
+			"1733170004000000000,intel-rapl:0,10000000\n"
+			"1733170005000000000,intel-rapl:0,20000000\n", &pf) == 0,
+	      "late reading across a wrap: reads (%s)", diag.ptr);
+	CHECK(pf.n == 5, "late reading: 5 samples");
+	if (pf.n == 5) {
+		CHECK_NEAR(pf.s[2].joules, 1, 1e-9, "late reading: 1 J in the held-up second");
+		CHECK_NEAR(pf.s[3].joules, 29, 1e-9, "late reading: 19 J to the top + 10 J after");
+	}
+	power_file_free(&pf);
+	CHECK(read_text("late-reset.powercap-log",
+			"# powercap-log v1\n"
+			"# zone,intel-rapl:0,package-0,100000000\n"
+			"t_ns,zone,energy_uj\n"
+			"1733170000000000000,intel-rapl:0,60000000\n"
+			"1733170001000000000,intel-rapl:0,70000000\n"
+			"1733170002000000000,intel-rapl:0,80000000\n"
+			"1733170003000000000,intel-rapl:0,81000000\n"
+			"1733170004000000000,intel-rapl:0,50000000\n"
+			"1733170005000000000,intel-rapl:0,60000000\n", &pf) == -1,
+	      "late reading, then a jump no pair explains: refused");
+	CHECK_MSG("late-reset.powercap-log:8: error: counter of zone 'intel-rapl:0' goes backwards "
+		  "(from 81000000 to 50000000 uJ): a wrap at max_energy_range_uj 100000000 would "
+		  "mean 69 W, more than twice its peak of 10 W; was it reset?",
+		  "late reading, then a jump: message");
+
 	/* A reset to 0 looks like a wrap of ~262 kJ in a second. */
 	CHECK(read_text("reset.powercap-log",
 			"# powercap-log v1\n"
