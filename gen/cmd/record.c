@@ -546,34 +546,121 @@ lua_string(struct buf *b, const char *s, size_t n)
 	buf_addch(b, '"');
 }
 
-/* wrk's Lua script for a route that is not a plain GET; NULL for one. */
+/* The route's body file (NULL for none) as an absolute path: k6 opens it
+ * relative to its script, the others relative to where they run. */
+static char *
+body_path(struct rec *R, const struct rec_route *rt)
+{
+	char *rel, *abs;
+
+	if (!rt->body_file)
+		return NULL;
+	rel = plan_rel(&R->p, rt->body_file);
+	abs = realpath(rel, NULL);
+	if (!abs)
+		error_errno("cannot resolve the body file '%s'", rel);
+	free(rel);
+	return abs;
+}
+
+/* The route's URL on a target. */
+static void
+route_url(struct buf *b, const struct rec_target *t, const struct rec_route *rt)
+{
+	int v6 = strchr(t->host, ':') != NULL;
+
+	buf_addf(b, "http://%s%s%s:%s%s%s", v6 ? "[" : "", t->host, v6 ? "]" : "", t->port,
+		 strcmp(t->base_path, "/") ? t->base_path : "", rt->path);
+}
+
+/* A JavaScript (and JSON) string literal. */
+static void
+js_string(struct buf *b, const char *s)
+{
+	json_t *j = json_string(s);
+	char *d = j ? json_dumps(j, JSON_ENCODE_ANY | JSON_ENSURE_ASCII) : NULL;
+
+	buf_addstr(b, d ? d : "\"\"");
+	free(d);
+	json_decref(j);
+}
+
+/*
+ * The script a route needs: wrk's Lua for a route that is not a plain GET,
+ * k6's JavaScript for every route; *out NULL when none.  Written once per
+ * route under load/ (the same for every target: the URL is an argument of
+ * wrk; k6's is per target, so its script is named after both).
+ */
 static int
-route_script(struct rec *R, const struct rec_route *rt, char **out)
+route_script(struct rec *R, const struct rec_target *t, const struct rec_route *rt,
+	     char **out)
 {
 	struct buf s = BUF_INIT, body = BUF_INIT, path = BUF_INIT;
 	char *bf;
+	size_t i;
 	int rc;
 
 	*out = NULL;
-	if (!strcmp(rt->method, "GET") && !rt->body_file)
-		return 0;
-	buf_addstr(&s, "-- written by erg record\nwrk.method = ");
-	lua_string(&s, rt->method, strlen(rt->method));
-	buf_addch(&s, '\n');
-	if (rt->body_file) {
-		bf = plan_rel(&R->p, rt->body_file);
-		rc = input_read_all(bf, 16 << 20, &body);
-		free(bf);
-		if (rc) {
+	if (!strcmp(R->p.lt->name, "k6")) {
+		double to = isnan(rt->load.timeout_s) ? R->p.load.timeout_s : rt->load.timeout_s;
+
+		buf_addstr(&s, "// written by erg record\nimport http from 'k6/http';\n");
+		bf = body_path(R, rt);
+		if (rt->body_file && !bf) {
 			buf_release(&s);
-			buf_release(&body);
 			return -1;
 		}
-		buf_addstr(&s, "wrk.body = ");
-		lua_string(&s, body.ptr ? body.ptr : "", body.len);
+		if (bf) {
+			buf_addstr(&s, "const body = open(");
+			js_string(&s, bf);
+			buf_addstr(&s, ", 'b');\n");
+			free(bf);
+		}
+		buf_addstr(&s, "const params = { headers: {");
+		for (i = 0; rt->headers && rt->headers[i]; i++) {
+			const char *colon = strchr(rt->headers[i], ':');
+			char *k = xstrndup(rt->headers[i], (size_t)(colon - rt->headers[i]));
+
+			buf_addstr(&s, i ? ", " : " ");
+			js_string(&s, k);
+			buf_addstr(&s, ": ");
+			js_string(&s, colon + 2);
+			free(k);
+		}
+		buf_addstr(&s, " }");
+		if (!isnan(to))
+			buf_addf(&s, ", timeout: '%.0fs'", to);
+		buf_addstr(&s, " };\nexport default function () {\n\thttp.request(");
+		js_string(&s, rt->method);
+		buf_addstr(&s, ", ");
+		buf_reset(&path);
+		route_url(&path, t, rt);
+		js_string(&s, path.ptr);
+		buf_addf(&s, ", %s, params);\n}\n", rt->body_file ? "body" : "null");
+		buf_reset(&path);
+		buf_addf(&path, "%s/load/%s-%s.k6.js", R->dir, t->name, rt->name);
+	} else if (!strcmp(R->p.lt->name, "wrk") &&
+		   (strcmp(rt->method, "GET") || rt->body_file)) {
+		buf_addstr(&s, "-- written by erg record\nwrk.method = ");
+		lua_string(&s, rt->method, strlen(rt->method));
 		buf_addch(&s, '\n');
+		if (rt->body_file) {
+			bf = plan_rel(&R->p, rt->body_file);
+			rc = input_read_all(bf, 16 << 20, &body);
+			free(bf);
+			if (rc) {
+				buf_release(&s);
+				buf_release(&body);
+				return -1;
+			}
+			buf_addstr(&s, "wrk.body = ");
+			lua_string(&s, body.ptr ? body.ptr : "", body.len);
+			buf_addch(&s, '\n');
+		}
+		buf_addf(&path, "%s/load/%s.lua", R->dir, rt->name);
+	} else {
+		return 0;
 	}
-	buf_addf(&path, "%s/load/%s.lua", R->dir, rt->name);
 	rc = write_file(path.ptr, s.ptr, s.len);
 	buf_release(&s);
 	buf_release(&body);
@@ -585,38 +672,153 @@ route_script(struct rec *R, const struct rec_route *rt, char **out)
 	return 0;
 }
 
-/* wrk's argv for a route of a target, over dur seconds. */
+/* The header named name (case-insensitive) among the route's, or NULL. */
+static const char *
+route_header(const struct rec_route *rt, const char *name)
+{
+	size_t i, n = strlen(name);
+
+	for (i = 0; rt->headers && rt->headers[i]; i++)
+		if (!strncasecmp(rt->headers[i], name, n) && rt->headers[i][n] == ':')
+			return rt->headers[i] + n + 2;
+	return NULL;
+}
+
+/*
+ * The load generator's argv for a route of a target, over dur seconds,
+ * its output on stdout (k6: into out).  Settings a tool cannot honour
+ * were refused with the plan (record_plan.c); the others are given
+ * explicitly, so that the command in the timeline says what ran.
+ */
 static char **
-wrk_argv(struct rec *R, const struct rec_target *t, const struct rec_route *rt, double dur,
-	 const char *script)
+load_argv(struct rec *R, const struct rec_target *t, const struct rec_route *rt, double dur,
+	  const char *script, const char *out)
 {
 	const struct rec_load *d = &R->p.load, *o = &rt->load;
+	const char *tool = R->p.lt->name, *ct;
 	double c = isnan(o->connections) ? d->connections : o->connections;
 	double th = isnan(o->threads) ? d->threads : o->threads;
 	double to = isnan(o->timeout_s) ? d->timeout_s : o->timeout_s;
-	char **v = xcalloc(32 + 2 * 64, sizeof(*v));
+	double nreq = isnan(o->requests) ? d->requests : o->requests;
+	char **v = xcalloc(40 + 2 * 64, sizeof(*v)), *bf = NULL;
 	struct buf b = BUF_INIT;
 	size_t n = 0, i;
 
-	if (th > c)
-		th = c;	/* wrk refuses more threads than connections */
+	if (rt->body_file && strcmp(tool, "wrk") && strcmp(tool, "k6")) {
+		bf = body_path(R, rt);
+		if (!bf) {
+			free(v);
+			return NULL;
+		}
+	}
 #define ADD(...) (buf_reset(&b), buf_addf(&b, __VA_ARGS__), v[n++] = xstrdup(b.ptr))
-	ADD("wrk");
-	ADD("-t%.0f", th);
-	ADD("-c%.0f", c);
-	ADD("-d%.0fs", dur);
-	ADD("--latency");
-	if (!isnan(to))
-		ADD("--timeout"), ADD("%.0fs", to);
-	for (i = 0; rt->headers && rt->headers[i] && i < 64; i++)
-		ADD("-H"), ADD("%s", rt->headers[i]);
-	if (script)
-		ADD("-s"), ADD("%s", script);
-	ADD("http://%s%s%s%s:%s%s%s", strchr(t->host, ':') ? "[" : "", t->host,
-	    strchr(t->host, ':') ? "]" : "", "", t->port,
-	    strcmp(t->base_path, "/") ? t->base_path : "", rt->path);
+	ADD("%s", tool);
+	if (!strcmp(tool, "wrk")) {
+		if (isnan(th))
+			th = 2;
+		if (th > c)
+			th = c;	/* wrk refuses more threads than connections */
+		ADD("-t%.0f", th);
+		ADD("-c%.0f", c);
+		ADD("-d%.0fs", dur);
+		ADD("--latency");
+		if (!isnan(to))
+			ADD("--timeout"), ADD("%.0fs", to);
+		for (i = 0; rt->headers && rt->headers[i] && i < 64; i++)
+			ADD("-H"), ADD("%s", rt->headers[i]);
+		if (script)
+			ADD("-s"), ADD("%s", script);
+	} else if (!strcmp(tool, "hey")) {
+		ADD("-z"), ADD("%.0fs", dur);
+		ADD("-c"), ADD("%.0f", c);
+		if (!isnan(th))
+			ADD("-cpus"), ADD("%.0f", th);
+		if (!isnan(to))
+			ADD("-t"), ADD("%.0f", to);
+		ADD("-m"), ADD("%s", rt->method);
+		for (i = 0; rt->headers && rt->headers[i] && i < 64; i++)
+			ADD("-H"), ADD("%s", rt->headers[i]);
+		if (bf)
+			ADD("-D"), ADD("%s", bf);
+	} else if (!strcmp(tool, "ab")) {
+		/* -t implies at most 50000 requests: -n after it says how
+		 * many (a run that ends early is a failure, see measure) */
+		ADD("-t"), ADD("%.0f", dur);
+		ADD("-n"), ADD("%.0f", isnan(nreq) ? 50000 : nreq);
+		ADD("-c"), ADD("%.0f", c);
+		ADD("-k");
+		if (!isnan(to))
+			ADD("-s"), ADD("%.0f", to);
+		/* -p and -u set the method (and refuse -m) */
+		if (!bf)
+			ADD("-m"), ADD("%s", rt->method);
+		/* ab sends its own Content-Type with a body: -T sets it */
+		ct = route_header(rt, "Content-Type");
+		for (i = 0; rt->headers && rt->headers[i] && i < 64; i++)
+			if (!bf || !ct || strncasecmp(rt->headers[i], "Content-Type:", 13))
+				ADD("-H"), ADD("%s", rt->headers[i]);
+		if (bf) {
+			ADD(strcmp(rt->method, "PUT") ? "-p" : "-u"), ADD("%s", bf);
+			ADD("-T"), ADD("%s", ct ? ct : "application/octet-stream");
+		}
+	} else if (!strcmp(tool, "oha")) {
+		ADD("--no-tui");
+		ADD("--output-format"), ADD("json");
+		ADD("-z"), ADD("%.0fs", dur);
+		ADD("-c"), ADD("%.0f", c);
+		if (!isnan(to))
+			ADD("-t"), ADD("%.0fs", to);
+		ADD("-m"), ADD("%s", rt->method);
+		for (i = 0; rt->headers && rt->headers[i] && i < 64; i++)
+			ADD("-H"), ADD("%s", rt->headers[i]);
+		if (bf)
+			ADD("-D"), ADD("%s", bf);
+	} else if (!strcmp(tool, "bombardier")) {
+		ADD("-c"), ADD("%.0f", c);
+		ADD("-d"), ADD("%.0fs", dur);
+		if (!isnan(to))
+			ADD("-t"), ADD("%.0fs", to);
+		ADD("-m"), ADD("%s", rt->method);
+		for (i = 0; rt->headers && rt->headers[i] && i < 64; i++)
+			ADD("-H"), ADD("%s", rt->headers[i]);
+		if (bf)
+			ADD("-f"), ADD("%s", bf);
+		ADD("-l");
+		ADD("-o"), ADD("json");
+		ADD("-p"), ADD("r");
+	} else if (!strcmp(tool, "autocannon")) {
+		ADD("-c"), ADD("%.0f", c);
+		ADD("-d"), ADD("%.0f", dur);
+		if (!isnan(th))
+			ADD("-w"), ADD("%.0f", th);
+		if (!isnan(to))
+			ADD("-t"), ADD("%.0f", to);
+		ADD("-m"), ADD("%s", rt->method);
+		/* autocannon takes a header as K=V */
+		for (i = 0; rt->headers && rt->headers[i] && i < 64; i++) {
+			const char *colon = strchr(rt->headers[i], ':');
+
+			ADD("-H"), ADD("%.*s=%s", (int)(colon - rt->headers[i]), rt->headers[i],
+				       colon + 2);
+		}
+		if (bf)
+			ADD("-i"), ADD("%s", bf);
+		ADD("-j");
+	} else {	/* k6: the route is its script */
+		ADD("run");
+		ADD("--quiet");
+		ADD("--no-color");
+		ADD("--vus"), ADD("%.0f", c);
+		ADD("--duration"), ADD("%.0fs", dur);
+		ADD("--summary-export"), ADD("%s", out);
+		ADD("%s", script);
+	}
+	if (strcmp(tool, "k6"))
+		buf_reset(&b), route_url(&b, t, rt), v[n++] = buf_detach(&b, NULL);
+	v[n] = NULL;
 #undef ADD
 	buf_release(&b);
+	free(bf);
 	return v;
 }
 
@@ -839,11 +1041,13 @@ measure(struct rec *R, struct meas *m)
 		int null = open("/dev/null", O_WRONLY | O_CLOEXEC), st;
 		struct spawn ls = { NULL, NULL, NULL, load_cpus(R, rt), 0, null, null };
 
-		if (route_script(R, rt, &script)) {
+		if (route_script(R, t, rt, &script) ||
+		    !(av = load_argv(R, t, rt, R->p.warmup_s, script, "/dev/null"))) {
+			free(script);
 			close(null);
+			buf_addf(&m->why, "route '%s': its request cannot be written", rt->name);
 			goto out;
 		}
-		av = wrk_argv(R, t, rt, R->p.warmup_s, script);
 		ls.argv = av;
 		m->route = rt->name;
 		st = drive(m, &ls, &lp);
@@ -876,16 +1080,27 @@ measure(struct rec *R, struct meas *m)
 			buf_addf(&m->why, " before route '%s'", rt->name);
 			goto out;
 		}
-		if (route_script(R, rt, &script))
-			goto out;
-		buf_addf(&rel, "load/%s-%s.txt", m->id, rt->name);
+		buf_addf(&rel, "load/%s-%s.%s", m->id, rt->name, R->p.lt->ext);
 		buf_reset(&path);
 		buf_addf(&path, "%s/%s", R->dir, rel.ptr);
-		fd = open(path.ptr, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		if (route_script(R, t, rt, &script) ||
+		    !(av = load_argv(R, t, rt, R->p.window_s, script, path.ptr))) {
+			free(script);
+			buf_release(&rel);
+			buf_addf(&m->why, "route '%s': its request cannot be written", rt->name);
+			goto out;
+		}
 		buf_reset(&err);
 		buf_addf(&err, "%s/logs/%s-%s.stderr", R->dir, m->id, rt->name);
 		efd = open(err.ptr, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-		av = wrk_argv(R, t, rt, R->p.window_s, script);
+		/* k6 writes its summary itself (its stdout goes with its
+		 * messages); the others print their output */
+		if (!strcmp(R->p.lt->name, "k6")) {
+			unlink(path.ptr);	/* (a resumed measurement's) */
+			fd = efd >= 0 ? dup(efd) : -1;
+		} else {
+			fd = open(path.ptr, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		}
 		for (k = 0; av[k]; k++)
 			buf_addf(&cmd, "%s%s", k ? " " : "", av[k]);
 		{
@@ -922,12 +1137,20 @@ measure(struct rec *R, struct meas *m)
 		buf_reset(&data);
 		load_result_init(&lr);
 		bad = input_read_all(path.ptr, input_max_small, &data) ||
-		      load_parse(path.ptr, data.ptr, data.len, LOAD_WRK_TEXT, &lr);
+		      load_parse(path.ptr, data.ptr, data.len, (enum load_tool)R->p.lt->kind,
+				 &lr);
 		if (!bad && !(lr.requests > 0))
 			buf_addf(&m->why, "route '%s': the load generator got no response", rt->name);
 		if (bad && !m->why.len)
 			buf_addf(&m->why, "route '%s': the load generator's output is not readable",
 				 rt->name);
+		/* ab stops at its -n requests even within -t seconds: a
+		 * window cut short is not the window planned */
+		if (!bad && !m->why.len && !strcmp(R->p.lt->name, "ab") &&
+		    (double)(b - a) < R->p.window_s * 1000 - 500)
+			buf_addf(&m->why, "route '%s': ab stopped after %.0f requests in %.1f s, "
+				 "before the %g s window ended: raise 'load.requests'", rt->name,
+				 lr.requests, (double)(b - a) / 1000, R->p.window_s);
 		if (m->why.len) {
 			load_result_free(&lr);
 			buf_release(&rel);
@@ -956,7 +1179,7 @@ measure(struct rec *R, struct meas *m)
 		json_object_set_new(o, "endedAtMs", json_integer(b));
 		json_object_set_new(o, "requests", num_or_null(lr.requests));
 		json_object_set_new(o, "loadFile", json_string(rel.ptr));
-		json_object_set_new(o, "loadFormat", json_string("wrk"));
+		json_object_set_new(o, "loadFormat", json_string(R->p.lt->format));
 		end_ms = b;
 		load_result_free(&lr);
 		buf_release(&rel);
@@ -1096,7 +1319,7 @@ write_meta(struct rec *R, json_t *warnings)
 	if (!isnan(R->p.room_temp_c))
 		json_object_set_new(m, "roomTempC", jnum(R->p.room_temp_c));
 	json_object_set_new(m, "machine", rec_machine());
-	v = rec_tool_version(R->p.tool);
+	v = rec_tool_version(R->p.tool, R->p.lt->version_arg);
 	json_object_set_new(tools, R->p.tool, v ? json_string(v) : json_null());
 	free(v);
 	s = xmalloc(strlen(R->version) + 16);
@@ -1106,7 +1329,10 @@ write_meta(struct rec *R, json_t *warnings)
 	json_object_set_new(m, "tools", tools);
 	json_object_set_new(load, "tool", json_string(R->p.tool));
 	json_object_set_new(load, "connections", json_integer((json_int_t)R->p.load.connections));
-	json_object_set_new(load, "threads", json_integer((json_int_t)R->p.load.threads));
+	if (!isnan(R->p.load.threads))
+		json_object_set_new(load, "threads", json_integer((json_int_t)R->p.load.threads));
+	else if (!strcmp(R->p.tool, "wrk"))
+		json_object_set_new(load, "threads", json_integer(2));
 	json_object_set_new(m, "load", load);
 	json_object_set_new(power, "source", json_string(R->p.energy == ENERGY_POWERCAP ?
 							 "powercap" : "none"));
@@ -1138,7 +1364,7 @@ write_meta(struct rec *R, json_t *warnings)
 	json_object_set_new(m, "preflight", pre);
 	json_object_set_new(m, "plan", json_incref(R->p.json));
 	json_object_set_new(m, "planSha256", json_string(R->p.sha256));
-	json_object_set_new(erg, "loadFormat", json_string("wrk"));
+	json_object_set_new(erg, "loadFormat", json_string(R->p.lt->format));
 	json_object_set_new(erg, "recordedBy", json_string("erg record"));
 	json_object_set_new(m, "erg", erg);
 	s = json_dumps(m, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));

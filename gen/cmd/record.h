@@ -19,6 +19,7 @@
 /* Load settings; a route may override any of them (NAN / NULL: inherit). */
 struct rec_load {
 	double connections, threads, timeout_s;
+	double requests;	/* ab only: its cap on requests in a window */
 	char *cpus;		/* cpu list the generator is pinned to */
 };
 
@@ -36,6 +37,18 @@ struct rec_route {
 	struct rec_load load;
 };
 
+/* A load generator erg record drives: how its output is stored and read
+ * back (loadFormat), and how it tells its version. */
+struct rec_tool {
+	const char *name;
+	const char *format;	/* loadFormat, as erg build reads it */
+	int kind;		/* enum load_tool */
+	const char *ext;	/* of the stored output */
+	const char *version_arg;	/* NULL: it has no version option */
+	unsigned has_threads:1;	/* a setting for threads (or workers) */
+};
+const struct rec_tool *rec_tool_find(const char *name);
+
 enum rec_order { ORDER_CYCLIC, ORDER_RANDOM, ORDER_SEQUENTIAL };
 enum rec_energy { ENERGY_NONE, ENERGY_POWERCAP };
 
@@ -52,7 +65,8 @@ struct rec_plan {
 	uint64_t seed;
 	double warmup_s, window_s, gap_s, cooldown_s, base_off_s, base_end_s;
 	double room_temp_c;	/* NAN: not given */
-	char *tool;		/* load generator: "wrk" */
+	char *tool;		/* load generator: "wrk", "hey", ... */
+	const struct rec_tool *lt;	/* how it is driven */
 	struct rec_load load;
 	enum rec_energy energy;
 	char *energy_root;	/* powercap tree */
@@ -85,7 +99,8 @@ int rec_cpulist(const char *s, unsigned char mask[128]);
 /* Machine facts and preflight (record_sys.c).  warn: one line each. */
 json_t *rec_machine(void);
 void rec_preflight(const struct rec_plan *p, json_t *warnings);
-char *rec_tool_version(const char *tool);	/* first line of `tool -v`, or NULL */
+/* The first line of `tool arg` ("-v", "--version", "version"), or NULL. */
+char *rec_tool_version(const char *tool, const char *arg);
 
 /* The powercap logger: a thread sweeping every zone of root into out
  * ("powercap-log CSV v1").  open finds and reads the zones (an error when

@@ -19,6 +19,7 @@
 #include "base/util.h"
 #include "cmd/record.h"
 #include "ingest/input.h"
+#include "model/load.h"
 
 /* ---- the schedule ------------------------------------------------------ */
 
@@ -254,11 +255,24 @@ get_pairs(struct pr *c, const struct jpos *o, const char *key, const char *sep)
 	return out;
 }
 
+/* A setting the load generator has no way to honour: an error at it,
+ * never dropped. */
+static void
+unsupported(struct pr *c, const struct jpos *o, const char *key, const char *why)
+{
+	struct jpos e;
+
+	jdoc_get(c->doc, o, key, 0, &e);
+	c->bad = jdoc_error(c->doc, &e, "cannot be honoured: '%s' %s", c->p->tool, why);
+}
+
+/* The load settings of the plan (c->p->tool is read first) or a route. */
 static void
 get_load(struct pr *c, const struct jpos *o, struct rec_load *l)
 {
 	static const char *const keys[] = { "tool", "connections", "threads", "timeoutSec",
-					    "cpus", NULL };
+					    "requests", "cpus", NULL };
+	const struct rec_tool *lt = c->p->lt;
 	double v;
 	struct jpos e;
 	int rc;
@@ -276,8 +290,20 @@ get_load(struct pr *c, const struct jpos *o, struct rec_load *l)
 	else if (rc > 0 && (v < 1 || v > 1024))
 		jdoc_get(c->doc, o, "threads", 0, &e),
 		c->bad = jdoc_error(c->doc, &e, "must be from 1 to 1024");
+	else if (rc > 0 && lt && !lt->has_threads)
+		unsupported(c, o, "threads", "has no setting for threads");
 	else if (rc > 0)
 		l->threads = v;
+	if ((rc = jdoc_count(c->doc, o, "requests", 0, &v)) < 0)
+		c->bad = -1;
+	else if (rc > 0 && (v < 1 || v > 1e9))
+		jdoc_get(c->doc, o, "requests", 0, &e),
+		c->bad = jdoc_error(c->doc, &e, "must be from 1 to 1000000000");
+	else if (rc > 0 && lt && strcmp(lt->name, "ab"))
+		unsupported(c, o, "requests", "runs for the window, not for a number of "
+			    "requests ('requests' is ab's cap on requests in a window)");
+	else if (rc > 0)
+		l->requests = v;
 	get_secs(c, o, "timeoutSec", 0, 1, &l->timeout_s);
 	get_cpus(c, o, &l->cpus);
 }
@@ -425,7 +451,14 @@ get_route(struct pr *c, const struct jpos *o, struct rec_route *r)
 		jdoc_get(c->doc, o, "path", 0, &e);
 		c->bad = jdoc_error(c->doc, &e, "must start with '/'");
 	}
-	r->load.connections = r->load.threads = r->load.timeout_s = NAN;
+	r->load.connections = r->load.threads = r->load.timeout_s = r->load.requests = NAN;
+	if (c->p->lt && !strcmp(c->p->lt->name, "ab") && r->body_file &&
+	    strcmp(r->method, "POST") && strcmp(r->method, "PUT"))
+		unsupported(c, o, json_object_get(o->v, "method") ? "method" : "bodyFile",
+			    "sends a body with POST (-p) or PUT (-u) only");
+	if (c->p->lt && !strcmp(c->p->lt->name, "hey") && r->method &&
+	    !strstr(" GET POST PUT DELETE HEAD OPTIONS ", r->method))
+		unsupported(c, o, "method", "sends GET, POST, PUT, DELETE, HEAD or OPTIONS only");
 	if ((rc = jdoc_object(c->doc, o, "load", 0, &l)) < 0)
 		c->bad = -1;
 	else if (rc > 0)
@@ -437,11 +470,30 @@ get_route(struct pr *c, const struct jpos *o, struct rec_route *r)
 	}
 }
 
-/* The load generators erg record drives: only those whose output erg
- * build reads back (the others are refused by name). */
+/* The load generators erg record drives, each stored as erg build reads
+ * it back (wrk2 needs a rate, which a plan does not give). */
 static const char *const tools_known[] = { "wrk", "wrk2", "hey", "ab", "autocannon", "oha",
 					   "bombardier", "k6", NULL };
-static const char *const tools_driven[] = { "wrk", NULL };
+static const struct rec_tool tools_driven[] = {
+	{ "wrk", "wrk", LOAD_WRK_TEXT, "txt", "-v", 1 },
+	{ "hey", "hey", LOAD_HEY_TEXT, "txt", NULL, 1 },
+	{ "ab", "ab", LOAD_AB_TEXT, "txt", "-V", 0 },
+	{ "oha", "oha", LOAD_OHA_JSON, "json", "--version", 0 },
+	{ "bombardier", "bombardier", LOAD_BOMBARDIER_JSON, "json", "--version", 0 },
+	{ "autocannon", "autocannon", LOAD_AUTOCANNON_JSON, "json", "--version", 1 },
+	{ "k6", "k6", LOAD_K6_JSON, "json", "version", 0 },
+};
+
+const struct rec_tool *
+rec_tool_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(tools_driven) / sizeof(tools_driven[0]); i++)
+		if (!strcmp(tools_driven[i].name, name))
+			return &tools_driven[i];
+	return NULL;
+}
 
 static void
 check_names(struct pr *c, const struct jpos *arr, size_t n, int targets)
@@ -583,28 +635,27 @@ rec_plan_read(const char *path, struct rec_plan *p)
 
 	/* load */
 	p->load.connections = 50;
-	p->load.threads = 2;
-	p->load.timeout_s = NAN;
+	p->load.threads = p->load.timeout_s = p->load.requests = NAN;	/* the tool's own */
 	if ((rc = jdoc_object(&doc, &root, "load", JD_REQ, &o)) < 0) {
 		c.bad = -1;
 	} else {
-		get_load(&c, &o, &p->load);
 		get_str(&c, &o, "tool", JD_REQ, &p->tool);
 		if (p->tool) {
-			int known = 0, driven = 0;
+			int known = 0;
 
 			for (i = 0; tools_known[i]; i++)
 				known |= !strcmp(tools_known[i], p->tool);
-			for (i = 0; tools_driven[i]; i++)
-				driven |= !strcmp(tools_driven[i], p->tool);
+			p->lt = rec_tool_find(p->tool);
 			jdoc_get(&doc, &o, "tool", 0, &e);
 			if (!known)
 				c.bad = jdoc_error(&doc, &e, "is '%s', not a load generator erg "
 						   "knows", p->tool);
-			else if (!driven)
-				c.bad = jdoc_error(&doc, &e, "is '%s': erg record drives only "
-						   "'wrk' so far", p->tool);
+			else if (!p->lt)
+				c.bad = jdoc_error(&doc, &e, "is '%s': erg record drives wrk, hey, "
+						   "ab, oha, bombardier, autocannon and k6 (wrk2 "
+						   "needs a rate)", p->tool);
 		}
+		get_load(&c, &o, &p->load);
 	}
 
 	/* energy */

@@ -225,9 +225,9 @@ rec_preflight(const struct rec_plan *p, json_t *w)
 	}
 }
 
-/* `tool -v` (wrk prints its version there, and exits 1). */
+/* `tool arg` (wrk prints its version for -v, and exits 1). */
 char *
-rec_tool_version(const char *tool)
+rec_tool_version(const char *tool, const char *arg)
 {
 	int fd[2];
 	pid_t pid;
@@ -236,7 +236,7 @@ rec_tool_version(const char *tool)
 	size_t len = 0;
 	char *nl;
 
-	if (pipe(fd))
+	if (!arg || pipe(fd))
 		return NULL;
 	pid = fork();
 	if (pid < 0) {
@@ -252,7 +252,7 @@ rec_tool_version(const char *tool)
 		if (null >= 0)
 			dup2(null, 0);
 		close(fd[0]);
-		execlp(tool, tool, "-v", (char *)NULL);
+		execlp(tool, tool, arg, (char *)NULL);
 		_exit(127);
 	}
 	close(fd[1]);

@@ -147,8 +147,25 @@ test_plans(void)
 	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"ordering\": \"random\", " LOAD
 			", " TARGETS ", " ROUTES "}") == -1, "random ordering without a seed");
 	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, "
-			"\"load\": {\"tool\": \"hey\"}, " TARGETS ", " ROUTES "}") == -1,
-	      "a load generator erg record does not drive yet is refused");
+			"\"load\": {\"tool\": \"wrk2\"}, " TARGETS ", " ROUTES "}") == -1,
+	      "a load generator erg record does not drive (wrk2: a rate) is refused");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, "
+			"\"load\": {\"tool\": \"hey\", \"threads\": 2}, " TARGETS ", " ROUTES
+			"}") == 0, "hey: threads (-cpus) read");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, "
+			"\"load\": {\"tool\": \"ab\", \"requests\": 9}, " TARGETS ", " ROUTES
+			"}") == 0, "ab: requests read");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, "
+			"\"load\": {\"tool\": \"hey\", \"requests\": 9}, " TARGETS ", " ROUTES
+			"}") == -1, "hey: requests cannot be honoured");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, "
+			"\"load\": {\"tool\": \"hey\"}, " TARGETS ", \"routes\": [{\"name\": "
+			"\"p\", \"path\": \"/\", \"method\": \"PATCH\"}]}") == -1,
+	      "hey: PATCH cannot be honoured");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, "
+			"\"load\": {\"tool\": \"oha\"}, " TARGETS ", \"routes\": [{\"name\": "
+			"\"p\", \"path\": \"/\", \"load\": {\"threads\": 2}}]}") == -1,
+	      "oha: threads of a route cannot be honoured");
 	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, " LOAD ", "
 			"\"targets\": [{\"name\": \"a\", \"command\": \"x\", \"url\": "
 			"\"https://h\"}, {\"name\": \"a\", \"command\": \"x\", \"url\": "
@@ -172,6 +189,40 @@ test_plans(void)
 						  "whole number"), "located error: %s",
 		      b.ptr ? b.ptr : "(none)");
 		buf_release(&b);
+	}
+	/* what a tool cannot honour is an error at the member, never dropped */
+	{
+		static const struct {
+			const char *plan, *want;
+		} v[] = {
+			{ "  \"load\": {\"tool\": \"bombardier\",\n    \"threads\": 2},\n  " TARGETS
+			  ",\n  " ROUTES "}", ":6: error: 'load.threads' cannot be honoured: "
+			  "'bombardier' has no setting for threads" },
+			{ "  \"load\": {\"tool\": \"k6\",\n    \"requests\": 2},\n  " TARGETS
+			  ",\n  " ROUTES "}", ":6: error: 'load.requests' cannot be honoured: 'k6' "
+			  "runs for the window, not for a number of requests ('requests' is ab's "
+			  "cap on requests in a window)" },
+			{ "  \"load\": {\"tool\": \"ab\"},\n  " TARGETS ",\n  \"routes\": [{\"name\": "
+			  "\"d\", \"path\": \"/\",\n    \"bodyFile\": \"x\",\n    \"method\": \"DELETE\"}]}",
+			  ":9: error: 'routes[0].method' cannot be honoured: 'ab' sends a body "
+			  "with POST (-p) or PUT (-u) only" },
+		};
+		size_t i;
+
+		for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+			struct buf b = BUF_INIT, plan = BUF_INIT;
+			int rc;
+
+			buf_addf(&plan, "{\n  \"rounds\": 2,\n  \"windowSec\": 1,\n  \"cooldownSec\": "
+				 "10,\n%s", v[i].plan);
+			diag_capture(&b);
+			rc = plan_from(plan.ptr);
+			diag_capture(NULL);
+			CHECK(rc == -1 && b.ptr && strstr(b.ptr, v[i].want), "located: %s",
+			      b.ptr ? b.ptr : "(none)");
+			buf_release(&b);
+			buf_release(&plan);
+		}
 	}
 }
 
