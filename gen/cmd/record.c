@@ -91,6 +91,11 @@ struct rec {
 	size_t total, count;	/* measurements to run now, run so far */
 	long nlines;		/* records of the partial timeline */
 	int64_t started_ms;
+	/* an energy sampler run as a child (perf, turbostat, ...) */
+	pid_t smp;
+	int smp_reaped, smp_status;
+	int64_t power_start_ms;	/* epoch ms just before it started; 0: none */
+	char power_tz[16];	/* the local UTC offset then ("+02:00") */
 };
 
 /* ---- clock and timeline ------------------------------------------------ */
@@ -1211,6 +1216,260 @@ out:
 	return rc;
 }
 
+/* ---- energy samplers ------------------------------------------------------ */
+
+/*
+ * A sampler runs for the whole session as a child of erg, its output in
+ * the file and layout erg build's reader for it detects by name and
+ * content (ingest/energy_*.c, ingest/powermetrics.c):
+ *   perf        perf stat -a -I MS -x, -o perf-stat.csv -e EVENTS: times
+ *               count from its start, recorded as erg.powerStartMs;
+ *   turbostat   turbostat --quiet --Summary --show Time_Of_Day_Seconds,
+ *               PkgWatt,CorWatt,RAMWatt --interval S: it prints on stderr,
+ *               which goes to turbostat.txt (its messages with it);
+ *   nvidia-smi  nvidia-smi --query-gpu=timestamp,index,power.draw
+ *               --format=csv -lms MS > nvidia-smi.csv: local time without
+ *               a zone, so the offset is recorded as erg.powerTimezone;
+ *   powermetrics  powermetrics -f plist -i MS --samplers cpu_power >
+ *               power.plist (dated samples, its own time fit).
+ * It is started before the first idle window, must give a first sample
+ * before anything is measured, is watched between measurements (a sampler
+ * that dies fails the session), and is stopped and reaped after the last.
+ */
+struct sampler_kind {
+	const char *tool, *file, *debian, *hint;
+	int data_fd;	/* 1 or 2: the fd that is the file; 0: it writes it (-o) */
+	int stop;	/* signal that makes it print its last interval and exit */
+};
+
+static const struct sampler_kind *
+sampler_kind(enum rec_energy e)
+{
+	static const struct sampler_kind k[] = {
+		{ "perf", "perf-stat.csv", "linux-perf",
+		  "perf counts the power/energy-* events system-wide only with "
+		  "kernel.perf_event_paranoid at most 0 ('sudo sysctl "
+		  "kernel.perf_event_paranoid=0') or as root, and only on a processor with "
+		  "RAPL (Intel, AMD)", 0, SIGINT },
+		{ "turbostat", "turbostat.txt", "linux-cpupower",
+		  "turbostat reads the processor's MSRs: run erg record as root (and 'modprobe "
+		  "msr'), or give turbostat cap_sys_admin and cap_sys_rawio", 2, SIGINT },
+		{ "nvidia-smi", "nvidia-smi.csv", "nvidia-smi",
+		  "nvidia-smi needs the NVIDIA driver and an NVIDIA GPU", 1, SIGTERM },
+		{ "powermetrics", "power.plist", NULL,
+		  "powermetrics (macOS) runs as root only: run erg record with sudo", 1, SIGINT },
+	};
+
+	return e >= ENERGY_PERF ? &k[e - ENERGY_PERF] : NULL;
+}
+
+static char **
+sampler_argv(const struct rec *R, const char *file)
+{
+	char **v = xcalloc(24, sizeof(*v));
+	struct buf b = BUF_INIT;
+	double ms = R->p.energy_interval_ms;
+	size_t n = 0;
+
+#define ADD(...) (buf_reset(&b), buf_addf(&b, __VA_ARGS__), v[n++] = xstrdup(b.ptr))
+	switch (R->p.energy) {
+	case ENERGY_PERF:
+		ADD("perf"), ADD("stat"), ADD("-a"), ADD("-I"), ADD("%.0f", ms);
+		ADD("-x"), ADD(","), ADD("-o"), ADD("%s", file);
+		ADD("-e"), ADD("%s", R->p.energy_events);
+		break;
+	case ENERGY_TURBOSTAT:
+		ADD("turbostat"), ADD("--quiet"), ADD("--Summary");
+		ADD("--show"), ADD("Time_Of_Day_Seconds,PkgWatt,CorWatt,RAMWatt");
+		ADD("--interval"), ADD("%g", ms / 1000);
+		break;
+	case ENERGY_NVSMI:
+		ADD("nvidia-smi"), ADD("--query-gpu=timestamp,index,power.draw");
+		ADD("--format=csv"), ADD("-lms"), ADD("%.0f", ms);
+		break;
+	case ENERGY_POWERMETRICS:
+		ADD("powermetrics"), ADD("-f"), ADD("plist"), ADD("-i"), ADD("%.0f", ms);
+		ADD("--samplers"), ADD("cpu_power");
+		break;
+	default:
+		BUG("no sampler for energy source %d", (int)R->p.energy);
+	}
+#undef ADD
+	buf_release(&b);
+	return v;
+}
+
+/* Has the file a sample yet: a data line (one starting with a digit,
+ * after blanks), or a whole plist? */
+static int
+has_sample(const char *path, int plist)
+{
+	char b[65536];
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	ssize_t n = fd >= 0 ? read(fd, b, sizeof(b) - 1) : -1;
+	char *p;
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return 0;
+	b[n] = '\0';
+	if (plist)
+		return strstr(b, "</plist>") != NULL;
+	for (p = b; p; p = strchr(p, '\n')) {
+		p += *p == '\n';
+		while (*p == ' ')
+			p++;
+		if (*p >= '0' && *p <= '9' && strchr(p, '\n'))
+			return 1;
+	}
+	return 0;
+}
+
+/* The first line of what a sampler said, for a message. */
+static void
+first_words(struct buf *why, const char *path)
+{
+	char b[512];
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	ssize_t n = fd >= 0 ? read(fd, b, sizeof(b) - 1) : -1;
+	char *p = b;
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return;
+	b[n] = '\0';
+	while (*p == '\n' || *p == ' ')
+		p++;
+	p[strcspn(p, "\n")] = '\0';
+	if (*p)
+		buf_addf(why, ": '%s'", p);
+}
+
+/* Has the sampler exited?  1 with why set, else 0. */
+static int
+sampler_gone(struct rec *R, struct buf *why)
+{
+	const struct sampler_kind *k = sampler_kind(R->p.energy);
+	struct buf msg = BUF_INIT;
+
+	if (R->smp <= 0)
+		return 0;
+	if (!R->smp_reaped && waitpid(R->smp, &R->smp_status, WNOHANG) != R->smp)
+		return 0;
+	R->smp_reaped = 1;
+	buf_addf(why, "energy sampler '%s' ", k->tool);
+	describe_status(why, R->smp_status);
+	buf_addf(&msg, "%s/%s", R->dir, k->data_fd == 2 ? k->file : "logs/sampler.stderr");
+	/* (turbostat's messages share its output: words only before data) */
+	if (k->data_fd != 2 || !has_sample(msg.ptr, 0))
+		first_words(why, msg.ptr);
+	buf_release(&msg);
+	return 1;
+}
+
+/*
+ * Start the sampler and wait for its first sample: 0, or -1 with why set
+ * (it exited, or gave nothing in time).
+ */
+static int
+sampler_start(struct rec *R, struct buf *why)
+{
+	const struct sampler_kind *k = sampler_kind(R->p.energy);
+	struct buf file = BUF_INIT, log = BUF_INIT;
+	char *env[] = { NULL, NULL };
+	char lc_all[] = "LC_ALL=C";	/* perf's numbers, never "0,05" */
+	char **av;
+	int fd, lfd, rc = -1;
+	int64_t end, t;
+	struct tm tm;
+	time_t now;
+
+	buf_addf(&file, "%s/%s", R->dir, k->file);
+	buf_addf(&log, "%s/logs/sampler.stderr", R->dir);
+	av = sampler_argv(R, file.ptr);
+	fd = k->data_fd ? open(file.ptr, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644) : -1;
+	lfd = open(log.ptr, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	env[0] = lc_all;
+	{
+		struct spawn sp = { av, NULL, env, NULL, 0, k->data_fd == 1 ? fd : lfd,
+				    k->data_fd == 2 ? fd : lfd };
+
+		now = time(NULL);
+		localtime_r(&now, &tm);
+		/* the start on the session's clock, just before it */
+		R->power_start_ms = now_ms(R);
+		R->smp = spawn(&sp);
+	}
+	if (fd >= 0)
+		close(fd);
+	if (lfd >= 0)
+		close(lfd);
+	{
+		int off = (int)(labs(tm.tm_gmtoff) / 60 % (24 * 60));
+
+		snprintf(R->power_tz, sizeof(R->power_tz), "%c%02d:%02d",
+			 tm.tm_gmtoff < 0 ? '-' : '+', off / 60, off % 60);
+	}
+	free_argv(av);
+	if (R->smp < 0) {
+		buf_addf(why, "cannot start energy sampler '%s': %s", k->tool, strerror(errno));
+		R->smp = 0;
+		goto out;
+	}
+	t = (int64_t)(R->p.energy_interval_ms * 3) + 3000;
+	end = mono_ns() + t * 1000000;
+	for (;;) {
+		if (sampler_gone(R, why))
+			break;
+		if (has_sample(file.ptr, R->p.energy == ENERGY_POWERMETRICS)) {
+			rc = 0;
+			break;
+		}
+		if (interrupted || mono_ns() > end) {
+			if (!interrupted)
+				buf_addf(why, "energy sampler '%s' gave no sample in %.1f s "
+					 "(its output: '%s')", k->tool, (double)t / 1000, k->file);
+			break;
+		}
+		usleep(20000);
+	}
+	if (rc && !interrupted)
+		buf_addf(why, "; %s", k->hint);
+out:
+	buf_release(&file);
+	buf_release(&log);
+	return rc;
+}
+
+/* Stop the sampler with its signal (its last interval is then written),
+ * SIGKILL after 5 s; always reaped. */
+static void
+sampler_stop(struct rec *R)
+{
+	const struct sampler_kind *k = sampler_kind(R->p.energy);
+	int64_t end;
+
+	if (R->smp <= 0)
+		return;
+	if (!R->smp_reaped) {
+		int done = 0;
+
+		kill(R->smp, k->stop);
+		end = mono_ns() + 5000000000LL;
+		while (!done && mono_ns() < end)
+			if (!(done = waitpid(R->smp, &R->smp_status, WNOHANG) == R->smp))
+				usleep(20000);
+		if (!done) {
+			kill(R->smp, SIGKILL);
+			while (waitpid(R->smp, &R->smp_status, 0) < 0 && errno == EINTR)
+				;
+		}
+	}
+	R->smp = 0;
+}
+
 /* ---- resume ------------------------------------------------------------------ */
 
 /* Cut a line a crash left unfinished at the end of a file. */
@@ -1334,8 +1593,25 @@ write_meta(struct rec *R, json_t *warnings)
 	else if (!strcmp(R->p.tool, "wrk"))
 		json_object_set_new(load, "threads", json_integer(2));
 	json_object_set_new(m, "load", load);
-	json_object_set_new(power, "source", json_string(R->p.energy == ENERGY_POWERCAP ?
-							 "powercap" : "none"));
+	json_object_set_new(power, "source", json_string(rec_energy_name(R->p.energy)));
+	if (R->p.energy >= ENERGY_PERF) {
+		char **av = sampler_argv(R, sampler_kind(R->p.energy)->file);
+		struct buf cmd = BUF_INIT;
+		size_t k;
+
+		for (k = 0; av[k]; k++)
+			buf_addf(&cmd, "%s%s", k ? " " : "", av[k]);
+		free_argv(av);
+		json_object_set_new(power, "file", json_string(sampler_kind(R->p.energy)->file));
+		json_object_set_new(power, "command", json_string(cmd.ptr));
+		json_object_set_new(power, "intervalMs", jnum(R->p.energy_interval_ms));
+		buf_release(&cmd);
+		v = rec_tool_version(sampler_kind(R->p.energy)->tool,
+				     R->p.energy == ENERGY_POWERMETRICS ? NULL : "--version");
+		json_object_set_new(tools, sampler_kind(R->p.energy)->tool,
+				    v ? json_string(v) : json_null());
+		free(v);
+	}
 	if (R->p.energy == ENERGY_POWERCAP) {
 		json_object_set_new(power, "file", json_string("powercap.csv"));
 		json_object_set_new(power, "format", json_string("powercap-log v1"));
@@ -1365,6 +1641,14 @@ write_meta(struct rec *R, json_t *warnings)
 	json_object_set_new(m, "plan", json_incref(R->p.json));
 	json_object_set_new(m, "planSha256", json_string(R->p.sha256));
 	json_object_set_new(erg, "loadFormat", json_string(R->p.lt->format));
+	/* where the sampler's reader needs them: perf's times count from its
+	 * start, nvidia-smi's are local time without a zone (turbostat's
+	 * first interval starts when it does, not when erg started it: its
+	 * reader leaves that one out without a start) */
+	if (R->power_start_ms && R->p.energy == ENERGY_PERF)
+		json_object_set_new(erg, "powerStartMs", json_integer(R->power_start_ms));
+	if (R->power_start_ms && R->p.energy == ENERGY_NVSMI)
+		json_object_set_new(erg, "powerTimezone", json_string(R->power_tz));
 	json_object_set_new(erg, "recordedBy", json_string("erg record"));
 	json_object_set_new(m, "erg", erg);
 	s = json_dumps(m, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
@@ -1533,6 +1817,26 @@ run(struct rec *R, const size_t *order, int resume, json_t *warnings)
 		return -1;
 	}
 	buf_release(&b);
+	if (R->p.energy >= ENERGY_PERF) {
+		struct buf why = BUF_INIT;
+
+		/* its times cannot tell a pause from a long interval */
+		if (resume) {
+			block_signals(SIG_UNBLOCK);
+			return error("this run is sampled by '%s', whose log cannot be "
+				     "continued across a pause: it cannot be resumed (record it "
+				     "again)", rec_energy_name(R->p.energy));
+		}
+		if (sampler_start(R, &why) || write_meta(R, warnings)) {
+			if (why.len)
+				error("%s", why.ptr);
+			buf_release(&why);
+			block_signals(SIG_UNBLOCK);
+			sampler_stop(R);
+			return -1;
+		}
+		buf_release(&why);
+	}
 	R->hb_running = !pthread_create(&R->hb, NULL, heartbeat, R);
 	block_signals(SIG_UNBLOCK);
 
@@ -1577,6 +1881,19 @@ run(struct rec *R, const size_t *order, int resume, json_t *warnings)
 		snprintf(m.id, sizeof(m.id), "r%d-s%d-%s", m.round, m.slot, m.t->name);
 		if (is_done(R, m.id))
 			continue;
+		if (sampler_gone(R, &m.why)) {
+			o = json_object();
+			buf_reset(&b);
+			buf_addf(&b, "%s during the session, before measurement '%s'", m.why.ptr,
+				 m.id);
+			json_object_set_new(o, "ok", json_false());
+			json_object_set_new(o, "error", json_string(b.ptr));
+			emit(R, "sessionEnd", o);
+			error("%s", b.ptr);
+			buf_release(&m.why);
+			rc = -1;
+			break;
+		}
 		progress(R, &m);
 		if (R->p.cooldown_s > 0) {
 			rc = idle_window(R, m.id, first ? "preroll" : "cooldown");
@@ -1608,6 +1925,22 @@ run(struct rec *R, const size_t *order, int resume, json_t *warnings)
 	/* the idle floor after the last measurement, for the drift check */
 	if (!rc && !interrupted && R->p.cooldown_s > 0 && R->prev)
 		rc = idle_window(R, NULL, "postroll");
+	/* a sampler that stopped before the end left the end unmeasured */
+	if (!rc && !interrupted) {
+		struct buf why = BUF_INIT;
+
+		if (sampler_gone(R, &why)) {
+			o = json_object();
+			buf_reset(&b);
+			buf_addf(&b, "%s during the session, before its end", why.ptr);
+			json_object_set_new(o, "ok", json_false());
+			json_object_set_new(o, "error", json_string(b.ptr));
+			emit(R, "sessionEnd", o);
+			error("%s", b.ptr);
+			rc = -1;
+		}
+		buf_release(&why);
+	}
 	if (rc > 0 || (!rc && interrupted)) {
 		o = json_object();
 		buf_reset(&b);
@@ -1633,6 +1966,7 @@ run(struct rec *R, const size_t *order, int resume, json_t *warnings)
 	}
 	rec_powercap_stop(R->pc);
 	R->pc = NULL;	/* stopped: its last reading closes the log */
+	sampler_stop(R);
 	if (fsync(R->tlfd) || close(R->tlfd))
 		rc = rc ? rc : error_errno("cannot write '%s/timeline.jsonl'", R->dir);
 	R->tlfd = -1;
@@ -1731,6 +2065,17 @@ record_main(int argc, char **argv, const char *version)
 	if (!on_path(R.p.tool)) {
 		error("load generator '%s' is not installed (not found on PATH); on Debian: "
 		      "'apt-get install %s'", R.p.tool, R.p.tool);
+		goto out;
+	}
+	if (R.p.energy >= ENERGY_PERF && !on_path(sampler_kind(R.p.energy)->tool)) {
+		const struct sampler_kind *sk = sampler_kind(R.p.energy);
+
+		if (sk->debian)
+			error("energy sampler '%s' is not installed (not found on PATH); on "
+			      "Debian: 'apt-get install %s'", sk->tool, sk->debian);
+		else
+			error("energy sampler '%s' is not installed (not found on PATH; it is "
+			      "part of macOS)", sk->tool);
 		goto out;
 	}
 	for (k = 0; k < R.p.nt; k++) {
@@ -1872,6 +2217,7 @@ out:
 	if (R.tlfd >= 0)
 		close(R.tlfd);
 	rec_powercap_stop(R.pc);
+	sampler_stop(&R);
 	json_decref(warnings);
 	free(order);
 	free(auto_id);

@@ -50,7 +50,13 @@ struct rec_tool {
 const struct rec_tool *rec_tool_find(const char *name);
 
 enum rec_order { ORDER_CYCLIC, ORDER_RANDOM, ORDER_SEQUENTIAL };
-enum rec_energy { ENERGY_NONE, ENERGY_POWERCAP };
+enum rec_energy {
+	ENERGY_NONE, ENERGY_POWERCAP,
+	/* samplers run as a child process for the whole session */
+	ENERGY_PERF, ENERGY_TURBOSTAT, ENERGY_NVSMI, ENERGY_POWERMETRICS
+};
+/* The name of a source in plans and meta.json. */
+const char *rec_energy_name(enum rec_energy e);
 
 struct rec_plan {
 	char *path;		/* the plan file */
@@ -70,6 +76,7 @@ struct rec_plan {
 	struct rec_load load;
 	enum rec_energy energy;
 	char *energy_root;	/* powercap tree */
+	char *energy_events;	/* perf: its -e list */
 	double energy_interval_ms;
 	struct rec_target *t;
 	size_t nt;

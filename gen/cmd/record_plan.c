@@ -151,6 +151,36 @@ known_keys(struct pr *c, const struct jpos *o, const char *const *names)
 	}
 }
 
+const char *
+rec_energy_name(enum rec_energy e)
+{
+	static const char *const names[] = { "none", "powercap", "perf", "turbostat",
+					     "nvidia-smi", "powermetrics" };
+
+	return names[e];
+}
+
+/* perf events erg build reads (ingest/energy_perf.c), comma-separated. */
+static int
+perf_events_ok(const char *s)
+{
+	static const char *const ev[] = { "power/energy-pkg/", "power/energy-ram/",
+					  "power/energy-psys/", "power/energy-cores/",
+					  "power/energy-gpu/", NULL };
+	size_t i, n;
+
+	for (;;) {
+		n = strcspn(s, ",");
+		for (i = 0; ev[i] && (strlen(ev[i]) != n || strncmp(ev[i], s, n)); i++)
+			;
+		if (!ev[i])
+			return 0;
+		if (!s[n])
+			return 1;
+		s += n + 1;
+	}
+}
+
 /* A name that becomes part of file names and measurement ids. */
 static int
 good_name(const char *s)
@@ -523,7 +553,7 @@ rec_plan_read(const char *path, struct rec_plan *p)
 					    "idleBaseline", "roomTempC", "energy", "load",
 					    "targets", "routes", NULL };
 	static const char *const bkeys[] = { "offsetSec", "endOffsetSec", NULL };
-	static const char *const ekeys[] = { "source", "root", "intervalMs", NULL };
+	static const char *const ekeys[] = { "source", "root", "intervalMs", "events", NULL };
 	struct buf data = BUF_INIT;
 	struct jdoc doc;
 	struct jpos root, e, a, o;
@@ -666,18 +696,46 @@ rec_plan_read(const char *path, struct rec_plan *p)
 	} else if (rc > 0) {
 		known_keys(&c, &o, ekeys);
 		get_str(&c, &o, "source", JD_REQ, &s);
-		if (s && !strcmp(s, "powercap")) {
-			p->energy = ENERGY_POWERCAP;
-		} else if (s && strcmp(s, "none")) {
+		for (i = ENERGY_NONE; s && i <= ENERGY_POWERMETRICS; i++)
+			if (!strcmp(s, rec_energy_name((enum rec_energy)i)))
+				break;
+		if (s && i <= ENERGY_POWERMETRICS) {
+			p->energy = (enum rec_energy)i;
+		} else if (s) {
 			jdoc_get(&doc, &o, "source", 0, &e);
-			c.bad = jdoc_error(&doc, &e, "is '%s': erg record samples 'powercap' "
-					   "(Linux RAPL) or 'none' so far", s);
+			c.bad = jdoc_error(&doc, &e, "is '%s', not 'powercap', 'perf', 'turbostat', "
+					   "'nvidia-smi', 'powermetrics' or 'none'", s);
 		}
 		free(s);
 		s = NULL;
 		get_str(&c, &o, "root", 0, &p->energy_root);
+		get_str(&c, &o, "events", 0, &p->energy_events);
 		get_secs(&c, &o, "intervalMs", 0, 10, &p->energy_interval_ms);
+		/* what only one source reads is an error with another */
+		if (p->energy_root && p->energy != ENERGY_POWERCAP) {
+			jdoc_get(&doc, &o, "root", 0, &e);
+			c.bad = jdoc_error(&doc, &e, "is read by the 'powercap' source only");
+		}
+		if (p->energy_events && p->energy != ENERGY_PERF) {
+			jdoc_get(&doc, &o, "events", 0, &e);
+			c.bad = jdoc_error(&doc, &e, "is read by the 'perf' source only");
+		} else if (p->energy_events && !perf_events_ok(p->energy_events)) {
+			jdoc_get(&doc, &o, "events", 0, &e);
+			c.bad = jdoc_error(&doc, &e, "is '%s', not a comma-separated list of "
+					   "power/energy-pkg/, power/energy-ram/, "
+					   "power/energy-psys/, power/energy-cores/, "
+					   "power/energy-gpu/", p->energy_events);
+		}
+		/* perf -I, nvidia-smi -lms and powermetrics -i take whole ms */
+		if (p->energy > ENERGY_POWERCAP &&
+		    p->energy_interval_ms != floor(p->energy_interval_ms)) {
+			jdoc_get(&doc, &o, "intervalMs", 0, &e);
+			c.bad = jdoc_error(&doc, &e, "must be whole milliseconds for '%s'",
+					   rec_energy_name(p->energy));
+		}
 	}
+	if (p->energy == ENERGY_PERF && !p->energy_events)
+		p->energy_events = xstrdup("power/energy-pkg/");
 	if (!p->energy_root)
 		p->energy_root = xstrdup("/sys/class/powercap");
 	else if (p->energy_root[0] != '/') {
@@ -770,6 +828,7 @@ rec_plan_free(struct rec_plan *p)
 	free(p->tool);
 	free(p->load.cpus);
 	free(p->energy_root);
+	free(p->energy_events);
 	json_decref(p->json);
 	memset(p, 0, sizeof(*p));
 }

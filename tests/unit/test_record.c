@@ -174,6 +174,27 @@ test_plans(void)
 	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, " LOAD ", "
 			TARGETS ", \"routes\": [{\"name\": \"../x\", \"path\": \"/\"}]}") == -1,
 	      "a route name that would leave the run is refused");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, " LOAD ", "
+			"\"energy\": {\"source\": \"perf\", \"events\": \"power/energy-pkg/,"
+			"power/energy-ram/\"}, " TARGETS ", " ROUTES "}") == 0,
+	      "perf with two events reads");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, " LOAD ", "
+			"\"energy\": {\"source\": \"perf\", \"events\": \"cycles\"}, " TARGETS
+			", " ROUTES "}") == -1, "perf: an event erg build cannot read is refused");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, " LOAD ", "
+			"\"energy\": {\"source\": \"turbostat\", \"events\": "
+			"\"power/energy-pkg/\"}, " TARGETS ", " ROUTES "}") == -1,
+	      "events with another source than perf is refused");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, " LOAD ", "
+			"\"energy\": {\"source\": \"nvidia-smi\", \"root\": \"/x\"}, " TARGETS
+			", " ROUTES "}") == -1, "root with another source than powercap is refused");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, " LOAD ", "
+			"\"energy\": {\"source\": \"powermetrics\", \"intervalMs\": 250.5}, "
+			TARGETS ", " ROUTES "}") == -1,
+	      "a fractional interval for a sampler that takes whole ms is refused");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, " LOAD ", "
+			"\"energy\": {\"source\": \"scaphandre\"}, " TARGETS ", " ROUTES "}") ==
+	      -1, "an energy source erg record does not know is refused");
 	diag_quiet_warnings = 0;
 	/* errors are located at the member's own line */
 	{
