@@ -96,6 +96,7 @@ struct rec {
 	int smp_reaped, smp_status;
 	int64_t power_start_ms;	/* epoch ms just before it started; 0: none */
 	char power_tz[16];	/* the local UTC offset then ("+02:00") */
+	char **versions;	/* per target: what its version command printed */
 };
 
 /* ---- clock and timeline ------------------------------------------------ */
@@ -1216,6 +1217,87 @@ out:
 	return rc;
 }
 
+/* ---- the servers' versions ------------------------------------------------ */
+
+/*
+ * A target's "version" command (`nginx -v`), run as its server would be
+ * (directory, environment), before anything is measured: the first line
+ * it prints, on stdout or stderr.  A command that fails, prints nothing
+ * or takes over 10 s is an error: a version the plan asks for is never
+ * silently missing.
+ */
+static int
+target_version(struct rec *R, const struct rec_target *t, char **out)
+{
+	char sh[] = "/bin/sh", dash_c[] = "-c";
+	char *argv[4] = { sh, dash_c, t->version_cmd, NULL };
+	char *cwd = t->cwd ? plan_rel(&R->p, t->cwd) : xstrdup(R->p.dir);
+	struct spawn s = { argv, cwd, t->env, NULL, 0, -1, -1 };
+	struct buf b = BUF_INIT, why = BUF_INIT;
+	int fd[2], st = 0, done = 0;
+	int64_t end = mono_ns() + 10000000000LL;
+	pid_t pid;
+	char chunk[512], *p, *nl;
+	ssize_t n;
+
+	*out = NULL;
+	if (pipe2(fd, O_CLOEXEC)) {
+		free(cwd);
+		return error_errno("cannot run the version command of target '%s'", t->name);
+	}
+	s.out = s.err = fd[1];
+	pid = spawn(&s);
+	close(fd[1]);
+	free(cwd);
+	if (pid < 0) {
+		close(fd[0]);
+		return error_errno("cannot run the version command of target '%s'", t->name);
+	}
+	for (;;) {
+		struct pollfd pf = { fd[0], POLLIN, 0 };
+		int64_t left = (end - mono_ns()) / 1000000;
+
+		if (left <= 0 || poll(&pf, 1, (int)left) <= 0)
+			break;
+		n = read(fd[0], chunk, sizeof(chunk));
+		if (n <= 0) {
+			done = 1;
+			break;
+		}
+		if (b.len < 4096)
+			buf_add(&b, chunk, (size_t)n);
+	}
+	close(fd[0]);
+	if (!done)
+		kill(pid, SIGKILL);
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	for (p = b.ptr; p && *p && (*p == '\n' || *p == '\r' || *p == ' '); p++)
+		;
+	if (p && (nl = strpbrk(p, "\r\n")))
+		*nl = '\0';
+	if (!done) {
+		buf_addstr(&why, "took over 10 s");
+	} else if (!WIFEXITED(st) || WEXITSTATUS(st)) {
+		describe_status(&why, st);
+	} else if (!p || !*p) {
+		buf_addstr(&why, "printed nothing");
+	}
+	if (why.len)
+		error("target '%s': its version command '%s' %s", t->name, t->version_cmd,
+		      why.ptr);
+	else
+		*out = xstrdup(p);
+	/* text for meta.json: control bytes and bytes of another encoding
+	 * than ASCII shown as '?' rather than dropped with the version */
+	for (p = *out; p && *p; p++)
+		if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
+			*p = '?';
+	buf_release(&b);
+	buf_release(&why);
+	return *out ? 0 : -1;
+}
+
 /* ---- energy samplers ------------------------------------------------------ */
 
 /*
@@ -1586,6 +1668,24 @@ write_meta(struct rec *R, json_t *warnings)
 	json_object_set_new(tools, "erg", json_string(s));
 	free(s);
 	json_object_set_new(m, "tools", tools);
+	{
+		json_t *tg = json_object();
+		size_t k;
+
+		for (k = 0; k < R->p.nt; k++) {
+			json_t *o = json_object();
+
+			json_object_set_new(o, "command", json_string(R->p.t[k].command));
+			json_object_set_new(o, "url", json_string(R->p.t[k].url));
+			if (R->versions && R->versions[k]) {
+				json_object_set_new(o, "version", json_string(R->versions[k]));
+				json_object_set_new(o, "versionCommand",
+						    json_string(R->p.t[k].version_cmd));
+			}
+			json_object_set_new(tg, R->p.t[k].name, o);
+		}
+		json_object_set_new(m, "targets", tg);
+	}
 	json_object_set_new(load, "tool", json_string(R->p.tool));
 	json_object_set_new(load, "connections", json_integer((json_int_t)R->p.load.connections));
 	if (!isnan(R->p.load.threads))
@@ -2098,6 +2198,10 @@ record_main(int argc, char **argv, const char *version)
 		goto out;
 	if (diag_errors)
 		goto out;
+	R.versions = xcalloc(R.p.nt + 1, sizeof(*R.versions));
+	for (k = 0; k < R.p.nt; k++)
+		if (R.p.t[k].version_cmd && target_version(&R, &R.p.t[k], &R.versions[k]))
+			goto out;
 	if (!path_is_dir(archive)) {
 		error("archive '%s' is not a directory", archive);
 		goto out;
@@ -2224,6 +2328,9 @@ out:
 	for (k = 0; k < R.ndone; k++)
 		free(R.done[k]);
 	free(R.done);
+	for (k = 0; R.versions && k < R.p.nt; k++)
+		free(R.versions[k]);
+	free(R.versions);
 	free(R.prev);
 	free(R.id);
 	free(R.dir);

@@ -25,6 +25,7 @@ struct rec_load {
 
 struct rec_target {
 	char *name, *command, *cwd, *url, *ready_path, *cpus;
+	char *version_cmd;	/* prints the server's version; NULL: none */
 	char **env;		/* "KEY=VALUE", NULL-terminated */
 	double ready_timeout_s;
 	int stop_signal;

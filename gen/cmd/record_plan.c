@@ -396,7 +396,7 @@ static void
 get_target(struct pr *c, const struct jpos *o, struct rec_target *t)
 {
 	static const char *const keys[] = { "name", "command", "cwd", "env", "url", "ready",
-					    "stopSignal", "cpus", NULL };
+					    "stopSignal", "cpus", "version", NULL };
 	static const char *const rkeys[] = { "path", "timeoutSec", NULL };
 	struct jpos e, rd;
 	char *sig = NULL;
@@ -411,6 +411,7 @@ get_target(struct pr *c, const struct jpos *o, struct rec_target *t)
 	get_name(c, o, &t->name);
 	get_str(c, o, "command", JD_REQ, &t->command);
 	get_str(c, o, "cwd", 0, &t->cwd);
+	get_str(c, o, "version", 0, &t->version_cmd);
 	get_str(c, o, "url", JD_REQ, &t->url);
 	t->env = get_pairs(c, o, "env", "=");
 	get_cpus(c, o, &t->cpus);
@@ -799,6 +800,7 @@ rec_plan_free(struct rec_plan *p)
 
 		free(t->name);
 		free(t->command);
+		free(t->version_cmd);
 		free(t->cwd);
 		free(t->url);
 		free(t->ready_path);

@@ -13,7 +13,9 @@
 #      against the argv written out here by hand from the tools' documented
 #      options) and prints a real output of that tool from
 #      ../shared/samples (k6: writes it where --summary-export says); erg
-#      reads it back before logging it and `erg build` reads the run.
+#      reads it back before logging it and `erg build` reads the run;
+#   3. the server's version from the target's "version" command in
+#      meta.json, and a version command that fails is an error first.
 # Needs nginx, hey and ab (make test-deps installs them; SKIP_RECORD=1 skips).
 T=record-loadgen.sh
 . "${ERG_SRC:-.}/tests/lib/sh-env.sh"
@@ -42,7 +44,8 @@ plan() { # tool, extra load settings
   "idleBaseline": {"offsetSec": 0.2, "endOffsetSec": 0.9},
   "load": {"tool": "$1", "connections": 4 ${2-}},
   "targets": [{"name": "a", "command": "nginx -p $tmp/a -c nginx.conf", "cwd": "a",
-               "url": "$url", "ready": {"path": "/index.html", "timeoutSec": 10}}],
+               "url": "$url", "ready": {"path": "/index.html", "timeoutSec": 10},
+               "version": "${VERSION_CMD:-nginx -v}"}],
   "routes": [ {"name": "ping", "path": "/index.html"},
     {"name": "post", "method": "POST", "path": "/echo", "bodyFile": "body.json",
      "headers": {"Content-Type": "application/json"}, "load": {"timeoutSec": 5}} ] }
@@ -105,7 +108,25 @@ plan hey > "$tmp/plan.json"
 	{ notok "hey: erg record failed"; show "$tmp/err"; }
 check_run hey "$tmp/want" "Summary:"
 build_run hey
+# the server's version, from the plan's command (nginx prints it on stderr)
+want=$(nginx -v 2>&1)
+if [ -n "$want" ] && [ "$(python3 -c 'import json,sys; t = json.load(open(sys.argv[1]))["targets"]["a"]; print(t["version"] + "|" + t["versionCommand"])' \
+        "$tmp/archive/hey/meta.json")" = "$want|nginx -v" ]; then
+	ok "the server's version in meta.json, from the plan's version command: $want"
+else
+	notok "the server's version in meta.json"
+fi
 rm -rf "$tmp/archive/hey"
+# a version command that fails: one error before anything runs
+VERSION_CMD="nginx --no-such-option" plan hey > "$tmp/plan.json"
+"$ERG" record "$tmp/plan.json" --archive "$tmp/archive" --id v > "$tmp/out" 2> "$tmp/err"
+rc=$?
+if [ $rc -eq 1 ] && [ "$(cat "$tmp/err")" = "erg: error: target 'a': its version command 'nginx --no-such-option' exited with status 1" ] &&
+   [ -z "$(ls -A "$tmp/archive")" ]; then
+	ok "a version command that fails is one error before anything runs"
+else
+	notok "a version command that fails (status $rc)"; show "$tmp/err"
+fi
 
 printf 'ab\n-t\n1\n-n\n1000000\n-c\n4\n-k\n-m\nGET\n%s/index.html\n@@\nab\n-t\n1\n-n\n1000000\n-c\n4\n-k\n-s\n5\n-p\n%s\n-T\napplication/json\n%s/echo\n' \
 	"$url" "$body" "$url" > "$tmp/want"
