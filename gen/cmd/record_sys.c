@@ -446,8 +446,9 @@ open_log(struct rec_powercap *pc, const char *out, int append)
 	pc->out = fopen(out, append ? "a" : "w");
 	if (!pc->out)
 		return error_errno("cannot write '%s'", out);
-	if (!append)
-		fputs(pc->hdr.ptr, pc->out);
+	/* the interval across the pause is no reading: the reader makes it
+	 * a gap, however short */
+	fputs(append ? "# resumed\n" : pc->hdr.ptr, pc->out);
 	if (fflush(pc->out))
 		return error_errno("cannot write '%s'", out);
 	return 0;
