@@ -1387,17 +1387,26 @@ static int
 has_sample(const char *path, int plist)
 {
 	char b[65536];
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), found = 0;
 	ssize_t n = fd >= 0 ? read(fd, b, sizeof(b) - 1) : -1;
+	size_t keep;
 	char *p;
 
+	/* a powermetrics sample can be larger than one read: the end of the
+	 * first may lie further on (the file is small at this point) */
+	while (plist && n > 0 && !found) {
+		b[n] = '\0';
+		found = strstr(b, "</plist>") != NULL;
+		keep = (size_t)n < 7 ? (size_t)n : 7;
+		memmove(b, b + n - keep, keep);
+		n = read(fd, b + keep, sizeof(b) - 1 - keep);
+		n = n > 0 ? n + (ssize_t)keep : n;
+	}
 	if (fd >= 0)
 		close(fd);
-	if (n <= 0)
-		return 0;
+	if (plist || n <= 0)
+		return found;
 	b[n] = '\0';
-	if (plist)
-		return strstr(b, "</plist>") != NULL;
 	for (p = b; p; p = strchr(p, '\n')) {
 		p += *p == '\n';
 		while (*p == ' ')

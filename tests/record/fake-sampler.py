@@ -101,6 +101,10 @@ while True:
                "timestamp": datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0, tzinfo=None),
                "processor": {"cpu_energy": int(round(w * dt * 1000)), "gpu_energy": 0,
                              "ane_energy": 0}}
+        if n == 1:
+            # real samples run to hundreds of KB: the first is larger
+            # than one read of it
+            doc["padding"] = "x" * 100000
         out.write(plistlib.dumps(doc) + b"\0")
     out.flush()
     if stop:
