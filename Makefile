@@ -16,7 +16,7 @@ DEB_PKGS := build-essential pkg-config \
 # with a font for the browser test (not with SKIP_BROWSER=1), and a real
 # server and load generator for erg record's test (not with SKIP_RECORD=1).
 TEST_DEB_PKGS := python3 $(if $(filter 1,$(SKIP_BROWSER)),,chromium fonts-dejavu-core) \
-                 $(if $(filter 1,$(SKIP_RECORD)),,nginx-light wrk)
+                 $(if $(filter 1,$(SKIP_RECORD)),,nginx-light wrk hey apache2-utils)
 PKG_CONFIG ?= pkg-config
 
 WARN     := -Wall -Wextra -Wpedantic -Wformat=2 -Wmissing-prototypes \

@@ -91,6 +91,12 @@ struct rec {
 	size_t total, count;	/* measurements to run now, run so far */
 	long nlines;		/* records of the partial timeline */
 	int64_t started_ms;
+	/* an energy sampler run as a child (perf, turbostat, ...) */
+	pid_t smp;
+	int smp_reaped, smp_status;
+	int64_t power_start_ms;	/* epoch ms just before it started; 0: none */
+	char power_tz[16];	/* the local UTC offset then ("+02:00") */
+	char **versions;	/* per target: what its version command printed */
 };
 
 /* ---- clock and timeline ------------------------------------------------ */
@@ -546,34 +552,121 @@ lua_string(struct buf *b, const char *s, size_t n)
 	buf_addch(b, '"');
 }
 
-/* wrk's Lua script for a route that is not a plain GET; NULL for one. */
+/* The route's body file (NULL for none) as an absolute path: k6 opens it
+ * relative to its script, the others relative to where they run. */
+static char *
+body_path(struct rec *R, const struct rec_route *rt)
+{
+	char *rel, *abs;
+
+	if (!rt->body_file)
+		return NULL;
+	rel = plan_rel(&R->p, rt->body_file);
+	abs = realpath(rel, NULL);
+	if (!abs)
+		error_errno("cannot resolve the body file '%s'", rel);
+	free(rel);
+	return abs;
+}
+
+/* The route's URL on a target. */
+static void
+route_url(struct buf *b, const struct rec_target *t, const struct rec_route *rt)
+{
+	int v6 = strchr(t->host, ':') != NULL;
+
+	buf_addf(b, "http://%s%s%s:%s%s%s", v6 ? "[" : "", t->host, v6 ? "]" : "", t->port,
+		 strcmp(t->base_path, "/") ? t->base_path : "", rt->path);
+}
+
+/* A JavaScript (and JSON) string literal. */
+static void
+js_string(struct buf *b, const char *s)
+{
+	json_t *j = json_string(s);
+	char *d = j ? json_dumps(j, JSON_ENCODE_ANY | JSON_ENSURE_ASCII) : NULL;
+
+	buf_addstr(b, d ? d : "\"\"");
+	free(d);
+	json_decref(j);
+}
+
+/*
+ * The script a route needs: wrk's Lua for a route that is not a plain GET,
+ * k6's JavaScript for every route; *out NULL when none.  Written once per
+ * route under load/ (the same for every target: the URL is an argument of
+ * wrk; k6's is per target, so its script is named after both).
+ */
 static int
-route_script(struct rec *R, const struct rec_route *rt, char **out)
+route_script(struct rec *R, const struct rec_target *t, const struct rec_route *rt,
+	     char **out)
 {
 	struct buf s = BUF_INIT, body = BUF_INIT, path = BUF_INIT;
 	char *bf;
+	size_t i;
 	int rc;
 
 	*out = NULL;
-	if (!strcmp(rt->method, "GET") && !rt->body_file)
-		return 0;
-	buf_addstr(&s, "-- written by erg record\nwrk.method = ");
-	lua_string(&s, rt->method, strlen(rt->method));
-	buf_addch(&s, '\n');
-	if (rt->body_file) {
-		bf = plan_rel(&R->p, rt->body_file);
-		rc = input_read_all(bf, 16 << 20, &body);
-		free(bf);
-		if (rc) {
+	if (!strcmp(R->p.lt->name, "k6")) {
+		double to = isnan(rt->load.timeout_s) ? R->p.load.timeout_s : rt->load.timeout_s;
+
+		buf_addstr(&s, "// written by erg record\nimport http from 'k6/http';\n");
+		bf = body_path(R, rt);
+		if (rt->body_file && !bf) {
 			buf_release(&s);
-			buf_release(&body);
 			return -1;
 		}
-		buf_addstr(&s, "wrk.body = ");
-		lua_string(&s, body.ptr ? body.ptr : "", body.len);
+		if (bf) {
+			buf_addstr(&s, "const body = open(");
+			js_string(&s, bf);
+			buf_addstr(&s, ", 'b');\n");
+			free(bf);
+		}
+		buf_addstr(&s, "const params = { headers: {");
+		for (i = 0; rt->headers && rt->headers[i]; i++) {
+			const char *colon = strchr(rt->headers[i], ':');
+			char *k = xstrndup(rt->headers[i], (size_t)(colon - rt->headers[i]));
+
+			buf_addstr(&s, i ? ", " : " ");
+			js_string(&s, k);
+			buf_addstr(&s, ": ");
+			js_string(&s, colon + 2);
+			free(k);
+		}
+		buf_addstr(&s, " }");
+		if (!isnan(to))
+			buf_addf(&s, ", timeout: '%.0fs'", to);
+		buf_addstr(&s, " };\nexport default function () {\n\thttp.request(");
+		js_string(&s, rt->method);
+		buf_addstr(&s, ", ");
+		buf_reset(&path);
+		route_url(&path, t, rt);
+		js_string(&s, path.ptr);
+		buf_addf(&s, ", %s, params);\n}\n", rt->body_file ? "body" : "null");
+		buf_reset(&path);
+		buf_addf(&path, "%s/load/%s-%s.k6.js", R->dir, t->name, rt->name);
+	} else if (!strcmp(R->p.lt->name, "wrk") &&
+		   (strcmp(rt->method, "GET") || rt->body_file)) {
+		buf_addstr(&s, "-- written by erg record\nwrk.method = ");
+		lua_string(&s, rt->method, strlen(rt->method));
 		buf_addch(&s, '\n');
+		if (rt->body_file) {
+			bf = plan_rel(&R->p, rt->body_file);
+			rc = input_read_all(bf, 16 << 20, &body);
+			free(bf);
+			if (rc) {
+				buf_release(&s);
+				buf_release(&body);
+				return -1;
+			}
+			buf_addstr(&s, "wrk.body = ");
+			lua_string(&s, body.ptr ? body.ptr : "", body.len);
+			buf_addch(&s, '\n');
+		}
+		buf_addf(&path, "%s/load/%s.lua", R->dir, rt->name);
+	} else {
+		return 0;
 	}
-	buf_addf(&path, "%s/load/%s.lua", R->dir, rt->name);
 	rc = write_file(path.ptr, s.ptr, s.len);
 	buf_release(&s);
 	buf_release(&body);
@@ -585,38 +678,153 @@ route_script(struct rec *R, const struct rec_route *rt, char **out)
 	return 0;
 }
 
-/* wrk's argv for a route of a target, over dur seconds. */
+/* The header named name (case-insensitive) among the route's, or NULL. */
+static const char *
+route_header(const struct rec_route *rt, const char *name)
+{
+	size_t i, n = strlen(name);
+
+	for (i = 0; rt->headers && rt->headers[i]; i++)
+		if (!strncasecmp(rt->headers[i], name, n) && rt->headers[i][n] == ':')
+			return rt->headers[i] + n + 2;
+	return NULL;
+}
+
+/*
+ * The load generator's argv for a route of a target, over dur seconds,
+ * its output on stdout (k6: into out).  Settings a tool cannot honour
+ * were refused with the plan (record_plan.c); the others are given
+ * explicitly, so that the command in the timeline says what ran.
+ */
 static char **
-wrk_argv(struct rec *R, const struct rec_target *t, const struct rec_route *rt, double dur,
-	 const char *script)
+load_argv(struct rec *R, const struct rec_target *t, const struct rec_route *rt, double dur,
+	  const char *script, const char *out)
 {
 	const struct rec_load *d = &R->p.load, *o = &rt->load;
+	const char *tool = R->p.lt->name, *ct;
 	double c = isnan(o->connections) ? d->connections : o->connections;
 	double th = isnan(o->threads) ? d->threads : o->threads;
 	double to = isnan(o->timeout_s) ? d->timeout_s : o->timeout_s;
-	char **v = xcalloc(32 + 2 * 64, sizeof(*v));
+	double nreq = isnan(o->requests) ? d->requests : o->requests;
+	char **v = xcalloc(40 + 2 * 64, sizeof(*v)), *bf = NULL;
 	struct buf b = BUF_INIT;
 	size_t n = 0, i;
 
-	if (th > c)
-		th = c;	/* wrk refuses more threads than connections */
+	if (rt->body_file && strcmp(tool, "wrk") && strcmp(tool, "k6")) {
+		bf = body_path(R, rt);
+		if (!bf) {
+			free(v);
+			return NULL;
+		}
+	}
 #define ADD(...) (buf_reset(&b), buf_addf(&b, __VA_ARGS__), v[n++] = xstrdup(b.ptr))
-	ADD("wrk");
-	ADD("-t%.0f", th);
-	ADD("-c%.0f", c);
-	ADD("-d%.0fs", dur);
-	ADD("--latency");
-	if (!isnan(to))
-		ADD("--timeout"), ADD("%.0fs", to);
-	for (i = 0; rt->headers && rt->headers[i] && i < 64; i++)
-		ADD("-H"), ADD("%s", rt->headers[i]);
-	if (script)
-		ADD("-s"), ADD("%s", script);
-	ADD("http://%s%s%s%s:%s%s%s", strchr(t->host, ':') ? "[" : "", t->host,
-	    strchr(t->host, ':') ? "]" : "", "", t->port,
-	    strcmp(t->base_path, "/") ? t->base_path : "", rt->path);
+	ADD("%s", tool);
+	if (!strcmp(tool, "wrk")) {
+		if (isnan(th))
+			th = 2;
+		if (th > c)
+			th = c;	/* wrk refuses more threads than connections */
+		ADD("-t%.0f", th);
+		ADD("-c%.0f", c);
+		ADD("-d%.0fs", dur);
+		ADD("--latency");
+		if (!isnan(to))
+			ADD("--timeout"), ADD("%.0fs", to);
+		for (i = 0; rt->headers && rt->headers[i] && i < 64; i++)
+			ADD("-H"), ADD("%s", rt->headers[i]);
+		if (script)
+			ADD("-s"), ADD("%s", script);
+	} else if (!strcmp(tool, "hey")) {
+		ADD("-z"), ADD("%.0fs", dur);
+		ADD("-c"), ADD("%.0f", c);
+		if (!isnan(th))
+			ADD("-cpus"), ADD("%.0f", th);
+		if (!isnan(to))
+			ADD("-t"), ADD("%.0f", to);
+		ADD("-m"), ADD("%s", rt->method);
+		for (i = 0; rt->headers && rt->headers[i] && i < 64; i++)
+			ADD("-H"), ADD("%s", rt->headers[i]);
+		if (bf)
+			ADD("-D"), ADD("%s", bf);
+	} else if (!strcmp(tool, "ab")) {
+		/* -t implies at most 50000 requests: -n after it says how
+		 * many (a run that ends early is a failure, see measure) */
+		ADD("-t"), ADD("%.0f", dur);
+		ADD("-n"), ADD("%.0f", isnan(nreq) ? 50000 : nreq);
+		ADD("-c"), ADD("%.0f", c);
+		ADD("-k");
+		if (!isnan(to))
+			ADD("-s"), ADD("%.0f", to);
+		/* -p and -u set the method (and refuse -m) */
+		if (!bf)
+			ADD("-m"), ADD("%s", rt->method);
+		/* ab sends its own Content-Type with a body: -T sets it */
+		ct = route_header(rt, "Content-Type");
+		for (i = 0; rt->headers && rt->headers[i] && i < 64; i++)
+			if (!bf || !ct || strncasecmp(rt->headers[i], "Content-Type:", 13))
+				ADD("-H"), ADD("%s", rt->headers[i]);
+		if (bf) {
+			ADD(strcmp(rt->method, "PUT") ? "-p" : "-u"), ADD("%s", bf);
+			ADD("-T"), ADD("%s", ct ? ct : "application/octet-stream");
+		}
+	} else if (!strcmp(tool, "oha")) {
+		ADD("--no-tui");
+		ADD("--output-format"), ADD("json");
+		ADD("-z"), ADD("%.0fs", dur);
+		ADD("-c"), ADD("%.0f", c);
+		if (!isnan(to))
+			ADD("-t"), ADD("%.0fs", to);
+		ADD("-m"), ADD("%s", rt->method);
+		for (i = 0; rt->headers && rt->headers[i] && i < 64; i++)
+			ADD("-H"), ADD("%s", rt->headers[i]);
+		if (bf)
+			ADD("-D"), ADD("%s", bf);
+	} else if (!strcmp(tool, "bombardier")) {
+		ADD("-c"), ADD("%.0f", c);
+		ADD("-d"), ADD("%.0fs", dur);
+		if (!isnan(to))
+			ADD("-t"), ADD("%.0fs", to);
+		ADD("-m"), ADD("%s", rt->method);
+		for (i = 0; rt->headers && rt->headers[i] && i < 64; i++)
+			ADD("-H"), ADD("%s", rt->headers[i]);
+		if (bf)
+			ADD("-f"), ADD("%s", bf);
+		ADD("-l");
+		ADD("-o"), ADD("json");
+		ADD("-p"), ADD("r");
+	} else if (!strcmp(tool, "autocannon")) {
+		ADD("-c"), ADD("%.0f", c);
+		ADD("-d"), ADD("%.0f", dur);
+		if (!isnan(th))
+			ADD("-w"), ADD("%.0f", th);
+		if (!isnan(to))
+			ADD("-t"), ADD("%.0f", to);
+		ADD("-m"), ADD("%s", rt->method);
+		/* autocannon takes a header as K=V */
+		for (i = 0; rt->headers && rt->headers[i] && i < 64; i++) {
+			const char *colon = strchr(rt->headers[i], ':');
+
+			ADD("-H"), ADD("%.*s=%s", (int)(colon - rt->headers[i]), rt->headers[i],
+				       colon + 2);
+		}
+		if (bf)
+			ADD("-i"), ADD("%s", bf);
+		ADD("-j");
+	} else {	/* k6: the route is its script */
+		ADD("run");
+		ADD("--quiet");
+		ADD("--no-color");
+		ADD("--vus"), ADD("%.0f", c);
+		ADD("--duration"), ADD("%.0fs", dur);
+		ADD("--summary-export"), ADD("%s", out);
+		ADD("%s", script);
+	}
+	if (strcmp(tool, "k6"))
+		buf_reset(&b), route_url(&b, t, rt), v[n++] = buf_detach(&b, NULL);
+	v[n] = NULL;
 #undef ADD
 	buf_release(&b);
+	free(bf);
 	return v;
 }
 
@@ -839,11 +1047,13 @@ measure(struct rec *R, struct meas *m)
 		int null = open("/dev/null", O_WRONLY | O_CLOEXEC), st;
 		struct spawn ls = { NULL, NULL, NULL, load_cpus(R, rt), 0, null, null };
 
-		if (route_script(R, rt, &script)) {
+		if (route_script(R, t, rt, &script) ||
+		    !(av = load_argv(R, t, rt, R->p.warmup_s, script, "/dev/null"))) {
+			free(script);
 			close(null);
+			buf_addf(&m->why, "route '%s': its request cannot be written", rt->name);
 			goto out;
 		}
-		av = wrk_argv(R, t, rt, R->p.warmup_s, script);
 		ls.argv = av;
 		m->route = rt->name;
 		st = drive(m, &ls, &lp);
@@ -876,16 +1086,27 @@ measure(struct rec *R, struct meas *m)
 			buf_addf(&m->why, " before route '%s'", rt->name);
 			goto out;
 		}
-		if (route_script(R, rt, &script))
-			goto out;
-		buf_addf(&rel, "load/%s-%s.txt", m->id, rt->name);
+		buf_addf(&rel, "load/%s-%s.%s", m->id, rt->name, R->p.lt->ext);
 		buf_reset(&path);
 		buf_addf(&path, "%s/%s", R->dir, rel.ptr);
-		fd = open(path.ptr, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		if (route_script(R, t, rt, &script) ||
+		    !(av = load_argv(R, t, rt, R->p.window_s, script, path.ptr))) {
+			free(script);
+			buf_release(&rel);
+			buf_addf(&m->why, "route '%s': its request cannot be written", rt->name);
+			goto out;
+		}
 		buf_reset(&err);
 		buf_addf(&err, "%s/logs/%s-%s.stderr", R->dir, m->id, rt->name);
 		efd = open(err.ptr, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-		av = wrk_argv(R, t, rt, R->p.window_s, script);
+		/* k6 writes its summary itself (its stdout goes with its
+		 * messages); the others print their output */
+		if (!strcmp(R->p.lt->name, "k6")) {
+			unlink(path.ptr);	/* (a resumed measurement's) */
+			fd = efd >= 0 ? dup(efd) : -1;
+		} else {
+			fd = open(path.ptr, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		}
 		for (k = 0; av[k]; k++)
 			buf_addf(&cmd, "%s%s", k ? " " : "", av[k]);
 		{
@@ -922,12 +1143,20 @@ measure(struct rec *R, struct meas *m)
 		buf_reset(&data);
 		load_result_init(&lr);
 		bad = input_read_all(path.ptr, input_max_small, &data) ||
-		      load_parse(path.ptr, data.ptr, data.len, LOAD_WRK_TEXT, &lr);
+		      load_parse(path.ptr, data.ptr, data.len, (enum load_tool)R->p.lt->kind,
+				 &lr);
 		if (!bad && !(lr.requests > 0))
 			buf_addf(&m->why, "route '%s': the load generator got no response", rt->name);
 		if (bad && !m->why.len)
 			buf_addf(&m->why, "route '%s': the load generator's output is not readable",
 				 rt->name);
+		/* ab stops at its -n requests even within -t seconds: a
+		 * window cut short is not the window planned */
+		if (!bad && !m->why.len && !strcmp(R->p.lt->name, "ab") &&
+		    (double)(b - a) < R->p.window_s * 1000 - 500)
+			buf_addf(&m->why, "route '%s': ab stopped after %.0f requests in %.1f s, "
+				 "before the %g s window ended: raise 'load.requests'", rt->name,
+				 lr.requests, (double)(b - a) / 1000, R->p.window_s);
 		if (m->why.len) {
 			load_result_free(&lr);
 			buf_release(&rel);
@@ -956,7 +1185,7 @@ measure(struct rec *R, struct meas *m)
 		json_object_set_new(o, "endedAtMs", json_integer(b));
 		json_object_set_new(o, "requests", num_or_null(lr.requests));
 		json_object_set_new(o, "loadFile", json_string(rel.ptr));
-		json_object_set_new(o, "loadFormat", json_string("wrk"));
+		json_object_set_new(o, "loadFormat", json_string(R->p.lt->format));
 		end_ms = b;
 		load_result_free(&lr);
 		buf_release(&rel);
@@ -986,6 +1215,350 @@ out:
 	buf_release(&err);
 	buf_release(&data);
 	return rc;
+}
+
+/* ---- the servers' versions ------------------------------------------------ */
+
+/*
+ * A target's "version" command (`nginx -v`), run as its server would be
+ * (directory, environment), before anything is measured: the first line
+ * it prints, on stdout or stderr.  A command that fails, prints nothing
+ * or takes over 10 s is an error: a version the plan asks for is never
+ * silently missing.
+ */
+static int
+target_version(struct rec *R, const struct rec_target *t, char **out)
+{
+	char sh[] = "/bin/sh", dash_c[] = "-c";
+	char *argv[4] = { sh, dash_c, t->version_cmd, NULL };
+	char *cwd = t->cwd ? plan_rel(&R->p, t->cwd) : xstrdup(R->p.dir);
+	struct spawn s = { argv, cwd, t->env, NULL, 0, -1, -1 };
+	struct buf b = BUF_INIT, why = BUF_INIT;
+	int fd[2], st = 0, done = 0;
+	int64_t end = mono_ns() + 10000000000LL;
+	pid_t pid;
+	char chunk[512], *p, *nl;
+	ssize_t n;
+
+	*out = NULL;
+	if (pipe2(fd, O_CLOEXEC)) {
+		free(cwd);
+		return error_errno("cannot run the version command of target '%s'", t->name);
+	}
+	s.out = s.err = fd[1];
+	pid = spawn(&s);
+	close(fd[1]);
+	free(cwd);
+	if (pid < 0) {
+		close(fd[0]);
+		return error_errno("cannot run the version command of target '%s'", t->name);
+	}
+	for (;;) {
+		struct pollfd pf = { fd[0], POLLIN, 0 };
+		int64_t left = (end - mono_ns()) / 1000000;
+
+		if (left <= 0 || poll(&pf, 1, (int)left) <= 0)
+			break;
+		n = read(fd[0], chunk, sizeof(chunk));
+		if (n <= 0) {
+			done = 1;
+			break;
+		}
+		if (b.len < 4096)
+			buf_add(&b, chunk, (size_t)n);
+	}
+	close(fd[0]);
+	if (!done)
+		kill(pid, SIGKILL);
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	for (p = b.ptr; p && *p && (*p == '\n' || *p == '\r' || *p == ' '); p++)
+		;
+	if (p && (nl = strpbrk(p, "\r\n")))
+		*nl = '\0';
+	if (!done) {
+		buf_addstr(&why, "took over 10 s");
+	} else if (!WIFEXITED(st) || WEXITSTATUS(st)) {
+		describe_status(&why, st);
+	} else if (!p || !*p) {
+		buf_addstr(&why, "printed nothing");
+	}
+	if (why.len)
+		error("target '%s': its version command '%s' %s", t->name, t->version_cmd,
+		      why.ptr);
+	else
+		*out = xstrdup(p);
+	/* text for meta.json: control bytes and bytes of another encoding
+	 * than ASCII shown as '?' rather than dropped with the version */
+	for (p = *out; p && *p; p++)
+		if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
+			*p = '?';
+	buf_release(&b);
+	buf_release(&why);
+	return *out ? 0 : -1;
+}
+
+/* ---- energy samplers ------------------------------------------------------ */
+
+/*
+ * A sampler runs for the whole session as a child of erg, its output in
+ * the file and layout erg build's reader for it detects by name and
+ * content (ingest/energy_*.c, ingest/powermetrics.c):
+ *   perf        perf stat -a -I MS -x, -o perf-stat.csv -e EVENTS: times
+ *               count from its start, recorded as erg.powerStartMs;
+ *   turbostat   turbostat --quiet --Summary --show Time_Of_Day_Seconds,
+ *               PkgWatt,CorWatt,RAMWatt --interval S: it prints on stderr,
+ *               which goes to turbostat.txt (its messages with it);
+ *   nvidia-smi  nvidia-smi --query-gpu=timestamp,index,power.draw
+ *               --format=csv -lms MS > nvidia-smi.csv: local time without
+ *               a zone, so the offset is recorded as erg.powerTimezone;
+ *   powermetrics  powermetrics -f plist -i MS --samplers cpu_power >
+ *               power.plist (dated samples, its own time fit).
+ * It is started before the first idle window, must give a first sample
+ * before anything is measured, is watched between measurements (a sampler
+ * that dies fails the session), and is stopped and reaped after the last.
+ */
+struct sampler_kind {
+	const char *tool, *file, *debian, *hint;
+	int data_fd;	/* 1 or 2: the fd that is the file; 0: it writes it (-o) */
+	int stop;	/* signal that makes it print its last interval and exit */
+};
+
+static const struct sampler_kind *
+sampler_kind(enum rec_energy e)
+{
+	static const struct sampler_kind k[] = {
+		{ "perf", "perf-stat.csv", "linux-perf",
+		  "perf counts the power/energy-* events system-wide only with "
+		  "kernel.perf_event_paranoid at most 0 ('sudo sysctl "
+		  "kernel.perf_event_paranoid=0') or as root, and only on a processor with "
+		  "RAPL (Intel, AMD)", 0, SIGINT },
+		{ "turbostat", "turbostat.txt", "linux-cpupower",
+		  "turbostat reads the processor's MSRs: run erg record as root (and 'modprobe "
+		  "msr'), or give turbostat cap_sys_admin and cap_sys_rawio", 2, SIGINT },
+		{ "nvidia-smi", "nvidia-smi.csv", "nvidia-smi",
+		  "nvidia-smi needs the NVIDIA driver and an NVIDIA GPU", 1, SIGTERM },
+		{ "powermetrics", "power.plist", NULL,
+		  "powermetrics (macOS) runs as root only: run erg record with sudo", 1, SIGINT },
+	};
+
+	return e >= ENERGY_PERF ? &k[e - ENERGY_PERF] : NULL;
+}
+
+static char **
+sampler_argv(const struct rec *R, const char *file)
+{
+	char **v = xcalloc(24, sizeof(*v));
+	struct buf b = BUF_INIT;
+	double ms = R->p.energy_interval_ms;
+	size_t n = 0;
+
+#define ADD(...) (buf_reset(&b), buf_addf(&b, __VA_ARGS__), v[n++] = xstrdup(b.ptr))
+	switch (R->p.energy) {
+	case ENERGY_PERF:
+		ADD("perf"), ADD("stat"), ADD("-a"), ADD("-I"), ADD("%.0f", ms);
+		ADD("-x"), ADD(","), ADD("-o"), ADD("%s", file);
+		ADD("-e"), ADD("%s", R->p.energy_events);
+		break;
+	case ENERGY_TURBOSTAT:
+		ADD("turbostat"), ADD("--quiet"), ADD("--Summary");
+		ADD("--show"), ADD("Time_Of_Day_Seconds,PkgWatt,CorWatt,RAMWatt");
+		ADD("--interval"), ADD("%g", ms / 1000);
+		break;
+	case ENERGY_NVSMI:
+		ADD("nvidia-smi"), ADD("--query-gpu=timestamp,index,power.draw");
+		ADD("--format=csv"), ADD("-lms"), ADD("%.0f", ms);
+		break;
+	case ENERGY_POWERMETRICS:
+		ADD("powermetrics"), ADD("-f"), ADD("plist"), ADD("-i"), ADD("%.0f", ms);
+		ADD("--samplers"), ADD("cpu_power");
+		break;
+	default:
+		BUG("no sampler for energy source %d", (int)R->p.energy);
+	}
+#undef ADD
+	buf_release(&b);
+	return v;
+}
+
+/* Has the file a sample yet: a data line (one starting with a digit,
+ * after blanks), or a whole plist? */
+static int
+has_sample(const char *path, int plist)
+{
+	char b[65536];
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), found = 0;
+	ssize_t n = fd >= 0 ? read(fd, b, sizeof(b) - 1) : -1;
+	size_t keep;
+	char *p;
+
+	/* a powermetrics sample can be larger than one read: the end of the
+	 * first may lie further on (the file is small at this point) */
+	while (plist && n > 0 && !found) {
+		b[n] = '\0';
+		found = strstr(b, "</plist>") != NULL;
+		keep = (size_t)n < 7 ? (size_t)n : 7;
+		memmove(b, b + n - keep, keep);
+		n = read(fd, b + keep, sizeof(b) - 1 - keep);
+		n = n > 0 ? n + (ssize_t)keep : n;
+	}
+	if (fd >= 0)
+		close(fd);
+	if (plist || n <= 0)
+		return found;
+	b[n] = '\0';
+	for (p = b; p; p = strchr(p, '\n')) {
+		p += *p == '\n';
+		while (*p == ' ')
+			p++;
+		if (*p >= '0' && *p <= '9' && strchr(p, '\n'))
+			return 1;
+	}
+	return 0;
+}
+
+/* The first line of what a sampler said, for a message. */
+static void
+first_words(struct buf *why, const char *path)
+{
+	char b[512];
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	ssize_t n = fd >= 0 ? read(fd, b, sizeof(b) - 1) : -1;
+	char *p = b;
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return;
+	b[n] = '\0';
+	while (*p == '\n' || *p == ' ')
+		p++;
+	p[strcspn(p, "\n")] = '\0';
+	if (*p)
+		buf_addf(why, ": '%s'", p);
+}
+
+/* Has the sampler exited?  1 with why set, else 0. */
+static int
+sampler_gone(struct rec *R, struct buf *why)
+{
+	const struct sampler_kind *k = sampler_kind(R->p.energy);
+	struct buf msg = BUF_INIT;
+
+	if (R->smp <= 0)
+		return 0;
+	if (!R->smp_reaped && waitpid(R->smp, &R->smp_status, WNOHANG) != R->smp)
+		return 0;
+	R->smp_reaped = 1;
+	buf_addf(why, "energy sampler '%s' ", k->tool);
+	describe_status(why, R->smp_status);
+	buf_addf(&msg, "%s/%s", R->dir, k->data_fd == 2 ? k->file : "logs/sampler.stderr");
+	/* (turbostat's messages share its output: words only before data) */
+	if (k->data_fd != 2 || !has_sample(msg.ptr, 0))
+		first_words(why, msg.ptr);
+	buf_release(&msg);
+	return 1;
+}
+
+/*
+ * Start the sampler and wait for its first sample: 0, or -1 with why set
+ * (it exited, or gave nothing in time).
+ */
+static int
+sampler_start(struct rec *R, struct buf *why)
+{
+	const struct sampler_kind *k = sampler_kind(R->p.energy);
+	struct buf file = BUF_INIT, log = BUF_INIT;
+	char *env[] = { NULL, NULL };
+	char lc_all[] = "LC_ALL=C";	/* perf's numbers, never "0,05" */
+	char **av;
+	int fd, lfd, rc = -1;
+	int64_t end, t;
+	struct tm tm;
+	time_t now;
+
+	buf_addf(&file, "%s/%s", R->dir, k->file);
+	buf_addf(&log, "%s/logs/sampler.stderr", R->dir);
+	av = sampler_argv(R, file.ptr);
+	fd = k->data_fd ? open(file.ptr, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644) : -1;
+	lfd = open(log.ptr, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	env[0] = lc_all;
+	{
+		struct spawn sp = { av, NULL, env, NULL, 0, k->data_fd == 1 ? fd : lfd,
+				    k->data_fd == 2 ? fd : lfd };
+
+		now = time(NULL);
+		localtime_r(&now, &tm);
+		/* the start on the session's clock, just before it */
+		R->power_start_ms = now_ms(R);
+		R->smp = spawn(&sp);
+	}
+	if (fd >= 0)
+		close(fd);
+	if (lfd >= 0)
+		close(lfd);
+	{
+		int off = (int)(labs(tm.tm_gmtoff) / 60 % (24 * 60));
+
+		snprintf(R->power_tz, sizeof(R->power_tz), "%c%02d:%02d",
+			 tm.tm_gmtoff < 0 ? '-' : '+', off / 60, off % 60);
+	}
+	free_argv(av);
+	if (R->smp < 0) {
+		buf_addf(why, "cannot start energy sampler '%s': %s", k->tool, strerror(errno));
+		R->smp = 0;
+		goto out;
+	}
+	t = (int64_t)(R->p.energy_interval_ms * 3) + 3000;
+	end = mono_ns() + t * 1000000;
+	for (;;) {
+		if (sampler_gone(R, why))
+			break;
+		if (has_sample(file.ptr, R->p.energy == ENERGY_POWERMETRICS)) {
+			rc = 0;
+			break;
+		}
+		if (interrupted || mono_ns() > end) {
+			if (!interrupted)
+				buf_addf(why, "energy sampler '%s' gave no sample in %.1f s "
+					 "(its output: '%s')", k->tool, (double)t / 1000, k->file);
+			break;
+		}
+		usleep(20000);
+	}
+	if (rc && !interrupted)
+		buf_addf(why, "; %s", k->hint);
+out:
+	buf_release(&file);
+	buf_release(&log);
+	return rc;
+}
+
+/* Stop the sampler with its signal (its last interval is then written),
+ * SIGKILL after 5 s; always reaped. */
+static void
+sampler_stop(struct rec *R)
+{
+	const struct sampler_kind *k = sampler_kind(R->p.energy);
+	int64_t end;
+
+	if (R->smp <= 0)
+		return;
+	if (!R->smp_reaped) {
+		int done = 0;
+
+		kill(R->smp, k->stop);
+		end = mono_ns() + 5000000000LL;
+		while (!done && mono_ns() < end)
+			if (!(done = waitpid(R->smp, &R->smp_status, WNOHANG) == R->smp))
+				usleep(20000);
+		if (!done) {
+			kill(R->smp, SIGKILL);
+			while (waitpid(R->smp, &R->smp_status, 0) < 0 && errno == EINTR)
+				;
+		}
+	}
+	R->smp = 0;
 }
 
 /* ---- resume ------------------------------------------------------------------ */
@@ -1096,7 +1669,7 @@ write_meta(struct rec *R, json_t *warnings)
 	if (!isnan(R->p.room_temp_c))
 		json_object_set_new(m, "roomTempC", jnum(R->p.room_temp_c));
 	json_object_set_new(m, "machine", rec_machine());
-	v = rec_tool_version(R->p.tool);
+	v = rec_tool_version(R->p.tool, R->p.lt->version_arg);
 	json_object_set_new(tools, R->p.tool, v ? json_string(v) : json_null());
 	free(v);
 	s = xmalloc(strlen(R->version) + 16);
@@ -1104,12 +1677,50 @@ write_meta(struct rec *R, json_t *warnings)
 	json_object_set_new(tools, "erg", json_string(s));
 	free(s);
 	json_object_set_new(m, "tools", tools);
+	{
+		json_t *tg = json_object();
+		size_t k;
+
+		for (k = 0; k < R->p.nt; k++) {
+			json_t *o = json_object();
+
+			json_object_set_new(o, "command", json_string(R->p.t[k].command));
+			json_object_set_new(o, "url", json_string(R->p.t[k].url));
+			if (R->versions && R->versions[k]) {
+				json_object_set_new(o, "version", json_string(R->versions[k]));
+				json_object_set_new(o, "versionCommand",
+						    json_string(R->p.t[k].version_cmd));
+			}
+			json_object_set_new(tg, R->p.t[k].name, o);
+		}
+		json_object_set_new(m, "targets", tg);
+	}
 	json_object_set_new(load, "tool", json_string(R->p.tool));
 	json_object_set_new(load, "connections", json_integer((json_int_t)R->p.load.connections));
-	json_object_set_new(load, "threads", json_integer((json_int_t)R->p.load.threads));
+	if (!isnan(R->p.load.threads))
+		json_object_set_new(load, "threads", json_integer((json_int_t)R->p.load.threads));
+	else if (!strcmp(R->p.tool, "wrk"))
+		json_object_set_new(load, "threads", json_integer(2));
 	json_object_set_new(m, "load", load);
-	json_object_set_new(power, "source", json_string(R->p.energy == ENERGY_POWERCAP ?
-							 "powercap" : "none"));
+	json_object_set_new(power, "source", json_string(rec_energy_name(R->p.energy)));
+	if (R->p.energy >= ENERGY_PERF) {
+		char **av = sampler_argv(R, sampler_kind(R->p.energy)->file);
+		struct buf cmd = BUF_INIT;
+		size_t k;
+
+		for (k = 0; av[k]; k++)
+			buf_addf(&cmd, "%s%s", k ? " " : "", av[k]);
+		free_argv(av);
+		json_object_set_new(power, "file", json_string(sampler_kind(R->p.energy)->file));
+		json_object_set_new(power, "command", json_string(cmd.ptr));
+		json_object_set_new(power, "intervalMs", jnum(R->p.energy_interval_ms));
+		buf_release(&cmd);
+		v = rec_tool_version(sampler_kind(R->p.energy)->tool,
+				     R->p.energy == ENERGY_POWERMETRICS ? NULL : "--version");
+		json_object_set_new(tools, sampler_kind(R->p.energy)->tool,
+				    v ? json_string(v) : json_null());
+		free(v);
+	}
 	if (R->p.energy == ENERGY_POWERCAP) {
 		json_object_set_new(power, "file", json_string("powercap.csv"));
 		json_object_set_new(power, "format", json_string("powercap-log v1"));
@@ -1138,7 +1749,15 @@ write_meta(struct rec *R, json_t *warnings)
 	json_object_set_new(m, "preflight", pre);
 	json_object_set_new(m, "plan", json_incref(R->p.json));
 	json_object_set_new(m, "planSha256", json_string(R->p.sha256));
-	json_object_set_new(erg, "loadFormat", json_string("wrk"));
+	json_object_set_new(erg, "loadFormat", json_string(R->p.lt->format));
+	/* where the sampler's reader needs them: perf's times count from its
+	 * start, nvidia-smi's are local time without a zone (turbostat's
+	 * first interval starts when it does, not when erg started it: its
+	 * reader leaves that one out without a start) */
+	if (R->power_start_ms && R->p.energy == ENERGY_PERF)
+		json_object_set_new(erg, "powerStartMs", json_integer(R->power_start_ms));
+	if (R->power_start_ms && R->p.energy == ENERGY_NVSMI)
+		json_object_set_new(erg, "powerTimezone", json_string(R->power_tz));
 	json_object_set_new(erg, "recordedBy", json_string("erg record"));
 	json_object_set_new(m, "erg", erg);
 	s = json_dumps(m, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
@@ -1307,6 +1926,26 @@ run(struct rec *R, const size_t *order, int resume, json_t *warnings)
 		return -1;
 	}
 	buf_release(&b);
+	if (R->p.energy >= ENERGY_PERF) {
+		struct buf why = BUF_INIT;
+
+		/* its times cannot tell a pause from a long interval */
+		if (resume) {
+			block_signals(SIG_UNBLOCK);
+			return error("this run is sampled by '%s', whose log cannot be "
+				     "continued across a pause: it cannot be resumed (record it "
+				     "again)", rec_energy_name(R->p.energy));
+		}
+		if (sampler_start(R, &why) || write_meta(R, warnings)) {
+			if (why.len)
+				error("%s", why.ptr);
+			buf_release(&why);
+			block_signals(SIG_UNBLOCK);
+			sampler_stop(R);
+			return -1;
+		}
+		buf_release(&why);
+	}
 	R->hb_running = !pthread_create(&R->hb, NULL, heartbeat, R);
 	block_signals(SIG_UNBLOCK);
 
@@ -1351,6 +1990,19 @@ run(struct rec *R, const size_t *order, int resume, json_t *warnings)
 		snprintf(m.id, sizeof(m.id), "r%d-s%d-%s", m.round, m.slot, m.t->name);
 		if (is_done(R, m.id))
 			continue;
+		if (sampler_gone(R, &m.why)) {
+			o = json_object();
+			buf_reset(&b);
+			buf_addf(&b, "%s during the session, before measurement '%s'", m.why.ptr,
+				 m.id);
+			json_object_set_new(o, "ok", json_false());
+			json_object_set_new(o, "error", json_string(b.ptr));
+			emit(R, "sessionEnd", o);
+			error("%s", b.ptr);
+			buf_release(&m.why);
+			rc = -1;
+			break;
+		}
 		progress(R, &m);
 		if (R->p.cooldown_s > 0) {
 			rc = idle_window(R, m.id, first ? "preroll" : "cooldown");
@@ -1382,6 +2034,22 @@ run(struct rec *R, const size_t *order, int resume, json_t *warnings)
 	/* the idle floor after the last measurement, for the drift check */
 	if (!rc && !interrupted && R->p.cooldown_s > 0 && R->prev)
 		rc = idle_window(R, NULL, "postroll");
+	/* a sampler that stopped before the end left the end unmeasured */
+	if (!rc && !interrupted) {
+		struct buf why = BUF_INIT;
+
+		if (sampler_gone(R, &why)) {
+			o = json_object();
+			buf_reset(&b);
+			buf_addf(&b, "%s during the session, before its end", why.ptr);
+			json_object_set_new(o, "ok", json_false());
+			json_object_set_new(o, "error", json_string(b.ptr));
+			emit(R, "sessionEnd", o);
+			error("%s", b.ptr);
+			rc = -1;
+		}
+		buf_release(&why);
+	}
 	if (rc > 0 || (!rc && interrupted)) {
 		o = json_object();
 		buf_reset(&b);
@@ -1407,6 +2075,7 @@ run(struct rec *R, const size_t *order, int resume, json_t *warnings)
 	}
 	rec_powercap_stop(R->pc);
 	R->pc = NULL;	/* stopped: its last reading closes the log */
+	sampler_stop(R);
 	if (fsync(R->tlfd) || close(R->tlfd))
 		rc = rc ? rc : error_errno("cannot write '%s/timeline.jsonl'", R->dir);
 	R->tlfd = -1;
@@ -1507,6 +2176,17 @@ record_main(int argc, char **argv, const char *version)
 		      "'apt-get install %s'", R.p.tool, R.p.tool);
 		goto out;
 	}
+	if (R.p.energy >= ENERGY_PERF && !on_path(sampler_kind(R.p.energy)->tool)) {
+		const struct sampler_kind *sk = sampler_kind(R.p.energy);
+
+		if (sk->debian)
+			error("energy sampler '%s' is not installed (not found on PATH); on "
+			      "Debian: 'apt-get install %s'", sk->tool, sk->debian);
+		else
+			error("energy sampler '%s' is not installed (not found on PATH; it is "
+			      "part of macOS)", sk->tool);
+		goto out;
+	}
 	for (k = 0; k < R.p.nt; k++) {
 		char *cwd = R.p.t[k].cwd ? plan_rel(&R.p, R.p.t[k].cwd) : NULL;
 
@@ -1527,6 +2207,10 @@ record_main(int argc, char **argv, const char *version)
 		goto out;
 	if (diag_errors)
 		goto out;
+	R.versions = xcalloc(R.p.nt + 1, sizeof(*R.versions));
+	for (k = 0; k < R.p.nt; k++)
+		if (R.p.t[k].version_cmd && target_version(&R, &R.p.t[k], &R.versions[k]))
+			goto out;
 	if (!path_is_dir(archive)) {
 		error("archive '%s' is not a directory", archive);
 		goto out;
@@ -1646,12 +2330,16 @@ out:
 	if (R.tlfd >= 0)
 		close(R.tlfd);
 	rec_powercap_stop(R.pc);
+	sampler_stop(&R);
 	json_decref(warnings);
 	free(order);
 	free(auto_id);
 	for (k = 0; k < R.ndone; k++)
 		free(R.done[k]);
 	free(R.done);
+	for (k = 0; R.versions && k < R.p.nt; k++)
+		free(R.versions[k]);
+	free(R.versions);
 	free(R.prev);
 	free(R.id);
 	free(R.dir);

@@ -19,11 +19,13 @@
 /* Load settings; a route may override any of them (NAN / NULL: inherit). */
 struct rec_load {
 	double connections, threads, timeout_s;
+	double requests;	/* ab only: its cap on requests in a window */
 	char *cpus;		/* cpu list the generator is pinned to */
 };
 
 struct rec_target {
 	char *name, *command, *cwd, *url, *ready_path, *cpus;
+	char *version_cmd;	/* prints the server's version; NULL: none */
 	char **env;		/* "KEY=VALUE", NULL-terminated */
 	double ready_timeout_s;
 	int stop_signal;
@@ -36,8 +38,26 @@ struct rec_route {
 	struct rec_load load;
 };
 
+/* A load generator erg record drives: how its output is stored and read
+ * back (loadFormat), and how it tells its version. */
+struct rec_tool {
+	const char *name;
+	const char *format;	/* loadFormat, as erg build reads it */
+	int kind;		/* enum load_tool */
+	const char *ext;	/* of the stored output */
+	const char *version_arg;	/* NULL: it has no version option */
+	unsigned has_threads:1;	/* a setting for threads (or workers) */
+};
+const struct rec_tool *rec_tool_find(const char *name);
+
 enum rec_order { ORDER_CYCLIC, ORDER_RANDOM, ORDER_SEQUENTIAL };
-enum rec_energy { ENERGY_NONE, ENERGY_POWERCAP };
+enum rec_energy {
+	ENERGY_NONE, ENERGY_POWERCAP,
+	/* samplers run as a child process for the whole session */
+	ENERGY_PERF, ENERGY_TURBOSTAT, ENERGY_NVSMI, ENERGY_POWERMETRICS
+};
+/* The name of a source in plans and meta.json. */
+const char *rec_energy_name(enum rec_energy e);
 
 struct rec_plan {
 	char *path;		/* the plan file */
@@ -52,10 +72,12 @@ struct rec_plan {
 	uint64_t seed;
 	double warmup_s, window_s, gap_s, cooldown_s, base_off_s, base_end_s;
 	double room_temp_c;	/* NAN: not given */
-	char *tool;		/* load generator: "wrk" */
+	char *tool;		/* load generator: "wrk", "hey", ... */
+	const struct rec_tool *lt;	/* how it is driven */
 	struct rec_load load;
 	enum rec_energy energy;
 	char *energy_root;	/* powercap tree */
+	char *energy_events;	/* perf: its -e list */
 	double energy_interval_ms;
 	struct rec_target *t;
 	size_t nt;
@@ -85,7 +107,8 @@ int rec_cpulist(const char *s, unsigned char mask[128]);
 /* Machine facts and preflight (record_sys.c).  warn: one line each. */
 json_t *rec_machine(void);
 void rec_preflight(const struct rec_plan *p, json_t *warnings);
-char *rec_tool_version(const char *tool);	/* first line of `tool -v`, or NULL */
+/* The first line of `tool arg` ("-v", "--version", "version"), or NULL. */
+char *rec_tool_version(const char *tool, const char *arg);
 
 /* The powercap logger: a thread sweeping every zone of root into out
  * ("powercap-log CSV v1").  open finds and reads the zones (an error when

@@ -19,6 +19,7 @@
 #include "base/util.h"
 #include "cmd/record.h"
 #include "ingest/input.h"
+#include "model/load.h"
 
 /* ---- the schedule ------------------------------------------------------ */
 
@@ -150,6 +151,36 @@ known_keys(struct pr *c, const struct jpos *o, const char *const *names)
 	}
 }
 
+const char *
+rec_energy_name(enum rec_energy e)
+{
+	static const char *const names[] = { "none", "powercap", "perf", "turbostat",
+					     "nvidia-smi", "powermetrics" };
+
+	return names[e];
+}
+
+/* perf events erg build reads (ingest/energy_perf.c), comma-separated. */
+static int
+perf_events_ok(const char *s)
+{
+	static const char *const ev[] = { "power/energy-pkg/", "power/energy-ram/",
+					  "power/energy-psys/", "power/energy-cores/",
+					  "power/energy-gpu/", NULL };
+	size_t i, n;
+
+	for (;;) {
+		n = strcspn(s, ",");
+		for (i = 0; ev[i] && (strlen(ev[i]) != n || strncmp(ev[i], s, n)); i++)
+			;
+		if (!ev[i])
+			return 0;
+		if (!s[n])
+			return 1;
+		s += n + 1;
+	}
+}
+
 /* A name that becomes part of file names and measurement ids. */
 static int
 good_name(const char *s)
@@ -254,11 +285,24 @@ get_pairs(struct pr *c, const struct jpos *o, const char *key, const char *sep)
 	return out;
 }
 
+/* A setting the load generator has no way to honour: an error at it,
+ * never dropped. */
+static void
+unsupported(struct pr *c, const struct jpos *o, const char *key, const char *why)
+{
+	struct jpos e;
+
+	jdoc_get(c->doc, o, key, 0, &e);
+	c->bad = jdoc_error(c->doc, &e, "cannot be honoured: '%s' %s", c->p->tool, why);
+}
+
+/* The load settings of the plan (c->p->tool is read first) or a route. */
 static void
 get_load(struct pr *c, const struct jpos *o, struct rec_load *l)
 {
 	static const char *const keys[] = { "tool", "connections", "threads", "timeoutSec",
-					    "cpus", NULL };
+					    "requests", "cpus", NULL };
+	const struct rec_tool *lt = c->p->lt;
 	double v;
 	struct jpos e;
 	int rc;
@@ -276,8 +320,20 @@ get_load(struct pr *c, const struct jpos *o, struct rec_load *l)
 	else if (rc > 0 && (v < 1 || v > 1024))
 		jdoc_get(c->doc, o, "threads", 0, &e),
 		c->bad = jdoc_error(c->doc, &e, "must be from 1 to 1024");
+	else if (rc > 0 && lt && !lt->has_threads)
+		unsupported(c, o, "threads", "has no setting for threads");
 	else if (rc > 0)
 		l->threads = v;
+	if ((rc = jdoc_count(c->doc, o, "requests", 0, &v)) < 0)
+		c->bad = -1;
+	else if (rc > 0 && (v < 1 || v > 1e9))
+		jdoc_get(c->doc, o, "requests", 0, &e),
+		c->bad = jdoc_error(c->doc, &e, "must be from 1 to 1000000000");
+	else if (rc > 0 && lt && strcmp(lt->name, "ab"))
+		unsupported(c, o, "requests", "runs for the window, not for a number of "
+			    "requests ('requests' is ab's cap on requests in a window)");
+	else if (rc > 0)
+		l->requests = v;
 	get_secs(c, o, "timeoutSec", 0, 1, &l->timeout_s);
 	get_cpus(c, o, &l->cpus);
 }
@@ -340,7 +396,7 @@ static void
 get_target(struct pr *c, const struct jpos *o, struct rec_target *t)
 {
 	static const char *const keys[] = { "name", "command", "cwd", "env", "url", "ready",
-					    "stopSignal", "cpus", NULL };
+					    "stopSignal", "cpus", "version", NULL };
 	static const char *const rkeys[] = { "path", "timeoutSec", NULL };
 	struct jpos e, rd;
 	char *sig = NULL;
@@ -355,6 +411,7 @@ get_target(struct pr *c, const struct jpos *o, struct rec_target *t)
 	get_name(c, o, &t->name);
 	get_str(c, o, "command", JD_REQ, &t->command);
 	get_str(c, o, "cwd", 0, &t->cwd);
+	get_str(c, o, "version", 0, &t->version_cmd);
 	get_str(c, o, "url", JD_REQ, &t->url);
 	t->env = get_pairs(c, o, "env", "=");
 	get_cpus(c, o, &t->cpus);
@@ -425,7 +482,14 @@ get_route(struct pr *c, const struct jpos *o, struct rec_route *r)
 		jdoc_get(c->doc, o, "path", 0, &e);
 		c->bad = jdoc_error(c->doc, &e, "must start with '/'");
 	}
-	r->load.connections = r->load.threads = r->load.timeout_s = NAN;
+	r->load.connections = r->load.threads = r->load.timeout_s = r->load.requests = NAN;
+	if (c->p->lt && !strcmp(c->p->lt->name, "ab") && r->body_file &&
+	    strcmp(r->method, "POST") && strcmp(r->method, "PUT"))
+		unsupported(c, o, json_object_get(o->v, "method") ? "method" : "bodyFile",
+			    "sends a body with POST (-p) or PUT (-u) only");
+	if (c->p->lt && !strcmp(c->p->lt->name, "hey") && r->method &&
+	    !strstr(" GET POST PUT DELETE HEAD OPTIONS ", r->method))
+		unsupported(c, o, "method", "sends GET, POST, PUT, DELETE, HEAD or OPTIONS only");
 	if ((rc = jdoc_object(c->doc, o, "load", 0, &l)) < 0)
 		c->bad = -1;
 	else if (rc > 0)
@@ -437,11 +501,30 @@ get_route(struct pr *c, const struct jpos *o, struct rec_route *r)
 	}
 }
 
-/* The load generators erg record drives: only those whose output erg
- * build reads back (the others are refused by name). */
+/* The load generators erg record drives, each stored as erg build reads
+ * it back (wrk2 needs a rate, which a plan does not give). */
 static const char *const tools_known[] = { "wrk", "wrk2", "hey", "ab", "autocannon", "oha",
 					   "bombardier", "k6", NULL };
-static const char *const tools_driven[] = { "wrk", NULL };
+static const struct rec_tool tools_driven[] = {
+	{ "wrk", "wrk", LOAD_WRK_TEXT, "txt", "-v", 1 },
+	{ "hey", "hey", LOAD_HEY_TEXT, "txt", NULL, 1 },
+	{ "ab", "ab", LOAD_AB_TEXT, "txt", "-V", 0 },
+	{ "oha", "oha", LOAD_OHA_JSON, "json", "--version", 0 },
+	{ "bombardier", "bombardier", LOAD_BOMBARDIER_JSON, "json", "--version", 0 },
+	{ "autocannon", "autocannon", LOAD_AUTOCANNON_JSON, "json", "--version", 1 },
+	{ "k6", "k6", LOAD_K6_JSON, "json", "version", 0 },
+};
+
+const struct rec_tool *
+rec_tool_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(tools_driven) / sizeof(tools_driven[0]); i++)
+		if (!strcmp(tools_driven[i].name, name))
+			return &tools_driven[i];
+	return NULL;
+}
 
 static void
 check_names(struct pr *c, const struct jpos *arr, size_t n, int targets)
@@ -471,7 +554,7 @@ rec_plan_read(const char *path, struct rec_plan *p)
 					    "idleBaseline", "roomTempC", "energy", "load",
 					    "targets", "routes", NULL };
 	static const char *const bkeys[] = { "offsetSec", "endOffsetSec", NULL };
-	static const char *const ekeys[] = { "source", "root", "intervalMs", NULL };
+	static const char *const ekeys[] = { "source", "root", "intervalMs", "events", NULL };
 	struct buf data = BUF_INIT;
 	struct jdoc doc;
 	struct jpos root, e, a, o;
@@ -583,28 +666,27 @@ rec_plan_read(const char *path, struct rec_plan *p)
 
 	/* load */
 	p->load.connections = 50;
-	p->load.threads = 2;
-	p->load.timeout_s = NAN;
+	p->load.threads = p->load.timeout_s = p->load.requests = NAN;	/* the tool's own */
 	if ((rc = jdoc_object(&doc, &root, "load", JD_REQ, &o)) < 0) {
 		c.bad = -1;
 	} else {
-		get_load(&c, &o, &p->load);
 		get_str(&c, &o, "tool", JD_REQ, &p->tool);
 		if (p->tool) {
-			int known = 0, driven = 0;
+			int known = 0;
 
 			for (i = 0; tools_known[i]; i++)
 				known |= !strcmp(tools_known[i], p->tool);
-			for (i = 0; tools_driven[i]; i++)
-				driven |= !strcmp(tools_driven[i], p->tool);
+			p->lt = rec_tool_find(p->tool);
 			jdoc_get(&doc, &o, "tool", 0, &e);
 			if (!known)
 				c.bad = jdoc_error(&doc, &e, "is '%s', not a load generator erg "
 						   "knows", p->tool);
-			else if (!driven)
-				c.bad = jdoc_error(&doc, &e, "is '%s': erg record drives only "
-						   "'wrk' so far", p->tool);
+			else if (!p->lt)
+				c.bad = jdoc_error(&doc, &e, "is '%s': erg record drives wrk, hey, "
+						   "ab, oha, bombardier, autocannon and k6 (wrk2 "
+						   "needs a rate)", p->tool);
 		}
+		get_load(&c, &o, &p->load);
 	}
 
 	/* energy */
@@ -615,18 +697,46 @@ rec_plan_read(const char *path, struct rec_plan *p)
 	} else if (rc > 0) {
 		known_keys(&c, &o, ekeys);
 		get_str(&c, &o, "source", JD_REQ, &s);
-		if (s && !strcmp(s, "powercap")) {
-			p->energy = ENERGY_POWERCAP;
-		} else if (s && strcmp(s, "none")) {
+		for (i = ENERGY_NONE; s && i <= ENERGY_POWERMETRICS; i++)
+			if (!strcmp(s, rec_energy_name((enum rec_energy)i)))
+				break;
+		if (s && i <= ENERGY_POWERMETRICS) {
+			p->energy = (enum rec_energy)i;
+		} else if (s) {
 			jdoc_get(&doc, &o, "source", 0, &e);
-			c.bad = jdoc_error(&doc, &e, "is '%s': erg record samples 'powercap' "
-					   "(Linux RAPL) or 'none' so far", s);
+			c.bad = jdoc_error(&doc, &e, "is '%s', not 'powercap', 'perf', 'turbostat', "
+					   "'nvidia-smi', 'powermetrics' or 'none'", s);
 		}
 		free(s);
 		s = NULL;
 		get_str(&c, &o, "root", 0, &p->energy_root);
+		get_str(&c, &o, "events", 0, &p->energy_events);
 		get_secs(&c, &o, "intervalMs", 0, 10, &p->energy_interval_ms);
+		/* what only one source reads is an error with another */
+		if (p->energy_root && p->energy != ENERGY_POWERCAP) {
+			jdoc_get(&doc, &o, "root", 0, &e);
+			c.bad = jdoc_error(&doc, &e, "is read by the 'powercap' source only");
+		}
+		if (p->energy_events && p->energy != ENERGY_PERF) {
+			jdoc_get(&doc, &o, "events", 0, &e);
+			c.bad = jdoc_error(&doc, &e, "is read by the 'perf' source only");
+		} else if (p->energy_events && !perf_events_ok(p->energy_events)) {
+			jdoc_get(&doc, &o, "events", 0, &e);
+			c.bad = jdoc_error(&doc, &e, "is '%s', not a comma-separated list of "
+					   "power/energy-pkg/, power/energy-ram/, "
+					   "power/energy-psys/, power/energy-cores/, "
+					   "power/energy-gpu/", p->energy_events);
+		}
+		/* perf -I, nvidia-smi -lms and powermetrics -i take whole ms */
+		if (p->energy > ENERGY_POWERCAP &&
+		    p->energy_interval_ms != floor(p->energy_interval_ms)) {
+			jdoc_get(&doc, &o, "intervalMs", 0, &e);
+			c.bad = jdoc_error(&doc, &e, "must be whole milliseconds for '%s'",
+					   rec_energy_name(p->energy));
+		}
 	}
+	if (p->energy == ENERGY_PERF && !p->energy_events)
+		p->energy_events = xstrdup("power/energy-pkg/");
 	if (!p->energy_root)
 		p->energy_root = xstrdup("/sys/class/powercap");
 	else if (p->energy_root[0] != '/') {
@@ -690,6 +800,7 @@ rec_plan_free(struct rec_plan *p)
 
 		free(t->name);
 		free(t->command);
+		free(t->version_cmd);
 		free(t->cwd);
 		free(t->url);
 		free(t->ready_path);
@@ -719,6 +830,7 @@ rec_plan_free(struct rec_plan *p)
 	free(p->tool);
 	free(p->load.cpus);
 	free(p->energy_root);
+	free(p->energy_events);
 	json_decref(p->json);
 	memset(p, 0, sizeof(*p));
 }

@@ -225,9 +225,9 @@ rec_preflight(const struct rec_plan *p, json_t *w)
 	}
 }
 
-/* `tool -v` (wrk prints its version there, and exits 1). */
+/* `tool arg` (wrk prints its version for -v, and exits 1). */
 char *
-rec_tool_version(const char *tool)
+rec_tool_version(const char *tool, const char *arg)
 {
 	int fd[2];
 	pid_t pid;
@@ -236,7 +236,7 @@ rec_tool_version(const char *tool)
 	size_t len = 0;
 	char *nl;
 
-	if (pipe(fd))
+	if (!arg || pipe(fd))
 		return NULL;
 	pid = fork();
 	if (pid < 0) {
@@ -252,7 +252,7 @@ rec_tool_version(const char *tool)
 		if (null >= 0)
 			dup2(null, 0);
 		close(fd[0]);
-		execlp(tool, tool, "-v", (char *)NULL);
+		execlp(tool, tool, arg, (char *)NULL);
 		_exit(127);
 	}
 	close(fd[1]);
@@ -446,8 +446,9 @@ open_log(struct rec_powercap *pc, const char *out, int append)
 	pc->out = fopen(out, append ? "a" : "w");
 	if (!pc->out)
 		return error_errno("cannot write '%s'", out);
-	if (!append)
-		fputs(pc->hdr.ptr, pc->out);
+	/* the interval across the pause is no reading: the reader makes it
+	 * a gap, however short */
+	fputs(append ? "# resumed\n" : pc->hdr.ptr, pc->out);
 	if (fflush(pc->out))
 		return error_errno("cannot write '%s'", out);
 	return 0;

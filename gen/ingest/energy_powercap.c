@@ -19,7 +19,9 @@
  * without a known max.  Two sweeps further apart than the counter takes
  * to wrap at twice that peak are an error: a second wrap could hide.
  * An interval over 5x the median (the logger stopped) is a gap instead
- * (en_finish), whatever its counters did.
+ * (en_finish), whatever its counters did, as is the one after a
+ * "# resumed" line (erg record --resume marks the pause, whatever its
+ * length).
  *
  * Domains: intel-rapl:N zones by name (package-N, psys), their children
  * as "package-N/<name>": dram counts, core/uncore (inside the package)
@@ -61,7 +63,23 @@ struct pc {
 	struct wrapped *w;
 	size_t nw, aw;
 	char *errtext;		/* first "# error" comment */
+	/* "# resumed" (erg record --resume): the interval up to the next
+	 * sweep is a pause, whatever its length */
+	int resume_pending, cur_paused;
+	size_t *paused;		/* samples that are such a pause */
+	size_t npaused, apaused;
 };
+
+static int
+is_paused(const struct pc *c, size_t sample)
+{
+	size_t i;
+
+	for (i = 0; i < c->npaused; i++)
+		if (c->paused[i] == sample)
+			return 1;
+	return 0;
+}
 
 static const char *
 base_of(const char *p)
@@ -202,7 +220,7 @@ end_sweep(struct pc *c, struct power_file *pf, uint64_t t_prev, uint64_t t, long
 		if (!z->read)
 			continue;
 		z->seen = 0;
-		if (nsweep > 1) {
+		if (nsweep > 1 && !c->cur_paused) {
 			if (z->cur >= z->prev) {
 				dj[z->dom] = (double)(z->cur - z->prev) / 1e6;
 			} else {
@@ -219,6 +237,10 @@ end_sweep(struct pc *c, struct power_file *pf, uint64_t t_prev, uint64_t t, long
 			}
 		}
 		z->prev = z->cur;
+	}
+	if (nsweep > 1 && c->cur_paused) {
+		ALLOC_GROW(c->paused, c->npaused + 1, c->apaused);
+		c->paused[c->npaused++] = pf->n;
 	}
 	if (nsweep > 1)
 		en_add_sample(pf, t_ms(t_prev), t_ms(t), line, dj);
@@ -317,7 +339,7 @@ check_wraps(struct pc *c, struct power_file *pf)
 		horizon = (double)z->max / 1e6 / (2 * z->peak_w);
 		for (i = 0; i < pf->n; i++) {
 			dt = pf->s[i].elapsed_ms / 1000;
-			if (dt >= horizon && !(pf->s[i].elapsed_ms > gap))
+			if (dt >= horizon && !(pf->s[i].elapsed_ms > gap) && !is_paused(c, i))
 				return error_at(c->path, pf->s[i].no, "readings %s s apart: at "
 						"twice the peak power of zone '%s' (%s W) its "
 						"counter wraps every %s s, so a wrap could hide "
@@ -326,6 +348,35 @@ check_wraps(struct pc *c, struct power_file *pf)
 		}
 	}
 	return 0;
+}
+
+/* A pause shorter than en_finish() makes a gap is one all the same:
+ * its energy is not counted, and the page lists it. */
+static void
+paused_holes(const struct pc *c, struct power_file *pf)
+{
+	double med = en_gap_ms(pf) / 5;
+	size_t i, k, at, ah = pf->nholes;
+
+	for (i = 0; i < c->npaused; i++) {
+		at = c->paused[i];
+		for (k = 0; k < pf->nholes && pf->holes[k].at != at; k++)
+			;
+		if (k < pf->nholes)
+			continue;
+		for (k = 0; k < pf->nholes && pf->holes[k].at < at; k++)
+			;
+		ALLOC_GROW(pf->holes, pf->nholes + 1, ah);
+		memmove(&pf->holes[k + 1], &pf->holes[k], (pf->nholes - k) * sizeof(*pf->holes));
+		memset(&pf->holes[k], 0, sizeof(pf->holes[k]));
+		pf->holes[k].at = at;
+		pf->holes[k].ms = pf->s[at].elapsed_ms;
+		pf->holes[k].lo_ms = pf->s[at].start_ms;
+		pf->holes[k].hi_ms = pf->s[at].end_ms;
+		pf->holes[k].missing = isfinite(med) && med > 0 ?
+			(int)fmax(0, floor(pf->s[at].elapsed_ms / med + 0.5) - 1) : 0;
+		pf->nholes++;
+	}
 }
 
 static int
@@ -389,6 +440,8 @@ energy_read_powercap(const char *path, struct power_file *pf)
 				bad = parse_zone(&c, line, l.line);
 			else if (!strncmp(line, "# error", 7) && !c.errtext)
 				c.errtext = xstrdup(line);
+			else if (!strcmp(line, "# resumed") && in_rows)
+				c.resume_pending = 1;
 			continue;
 		}
 		if (!header) {
@@ -449,6 +502,8 @@ energy_read_powercap(const char *path, struct power_file *pf)
 			t_cur = t;
 			sweep_line = l.line;
 			nsweep++;
+			c.cur_paused = c.resume_pending;
+			c.resume_pending = 0;
 			for (i = 0; i < PDOM_MAX; i++)
 				dj[i] = NAN;
 		}
@@ -493,11 +548,15 @@ energy_read_powercap(const char *path, struct power_file *pf)
 	if (!bad)
 		bad = check_wraps(&c, pf);
 	bad = en_end(pf, &l, bad, NULL);
+	/* after en_finish: a marked pause too short to be a gap becomes one */
+	if (!bad)
+		paused_holes(&c, pf);
 	for (i = 0; i < c.nz; i++) {
 		free(c.z[i].path);
 		free(c.z[i].name);
 	}
 	free(c.w);
+	free(c.paused);
 	free(c.errtext);
 	return bad;
 }

@@ -6,14 +6,23 @@
  *   - cyclic: each round is the previous one rotated by one slot;
  *   - random: the same seed gives the same order, another seed another;
  *   - sequential: the plan's order in every round;
- *   - cpu lists; plans that read and plans that are refused.
+ *   - cpu lists; plans that read and plans that are refused;
+ *   - the powercap logger marks a resume ("# resumed"), and the reader
+ *     makes the interval across it a gap however short, where the same
+ *     log without the mark is an error (a wrap could hide in it).
  */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "harness.h"
 #include "base/buf.h"
 #include "base/util.h"
 #include "cmd/record.h"
+#include "ingest/energy.h"
 
 /* Is block [r0, r0 + nt) of the schedule a Latin square? */
 static int
@@ -147,8 +156,25 @@ test_plans(void)
 	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"ordering\": \"random\", " LOAD
 			", " TARGETS ", " ROUTES "}") == -1, "random ordering without a seed");
 	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, "
-			"\"load\": {\"tool\": \"hey\"}, " TARGETS ", " ROUTES "}") == -1,
-	      "a load generator erg record does not drive yet is refused");
+			"\"load\": {\"tool\": \"wrk2\"}, " TARGETS ", " ROUTES "}") == -1,
+	      "a load generator erg record does not drive (wrk2: a rate) is refused");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, "
+			"\"load\": {\"tool\": \"hey\", \"threads\": 2}, " TARGETS ", " ROUTES
+			"}") == 0, "hey: threads (-cpus) read");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, "
+			"\"load\": {\"tool\": \"ab\", \"requests\": 9}, " TARGETS ", " ROUTES
+			"}") == 0, "ab: requests read");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, "
+			"\"load\": {\"tool\": \"hey\", \"requests\": 9}, " TARGETS ", " ROUTES
+			"}") == -1, "hey: requests cannot be honoured");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, "
+			"\"load\": {\"tool\": \"hey\"}, " TARGETS ", \"routes\": [{\"name\": "
+			"\"p\", \"path\": \"/\", \"method\": \"PATCH\"}]}") == -1,
+	      "hey: PATCH cannot be honoured");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, "
+			"\"load\": {\"tool\": \"oha\"}, " TARGETS ", \"routes\": [{\"name\": "
+			"\"p\", \"path\": \"/\", \"load\": {\"threads\": 2}}]}") == -1,
+	      "oha: threads of a route cannot be honoured");
 	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, " LOAD ", "
 			"\"targets\": [{\"name\": \"a\", \"command\": \"x\", \"url\": "
 			"\"https://h\"}, {\"name\": \"a\", \"command\": \"x\", \"url\": "
@@ -157,6 +183,27 @@ test_plans(void)
 	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, " LOAD ", "
 			TARGETS ", \"routes\": [{\"name\": \"../x\", \"path\": \"/\"}]}") == -1,
 	      "a route name that would leave the run is refused");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, " LOAD ", "
+			"\"energy\": {\"source\": \"perf\", \"events\": \"power/energy-pkg/,"
+			"power/energy-ram/\"}, " TARGETS ", " ROUTES "}") == 0,
+	      "perf with two events reads");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, " LOAD ", "
+			"\"energy\": {\"source\": \"perf\", \"events\": \"cycles\"}, " TARGETS
+			", " ROUTES "}") == -1, "perf: an event erg build cannot read is refused");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, " LOAD ", "
+			"\"energy\": {\"source\": \"turbostat\", \"events\": "
+			"\"power/energy-pkg/\"}, " TARGETS ", " ROUTES "}") == -1,
+	      "events with another source than perf is refused");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, " LOAD ", "
+			"\"energy\": {\"source\": \"nvidia-smi\", \"root\": \"/x\"}, " TARGETS
+			", " ROUTES "}") == -1, "root with another source than powercap is refused");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, " LOAD ", "
+			"\"energy\": {\"source\": \"powermetrics\", \"intervalMs\": 250.5}, "
+			TARGETS ", " ROUTES "}") == -1,
+	      "a fractional interval for a sampler that takes whole ms is refused");
+	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, " LOAD ", "
+			"\"energy\": {\"source\": \"scaphandre\"}, " TARGETS ", " ROUTES "}") ==
+	      -1, "an energy source erg record does not know is refused");
 	diag_quiet_warnings = 0;
 	/* errors are located at the member's own line */
 	{
@@ -173,6 +220,142 @@ test_plans(void)
 		      b.ptr ? b.ptr : "(none)");
 		buf_release(&b);
 	}
+	/* what a tool cannot honour is an error at the member, never dropped */
+	{
+		static const struct {
+			const char *plan, *want;
+		} v[] = {
+			{ "  \"load\": {\"tool\": \"bombardier\",\n    \"threads\": 2},\n  " TARGETS
+			  ",\n  " ROUTES "}", ":6: error: 'load.threads' cannot be honoured: "
+			  "'bombardier' has no setting for threads" },
+			{ "  \"load\": {\"tool\": \"k6\",\n    \"requests\": 2},\n  " TARGETS
+			  ",\n  " ROUTES "}", ":6: error: 'load.requests' cannot be honoured: 'k6' "
+			  "runs for the window, not for a number of requests ('requests' is ab's "
+			  "cap on requests in a window)" },
+			{ "  \"load\": {\"tool\": \"ab\"},\n  " TARGETS ",\n  \"routes\": [{\"name\": "
+			  "\"d\", \"path\": \"/\",\n    \"bodyFile\": \"x\",\n    \"method\": \"DELETE\"}]}",
+			  ":9: error: 'routes[0].method' cannot be honoured: 'ab' sends a body "
+			  "with POST (-p) or PUT (-u) only" },
+		};
+		size_t i;
+
+		for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+			struct buf b = BUF_INIT, plan = BUF_INIT;
+			int rc;
+
+			buf_addf(&plan, "{\n  \"rounds\": 2,\n  \"windowSec\": 1,\n  \"cooldownSec\": "
+				 "10,\n%s", v[i].plan);
+			diag_capture(&b);
+			rc = plan_from(plan.ptr);
+			diag_capture(NULL);
+			CHECK(rc == -1 && b.ptr && strstr(b.ptr, v[i].want), "located: %s",
+			      b.ptr ? b.ptr : "(none)");
+			buf_release(&b);
+			buf_release(&plan);
+		}
+	}
+}
+
+/* A powercap log at 1 W (100000 uJ every 100 ms) of one zone whose
+ * counter wraps at 600000 uJ: at twice the peak it wraps every 0.3 s.
+ * After 10 sweeps, a pause of 400 ms (under 5 intervals: no gap by
+ * length) with the counter anywhere, then 5 sweeps more. */
+static void
+write_log(const char *path, int mark)
+{
+	FILE *f = fopen(path, "w");
+	unsigned long long t = 1733170000000000000ULL, v = 0;
+	int i;
+
+	fputs("# powercap-log v1 host=h clock=CLOCK_REALTIME\n"
+	      "# zone,intel-rapl:0,package-0,600000\nt_ns,zone,energy_uj\n", f);
+	for (i = 0; i < 15; i++) {
+		if (i == 10) {
+			if (mark)
+				fputs("# resumed\n", f);
+			t += 300000000ULL;	/* + the usual 100 ms below */
+			v = 550000;
+		}
+		fprintf(f, "%llu,intel-rapl:0,%llu\n", t, v);
+		t += 100000000ULL;
+		v = (v + 100000) % 600000;
+	}
+	fclose(f);
+}
+
+static void
+test_resume_mark(void)
+{
+	char dir[] = "/tmp/erg-test-pc-XXXXXX", path[128], zone[128];
+	struct power_file pf;
+	struct buf b = BUF_INIT, log = BUF_INIT;
+	struct rec_powercap *pc;
+	double sum = 0;
+	size_t i;
+	int rc;
+	FILE *f;
+
+	if (!mkdtemp(dir)) {
+		CHECK(0, "mkdtemp");
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/powercap.csv", dir);
+	write_log(path, 0);
+	diag_capture(&b);
+	rc = energy_read_powercap(path, &pf);
+	diag_capture(NULL);
+	CHECK(rc == -1 && b.ptr && strstr(b.ptr, "powercap.csv:14: error: readings 0.4 s apart") &&
+	      strstr(b.ptr, "a wrap could hide between them"),
+	      "without the mark, a 0.4 s pause at a 0.3 s wrap horizon is an error: %s",
+	      b.ptr ? b.ptr : "(none)");
+	buf_release(&b);
+	write_log(path, 1);
+	rc = energy_read_powercap(path, &pf);
+	CHECK(rc == 0 && pf.n == 14 && pf.nholes == 1 && pf.holes[0].at == 9 &&
+	      pf.holes[0].ms == 400 && pf.holes[0].missing == 3 && isnan(pf.s[9].joules),
+	      "with '# resumed', the interval across it is a gap (sample 10 of 14, 400 ms, "
+	      "3 readings missing, no energy)");
+	for (i = 0; rc == 0 && i < pf.n; i++)
+		if (i != 9)
+			sum += pf.s[i].joules;
+	CHECK(rc == 0 && fabs(sum - 1.3) < 1e-9, "the other 13 intervals hold 0.1 J each: %g J",
+	      sum);
+	if (!rc)
+		power_file_free(&pf);
+	/* the logger writes the mark when it continues a log */
+	snprintf(zone, sizeof(zone), "%s/intel-rapl:0", dir);
+	mkdir(zone, 0755);
+	snprintf(zone, sizeof(zone), "%s/intel-rapl:0/energy_uj", dir);
+	f = fopen(zone, "w");
+	fputs("12345\n", f);
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/log.csv", dir);
+	rc = rec_powercap_open(dir, &pc);
+	CHECK(rc == 0, "a one-zone tree opens");
+	if (!rc) {
+		rec_powercap_start(pc, path, 0, 1000, 0, 0);
+		rec_powercap_stop(pc);
+	}
+	rc = rec_powercap_open(dir, &pc);
+	if (!rc) {
+		rec_powercap_start(pc, path, 1, 1000, 0, 0);
+		rec_powercap_stop(pc);
+	}
+	f = fopen(path, "r");
+	while (f && !feof(f) && (i = fread(zone, 1, sizeof(zone), f)) > 0)
+		buf_add(&log, zone, i);
+	if (f)
+		fclose(f);
+	CHECK(log.ptr && !strncmp(log.ptr, "# powercap-log v1 ", 18) &&
+	      strstr(log.ptr, "\nt_ns,zone,energy_uj\n") &&
+	      strstr(log.ptr, ",intel-rapl:0,12345\n# resumed\n") &&
+	      !strstr(strstr(log.ptr, "# resumed") + 1, "# powercap-log"),
+	      "a continued log: '# resumed' after the last reading, no second header");
+	buf_release(&log);
+	unlink(zone);
+	snprintf(zone, sizeof(zone), "rm -rf '%s'", dir);
+	rc = system(zone);
+	(void)rc;
 }
 
 int
@@ -181,5 +364,6 @@ main(void)
 	test_schedules();
 	test_cpulist();
 	test_plans();
+	test_resume_mark();
 	return th_done();
 }

@@ -1,0 +1,212 @@
+#!/bin/sh
+# tests/sh/record-loadgen.sh - erg record drives every load generator it
+# knows, stores its raw output as erg build reads it back, and erg build
+# reads the run:
+#   1. hey and ab from Debian, for real, against nginx (1 target x 2 routes:
+#      a GET and a POST with a body file and a Content-Type, 1 s each): the
+#      timeline names the format (loadFormat), the command is the one
+#      planned, the stored file is the tool's own output with requests,
+#      and `erg build` reads the run with its Latin square and responses
+#      checks passing;
+#   2. oha, bombardier, autocannon and k6 (not in Debian) as fake
+#      executables on PATH: each records the exact argv erg passes (checked
+#      against the argv written out here by hand from the tools' documented
+#      options) and prints a real output of that tool from
+#      ../shared/samples (k6: writes it where --summary-export says); erg
+#      reads it back before logging it and `erg build` reads the run;
+#   3. the server's version from the target's "version" command in
+#      meta.json, and a version command that fails is an error first.
+# Needs nginx, hey and ab (make test-deps installs them; SKIP_RECORD=1 skips).
+T=record-loadgen.sh
+. "${ERG_SRC:-.}/tests/lib/sh-env.sh"
+src=$ERG_SRC/tests/record
+
+if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ] ||
+   ! command -v hey >/dev/null 2>&1 || ! command -v ab >/dev/null 2>&1; then
+	echo "skip - record-loadgen.sh: nginx, hey or ab not installed (make test-deps) (SKIP_RECORD=1)"
+	exit 0
+fi
+PATH=$PATH:/usr/sbin
+chmod 755 "$tmp"
+port=$(python3 -c '
+import socket
+s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+mkdir -p "$tmp/www" "$tmp/a" "$tmp/archive" "$tmp/fake"
+echo hello > "$tmp/www/index.html"
+printf '{"a": 1}\n' > "$tmp/body.json"
+body=$(realpath "$tmp/body.json")
+sed -e "s|@PORT@|$port|" -e "s|@ROOT@|$tmp/www|" "$src/nginx.conf.in" > "$tmp/a/nginx.conf"
+url=http://127.0.0.1:$port
+
+plan() { # tool, extra load settings
+	cat << EOF
+{ "title": "$1", "arm": "$1", "rounds": 1, "windowSec": 1, "gapSec": 0.2, "cooldownSec": 1,
+  "idleBaseline": {"offsetSec": 0.2, "endOffsetSec": 0.9},
+  "load": {"tool": "$1", "connections": 4 ${2-}},
+  "targets": [{"name": "a", "command": "nginx -p $tmp/a -c nginx.conf", "cwd": "a",
+               "url": "$url", "ready": {"path": "/index.html", "timeoutSec": 10},
+               "version": "${VERSION_CMD:-nginx -v}"}],
+  "routes": [ {"name": "ping", "path": "/index.html"},
+    {"name": "post", "method": "POST", "path": "/echo", "bodyFile": "body.json",
+     "headers": {"Content-Type": "application/json"}, "load": {"timeoutSec": 5}} ] }
+EOF
+}
+
+# Checks of one recorded run: argv (one line per word, routes apart by
+# '@@' lines), the first bytes of the stored output, the format's name.
+check_run() { # tool, expected cmds file, output prefix
+	python3 - "$tmp/archive/$1" "$1" "$2" "$3" > "$tmp/py.txt" 2>&1 << 'EOF'
+import json, os, sys
+run, tool, want, prefix = sys.argv[1:5]
+ev = [json.loads(l) for l in open(os.path.join(run, "timeline.jsonl"))]
+def check(c, what):
+    print(("ok" if c else "FAIL") + " " + what)
+rc = [e for e in ev if e["event"] == "routeComplete"]
+check(ev[-1]["event"] == "sessionEnd" and ev[-1]["ok"] is True and len(rc) == 2, "2 routes, ended ok")
+check(all(r["loadFormat"] == tool for r in rc), "loadFormat '%s'" % tool)
+cmds = open(want).read().split("@@\n")
+got = [r["cmd"] for r in rc]
+check(got == [" ".join(c.split("\n")).strip() for c in cmds], "the commands: %r" % got)
+check(all(r["requests"] > 0 for r in rc), "requests read back: %s" % [r["requests"] for r in rc])
+check(all(open(os.path.join(run, r["loadFile"])).read().lstrip().startswith(prefix) for r in rc),
+      "the stored files are the tool's own output")
+check(all(r["loadFile"].endswith(".json" if prefix == "{" else ".txt") for r in rc), "file names")
+meta = json.load(open(os.path.join(run, "meta.json")))
+check(meta["erg"]["loadFormat"] == tool and meta["load"]["tool"] == tool, "meta.json: the tool")
+EOF
+	if [ $? -eq 0 ] && ! grep -q FAIL "$tmp/py.txt"; then
+		ok "$1: recorded, commands as planned, output read back ($(grep -c '^ok' "$tmp/py.txt") checks)"
+	else
+		notok "$1: the recorded run"; show "$tmp/py.txt"
+	fi
+}
+
+build_run() { # tool
+	rm -rf "$tmp/site"
+	"$ERG" build --archive "$tmp/archive" --out "$tmp/site" -q > "$tmp/out" 2> "$tmp/err"
+	rc=$?
+	python3 - "$tmp/site/runs/$1/results.json" > "$tmp/py.txt" 2>&1 << 'EOF'
+import json, sys
+res = json.load(open(sys.argv[1]))
+v = res["validation"]
+o = v["ordering"]
+print(o["status"], o["latin_square"], v["responses"]["status"])
+sys.exit(0 if (o["status"], o["latin_square"], v["responses"]["status"]) == ("ok", True, "ok") else 1)
+EOF
+	if [ $rc -eq 0 ] && [ $? -eq 0 ]; then
+		ok "$1: erg build reads the run, its checks pass"
+	else
+		notok "$1: erg build of the run (status $rc)"; show "$tmp/err"; show "$tmp/py.txt"
+	fi
+}
+
+# 1. hey and ab, for real
+printf 'hey\n-z\n1s\n-c\n4\n-m\nGET\n%s/index.html\n@@\nhey\n-z\n1s\n-c\n4\n-t\n5\n-m\nPOST\n-H\nContent-Type: application/json\n-D\n%s\n%s/echo\n' \
+	"$url" "$body" "$url" > "$tmp/want"
+plan hey > "$tmp/plan.json"
+"$ERG" record "$tmp/plan.json" --archive "$tmp/archive" --id hey > "$tmp/out" 2> "$tmp/err" ||
+	{ notok "hey: erg record failed"; show "$tmp/err"; }
+check_run hey "$tmp/want" "Summary:"
+build_run hey
+# the server's version, from the plan's command (nginx prints it on stderr)
+want=$(nginx -v 2>&1)
+if [ -n "$want" ] && [ "$(python3 -c 'import json,sys; t = json.load(open(sys.argv[1]))["targets"]["a"]; print(t["version"] + "|" + t["versionCommand"])' \
+        "$tmp/archive/hey/meta.json")" = "$want|nginx -v" ]; then
+	ok "the server's version in meta.json, from the plan's version command: $want"
+else
+	notok "the server's version in meta.json"
+fi
+rm -rf "$tmp/archive/hey"
+# a version command that fails: one error before anything runs
+VERSION_CMD="nginx --no-such-option" plan hey > "$tmp/plan.json"
+"$ERG" record "$tmp/plan.json" --archive "$tmp/archive" --id v > "$tmp/out" 2> "$tmp/err"
+rc=$?
+if [ $rc -eq 1 ] && [ "$(cat "$tmp/err")" = "erg: error: target 'a': its version command 'nginx --no-such-option' exited with status 1" ] &&
+   [ -z "$(ls -A "$tmp/archive")" ]; then
+	ok "a version command that fails is one error before anything runs"
+else
+	notok "a version command that fails (status $rc)"; show "$tmp/err"
+fi
+
+printf 'ab\n-t\n1\n-n\n1000000\n-c\n4\n-k\n-m\nGET\n%s/index.html\n@@\nab\n-t\n1\n-n\n1000000\n-c\n4\n-k\n-s\n5\n-p\n%s\n-T\napplication/json\n%s/echo\n' \
+	"$url" "$body" "$url" > "$tmp/want"
+plan ab ', "requests": 1000000' > "$tmp/plan.json"
+"$ERG" record "$tmp/plan.json" --archive "$tmp/archive" --id ab > "$tmp/out" 2> "$tmp/err" ||
+	{ notok "ab: erg record failed"; show "$tmp/err"; }
+check_run ab "$tmp/want" "This is ApacheBench"
+build_run ab
+# ab stops at its -n requests even within -t: a window cut short fails
+plan ab ', "requests": 5' > "$tmp/plan.json"
+"$ERG" record "$tmp/plan.json" --archive "$tmp/archive" --id ab-short > "$tmp/out" 2> "$tmp/err"
+rc=$?
+if [ $rc -eq 1 ] && grep -q "^erg: error: measurement 'r1-s1-a' failed: route 'ping': ab stopped after 5 requests in 0\.[0-9] s, before the 1 s window ended: raise 'load.requests'$" "$tmp/err" &&
+   [ ! -e "$tmp/archive/ab-short" ]; then
+	ok "ab: a window its -n cut short fails the measurement, saying so"
+else
+	notok "ab: a window cut short (status $rc)"; show "$tmp/err"
+fi
+rm -rf "$tmp/archive/ab" "$tmp/archive/.erg-record-ab-short"
+
+# 2. fakes: print the argv, then a real sample output of the tool
+S=$SHARED/samples
+fake() { # tool, version option, sample
+	cat > "$tmp/fake/$1" << EOF
+#!/bin/sh
+if [ "\$1" = "$2" ]; then echo "$1 9.9.9-fake"; exit 0; fi
+[ -s "$tmp/argv.$1" ] && echo @@ >> "$tmp/argv.$1"
+printf '%s\n' "\$0" "\$@" | sed '1s|.*/||' >> "$tmp/argv.$1"
+sleep 1
+out=
+while [ \$# -gt 0 ]; do [ "\$1" = --summary-export ] && out=\$2; shift; done
+if [ -n "\$out" ]; then cat "$3" > "\$out"; else cat "$3"; fi
+EOF
+	chmod +x "$tmp/fake/$1"
+}
+fake oha --version "$S/oha/oha1.15.0_-c8_-q200_-z3s_latency-correction_IronTraffic.json"
+fake bombardier --version "$S/bombardier/gaplo917-lb_bc0_apache-event_c1000_JQ-PRETTY.json"
+fake autocannon --version "$S/autocannon/autocannon9.0.0_-j_c10_d3_fast.json"
+fake k6 version "$S/k6/legacy_--summary-export_ticket-reserve_100reqs_1fail.json"
+P=$tmp/archive/.erg-record
+
+printf 'oha\n--no-tui\n--output-format\njson\n-z\n1s\n-c\n4\n-m\nGET\n%s/index.html\n@@\noha\n--no-tui\n--output-format\njson\n-z\n1s\n-c\n4\n-t\n5s\n-m\nPOST\n-H\nContent-Type: application/json\n-D\n%s\n%s/echo\n' \
+	"$url" "$body" "$url" > "$tmp/want.oha"
+printf 'bombardier\n-c\n4\n-d\n1s\n-m\nGET\n-l\n-o\njson\n-p\nr\n%s/index.html\n@@\nbombardier\n-c\n4\n-d\n1s\n-t\n5s\n-m\nPOST\n-H\nContent-Type: application/json\n-f\n%s\n-l\n-o\njson\n-p\nr\n%s/echo\n' \
+	"$url" "$body" "$url" > "$tmp/want.bombardier"
+printf 'autocannon\n-c\n4\n-d\n1\n-w\n2\n-m\nGET\n-j\n%s/index.html\n@@\nautocannon\n-c\n4\n-d\n1\n-w\n2\n-t\n5\n-m\nPOST\n-H\nContent-Type=application/json\n-i\n%s\n-j\n%s/echo\n' \
+	"$url" "$body" "$url" > "$tmp/want.autocannon"
+printf 'k6\nrun\n--quiet\n--no-color\n--vus\n4\n--duration\n1s\n--summary-export\n%s\n%s\n@@\nk6\nrun\n--quiet\n--no-color\n--vus\n4\n--duration\n1s\n--summary-export\n%s\n%s\n' \
+	"$P-k6/load/r1-s1-a-ping.json" "$P-k6/load/a-ping.k6.js" \
+	"$P-k6/load/r1-s1-a-post.json" "$P-k6/load/a-post.k6.js" > "$tmp/want.k6"
+for tool in oha bombardier autocannon k6; do
+	extra=
+	[ $tool = autocannon ] && extra=', "threads": 2'
+	plan $tool "$extra" > "$tmp/plan.json"
+	PATH=$tmp/fake:$PATH "$ERG" record "$tmp/plan.json" --archive "$tmp/archive" --id $tool > "$tmp/out" 2> "$tmp/err" ||
+		{ notok "$tool: erg record failed"; show "$tmp/err"; }
+	if cmp -s "$tmp/argv.$tool" "$tmp/want.$tool"; then
+		ok "$tool: the exact argv erg passes"
+	else
+		notok "$tool: argv"; diff "$tmp/want.$tool" "$tmp/argv.$tool" | sed 's/^/# /'
+	fi
+	# (the commands in the timeline are the same argv)
+	check_run $tool "$tmp/want.$tool" "{"
+	if [ "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["tools"][sys.argv[2]])' \
+	        "$tmp/archive/$tool/meta.json" $tool)" = "$tool 9.9.9-fake" ]; then
+		ok "$tool: its version in meta.json, from the tool"
+	else
+		notok "$tool: version in meta.json"
+	fi
+	if [ $tool = k6 ]; then
+		js=$tmp/archive/k6/load/a-post.k6.js
+		if grep -qxF "const body = open(\"$body\", 'b');" "$js" &&
+		   grep -qxF "const params = { headers: { \"Content-Type\": \"application/json\" }, timeout: '5s' };" "$js" &&
+		   grep -qxF "	http.request(\"POST\", \"$url/echo\", body, params);" "$js" &&
+		   grep -qxF "	http.request(\"GET\", \"$url/index.html\", null, params);" "$tmp/archive/k6/load/a-ping.k6.js"; then
+			ok "k6: its scripts send the route's method, URL, body, headers and timeout"
+		else
+			notok "k6: scripts"; show "$js"
+		fi
+	fi
+	build_run $tool
+	rm -rf "$tmp/archive/$tool"
+done
