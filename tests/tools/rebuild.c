@@ -3094,7 +3094,8 @@ static void write_meta(Ctx *c)
 		"windows, process ids and all sample-level detail are synthetic." :
 		"Rebuilt by tests/tools/rebuild from the published per-window dataset "
 		"iceman951/blog src/data/energy-benchmark-m5.json @709b877; sample-level "
-		"detail inside windows is synthetic."));
+		"detail is synthetic, except in the windows whose samples the dataset's "
+		"powerTrace publishes (round 3, ping: elysia and express)."));
 	json_t *src = json_object();
 	json_object_set_new(src, "repo", json_string("iceman951/blog"));
 	json_object_set_new(src, "path", json_string("src/data/energy-benchmark-m5.json"));
