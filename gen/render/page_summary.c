@@ -1003,6 +1003,10 @@ section_view(struct sset *ids, const struct tv *v, const char *csv_name,
 	set_s(o, "file", jstr(v->t, "file"));
 	set_s(o, "csv", csv_name);
 	buf_addf(&b, "%zu row%s", v->nr, v->nr == 1 ? "" : "s");
+	/* a turned table shows its rows as columns: say so, or "2 rows" sits
+	 * under a table of three */
+	if (json_is_true(json_object_get(v->t, "transpose")) && v->nr && v->nr <= TURN_MAX_ROWS)
+		buf_addstr(&b, " in the file, shown as columns");
 	set_s(o, "nrows", b.ptr);
 
 	/* Markdown: heading, caption, notes */

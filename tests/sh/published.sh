@@ -98,6 +98,8 @@ for rd in runs:
                not [g[0] for g in got if '_' in g[0]] and len(got) == len(head) - 1,
                "%s %s: turned as published: columns %s, rows %s" % (rid, base, heads,
                [g[0] for g in got or []]))
+            ok(("%d rows in the file, shown as columns" % len(rows)) in page,
+               "%s %s: its row count says the rows are shown as columns" % (rid, base))
             got = [[r[0]] + [g[i + 1] for g in got] for i, r in enumerate(rows)] \
                 if got and all(len(g) == len(rows) + 1 for g in got) else None
         else:
