@@ -415,13 +415,57 @@ chart_id(struct sset *ids, struct buf *b, const struct tt *v, const char *metric
 	id_unique(ids, b, NULL);
 }
 
+/*
+ * The chart style of each of ns series (si[g]: group g's series), when
+ * every series is one target's: its slot among the table's targets
+ * (view.h target_slot), so that a target keeps its colour and pattern in
+ * every chart of the page.  NULL when a target has several series (routes,
+ * keys): they are told apart by position then.
+ */
+static size_t *
+target_styles(const struct tt *v, const size_t *si, size_t ns)
+{
+	json_t *names = json_array();
+	const char **tgt = xcalloc(ns + 1, sizeof(*tgt));
+	size_t g, k, *style = NULL;
+	int ok = 1;
+
+	for (g = 0; g < v->ng; g++) {
+		const char *t = jstr(json_array_get(v->groups, g), "target");
+
+		if (!t || (tgt[si[g]] && strcmp(tgt[si[g]], t)))
+			ok = 0;
+		else if (!tgt[si[g]])
+			tgt[si[g]] = t;
+	}
+	for (k = 0; ok && k < ns; k++) {
+		size_t j;
+
+		for (j = 0; tgt[k] && j < k; j++)
+			if (!strcmp(tgt[j], tgt[k]))
+				ok = 0;	/* a target with two series */
+		if (!tgt[k])
+			ok = 0;
+		else
+			json_array_append_new(names, json_pack("{s:s}", "name", tgt[k]));
+	}
+	if (ok) {
+		style = xcalloc(ns + 1, sizeof(*style));
+		for (k = 0; k < ns; k++)
+			style[k] = target_slot(names, tgt[k]);
+	}
+	free(tgt);
+	json_decref(names);
+	return style;
+}
+
 /* The centre of each metric against x column xcol, one line per series. */
 static void
 lines_by(struct sset *ids, const struct tt *v, json_t *xcol, json_t *list)
 {
 	const char *xname = jstr(xcol, "name");
 	char **sl = NULL;
-	size_t ns = 0, sa = 0, g, m, k, *si = xcalloc(v->ng + 1, sizeof(size_t));
+	size_t ns = 0, sa = 0, g, m, k, *si = xcalloc(v->ng + 1, sizeof(size_t)), *style;
 	struct buf b = BUF_INIT, svg = BUF_INIT, cap = BUF_INIT, yl = BUF_INIT, xl = BUF_INIT;
 	struct buf id = BUF_INIT, title = BUF_INIT;
 
@@ -430,6 +474,7 @@ lines_by(struct sset *ids, const struct tt *v, json_t *xcol, json_t *list)
 		series_label(&b, json_array_get(v->groups, g), xname);
 		si[g] = strlist_index(&sl, &ns, &sa, b.ptr);
 	}
+	style = target_styles(v, si, ns);
 	label_unit(&xl, jstr(xcol, "label"), jstr(xcol, "unit"));
 	for (m = 0; m < v->nm; m++) {
 		struct svg_band *s = xcalloc(ns + 1, sizeof(*s));
@@ -508,6 +553,7 @@ lines_by(struct sset *ids, const struct tt *v, json_t *xcol, json_t *list)
 		f.desc = cap.ptr;
 		f.xlabel = xl.ptr;
 		f.ylabel = yl.ptr;
+		f.style = style;
 		svg_band_lines(&svg, &f, ns, s);
 		figure(list, &svg, cap.ptr);
 		for (k = 0; k < ns; k++) {
@@ -521,6 +567,7 @@ lines_by(struct sset *ids, const struct tt *v, json_t *xcol, json_t *list)
 	}
 	strlist_free(sl, ns);
 	free(si);
+	free(style);
 	buf_release(&b);
 	buf_release(&svg);
 	buf_release(&cap);
@@ -537,6 +584,7 @@ bars(struct sset *ids, const struct tt *v, json_t *list)
 	char **gl = NULL, **sl = NULL;
 	size_t ngr = 0, ga = 0, ns = 0, sa = 0, g, m;
 	size_t *gi = xcalloc(v->ng + 1, sizeof(size_t)), *si = xcalloc(v->ng + 1, sizeof(size_t));
+	size_t *style;
 	struct buf b = BUF_INIT, svg = BUF_INIT, cap = BUF_INIT, yl = BUF_INIT, id = BUF_INIT;
 	struct buf title = BUF_INIT;
 
@@ -552,6 +600,7 @@ bars(struct sset *ids, const struct tt *v, json_t *list)
 			buf_addf(&b, ", %s %s", k, json_string_value(x));
 		si[g] = strlist_index(&sl, &ns, &sa, b.ptr);
 	}
+	style = target_styles(v, si, ns);
 	for (m = 0; m < v->nm; m++) {
 		double *val = xcalloc(ngr * ns + 1, sizeof(double));
 		double *err = xcalloc(ngr * ns + 1, sizeof(double));
@@ -594,6 +643,7 @@ bars(struct sset *ids, const struct tt *v, json_t *list)
 		f.desc = cap.ptr;
 		f.xlabel = "Route";
 		f.ylabel = yl.ptr;
+		f.style = style;
 		svg_grouped_bars(&svg, &f, &sg);
 		figure(list, &svg, cap.ptr);
 		free(val);
@@ -603,6 +653,7 @@ bars(struct sset *ids, const struct tt *v, json_t *list)
 	strlist_free(sl, ns);
 	free(gi);
 	free(si);
+	free(style);
 	buf_release(&b);
 	buf_release(&svg);
 	buf_release(&cap);

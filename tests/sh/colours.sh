@@ -12,6 +12,9 @@
 #     grouped by route with the targets as series, 9 charts).  (Where the
 #     targets are the groups, as on the i7 page, colour tells the series,
 #     routes, apart, and no target has a colour.)
+#   - a trials run of three targets (Zeta, alpha, mid) over two routes
+#     and a connections sweep: line charts (a line per target) and grouped
+#     bars (targets as series) give a target one style, ranked by name.
 T=colours
 . "${ERG_SRC:-.}/tests/lib/sh-env.sh"
 
@@ -20,7 +23,32 @@ if ! "$ERG" build --quiet --archive "$ERG_SRC/archive" --out "$tmp/site" > "$tmp
 	show "$tmp/err"
 	exit 0
 fi
-python3 - "$tmp/site" "$ERG_SRC/tests/lib" << 'PY'
+# the trials fixture: one line per target in each connections chart
+tr=$tmp/trials/2026/sweep
+mkdir -p "$tr/trials"
+cat > "$tr/run.json" <<'JSON'
+{"title": "sweep", "date": "2026-12-03", "machine": {"id": "m"}}
+JSON
+{
+	echo "target,connections,rep,rps,p99_ms"
+	for t in Zeta alpha mid; do for c in 1 4 16; do for r in 1 2 3; do
+		echo "$t,$c,$r,$((c * 100 + r)),$((c + r))"
+	done; done; done
+} > "$tr/trials/wrk.csv"
+mkdir -p "$tmp/trials/2026/bars/trials"
+cp "$tr/run.json" "$tmp/trials/2026/bars/run.json"
+{
+	echo "target,route,rep,rps"
+	for t in Zeta alpha mid; do for u in a b; do for r in 1 2 3; do
+		echo "$t,$u,$r,$((r * 10))"
+	done; done; done
+} > "$tmp/trials/2026/bars/trials/wrk.csv"
+if ! "$ERG" build --quiet --archive "$tmp/trials" --out "$tmp/tsite" > "$tmp/err" 2>&1; then
+	notok "the trials fixture does not build"
+	show "$tmp/err"
+fi
+
+python3 - "$tmp/site" "$ERG_SRC/tests/lib" "$tmp/tsite" << 'PY'
 import json, sys
 sys.path.insert(0, sys.argv[2])
 from svgparse import styles
@@ -62,5 +90,15 @@ for run, nch in (('apple-m4/2026-11-07-hello-server', 5),
                  ('apple-m4/2026-11-08-conduit', 9)):
     names = targets(run)
     check(run, styles(page('runs/' + run + '/index.html'), names), names, nch)
+
+site = sys.argv[3]
+names = ['Zeta', 'alpha', 'mid']
+for run, nch in (('2026/sweep', 2), ('2026/bars', 1)):
+    got = styles(page('runs/' + run + '/index.html'), names)
+    check('trials ' + run, got, names, nch)
+    # slots by name in lower case: alpha 0, mid 1, Zeta 2 (Zeta is first in the file)
+    ok([min(got[n]['colour'] or {-1}) for n in ('alpha', 'mid', 'Zeta')] == [0, 1, 2]
+       if sorted(got) == sorted(names) else False,
+       "trials %s: colours ranked by name: %s" % (run, {n: sorted(g['colour']) for n, g in got.items()}))
 PY
 exit 0
