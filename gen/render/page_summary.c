@@ -1207,6 +1207,36 @@ is_iso_date(const char *s)
 	return 1;
 }
 
+/*
+ * A published time for display, as run pages show theirs: an ISO 8601
+ * time with its zone ("2026-12-03T06:28Z", "...T08:56:28+07:00") reads
+ * "2026-12-03 06:28 UTC" or "2026-08-26 08:56 +07:00"; anything else (a
+ * date, a year, a time without a zone) as published.
+ */
+static void
+when_view(json_t *view, const char *when)
+{
+	const char *z;
+	char w[48];
+	size_t n;
+
+	if (!when || iso_prefix(when) != 16) {
+		set_s(view, "when", when);
+		return;
+	}
+	z = when + 16;
+	z += strspn(z, "0123456789:.");
+	n = strlen(z);
+	if (!strcmp(z, "Z"))
+		snprintf(w, sizeof(w), "%.10s %.5s UTC", when, when + 11);
+	else if (n == 6 && (z[0] == '+' || z[0] == '-') && z[3] == ':' &&
+		 strspn(z + 1, "0123456789") == 2 && strspn(z + 4, "0123456789") == 2)
+		snprintf(w, sizeof(w), "%.10s %.5s %s", when, when + 11, z);
+	else
+		snprintf(w, sizeof(w), "%s", when);
+	set_s(view, "when", w);
+}
+
 static void
 top_view(json_t *view, const json_t *res, const char *id, size_t depth)
 {
@@ -1222,6 +1252,7 @@ top_view(json_t *view, const json_t *res, const char *id, size_t depth)
 	set_s(view, "run", id);
 	set_s(view, "captured_at", when);
 	set_s(view, "datetime", is_iso_date(when) ? when : NULL);
+	when_view(view, when);
 	if (!r || json_is_null(r) || json_is_false(r)) {
 		json_object_set_new(view, "reconstructed", json_false());
 		json_object_set_new(view, "reconstructed_text", json_null());

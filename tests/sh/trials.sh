@@ -37,6 +37,11 @@ else
 	show "$tmp/err"
 	exit 0
 fi
+# the time as run pages show theirs: run.json's "2026-12-03T06:28Z" in UTC
+when=$(sed -n 's/^ *"date": "\(.*\)",$/\1/p' "$ERG_SRC/archive/$A/run.json")
+shown=$(printf '%s' "$when" | sed -n 's/^\([0-9-]*\)T\([0-9][0-9]:[0-9][0-9]\).*Z$/\1 \2 UTC/p')
+check "the run's time '$when' reads '$shown'" \
+	grep -q "<time datetime=\"$when\">$shown</time>" "$site/runs/$A/index.html"
 
 # awk: mean and median of a cell's rps (column 6) in a trials CSV
 cell() { # file connections -> "mean median n"
