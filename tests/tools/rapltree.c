@@ -201,11 +201,14 @@ check(const char *log, double watts)
 	/*
 	 * A loaded machine can stall the logging loop long enough that the
 	 * reader makes the interval a gap (joules NAN): the power is checked
-	 * over the covered intervals only.
+	 * over the covered intervals only, leaving out the one after a gap as
+	 * well (a stall between reading the counters and taking the time
+	 * stamps the sweep late, so the next interval holds energy from
+	 * before its start).
 	 */
 	span = 0;
 	for (i = 0; i < pf.n; i++) {
-		if (isnan(pf.s[i].joules))
+		if (isnan(pf.s[i].joules) || (i > 0 && isnan(pf.s[i - 1].joules)))
 			continue;
 		j += pf.s[i].joules;
 		core += power_dom_joules(&pf, i, 1);
