@@ -304,7 +304,6 @@ views_with(struct render_ctx *rc, json_t *all, const struct pair_list *pairs,
 
 	if (v && deps)
 		views_set_deps(v, deps);
-
 	for (i = 0; !bad && i < views_npairs(v); i++) {
 		json_t *sa, *sb, *a, *b, *d;
 
