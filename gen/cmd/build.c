@@ -19,7 +19,8 @@
  * Incremental builds (cache.h): a run whose key matches the manifest of
  * the site being replaced is not read again; its summary is loaded from
  * the old site's OUT/.erg-cache/runs/<id>/summary.json and its files are
- * copied into the new tree.  The index and the cross-run views are always
+ * copied into the new tree.  The cross-run pages whose inputs did not
+ * change are copied too (struct deps); the index and the lists are always
  * rendered again.  When nothing changed at all, nothing is written.
  */
 #include <dirent.h>
@@ -294,15 +295,20 @@ load_same(void *arg, json_t *res)
  */
 static int
 views_with(struct render_ctx *rc, json_t *all, const struct pair_list *pairs,
-	   const struct target_aliases *aliases, json_t *(*load)(void *, json_t *), void *arg)
+	   const struct target_aliases *aliases, json_t *(*load)(void *, json_t *), void *arg,
+	   const struct views_deps *deps)
 {
 	struct views *v = views_open(rc, all, pairs, aliases);
 	size_t i;
 	int bad = !v;
 
+	if (v && deps)
+		views_set_deps(v, deps);
 	for (i = 0; !bad && i < views_npairs(v); i++) {
 		json_t *sa, *sb, *a, *b, *d;
 
+		if (views_diff_carried(v, i))
+			continue;	/* its page and counts from the previous site */
 		views_pair(v, i, &sa, &sb);
 		a = load(arg, sa);
 		b = sa == sb ? json_incref(a) : load(arg, sb);
@@ -330,7 +336,7 @@ int
 build_views(struct render_ctx *rc, json_t *all, const struct pair_list *pairs,
 	    const struct target_aliases *aliases)
 {
-	return views_with(rc, all, pairs, aliases, load_same, NULL);
+	return views_with(rc, all, pairs, aliases, load_same, NULL, NULL);
 }
 
 /*
@@ -424,6 +430,7 @@ struct pool {
 	const struct target_aliases *aliases;	/* of targets.txt */
 	json_t *all;		/* every run's results, once the views started */
 	atomic_int bad;		/* a run failed: render nothing more */
+	struct deps *deps;	/* the views' record; NULL: check only */
 };
 
 /* Where a run's summary (run_summary()) is kept: in the cache, not the
@@ -538,6 +545,198 @@ fail:
 	return NULL;
 }
 
+/*
+ * The views' dependency record (site/cache.h, CACHE_DEPS): the views ask
+ * before each unit of pages (render/page_views.h, views_deps) whether the
+ * previous site's files of it can be carried over: its key (everything
+ * its pages show, with the keys of the runs it lists) is the one the
+ * record holds and its files are there, regular and reached through no
+ * link (cache_copy_files()).  Otherwise the unit is rendered and its
+ * files are the ones written through the views' sink until its end().
+ * Pages written outside every unit (index.html, the lists, the search)
+ * make the unit "*", rendered every time.
+ */
+struct idkey {
+	const char *id;
+	const struct slot *s;
+};
+
+struct deps {
+	struct pool *p;
+	struct idkey *ids;	/* sorted by id: the manifest's run order */
+	size_t nids;
+	struct cache_deps old;	/* the previous site's, or empty */
+	struct cache_deps cur;
+	size_t open;		/* the unit being rendered, or (size_t)-1 */
+	struct sink inner;	/* the site's */
+	struct views_deps vd;
+};
+
+static int
+cmp_idkey(const void *a, const void *b)
+{
+	return strcmp(((const struct idkey *)a)->id, ((const struct idkey *)b)->id);
+}
+
+static const struct idkey *
+deps_run(const struct deps *d, const char *id)
+{
+	struct idkey k = { id, NULL };
+
+	return d->nids ? bsearch(&k, d->ids, d->nids, sizeof(*d->ids), cmp_idkey) : NULL;
+}
+
+static int
+deps_run_key(void *ctx, const char *id, unsigned char key[32])
+{
+	const struct idkey *k = deps_run(ctx, id);
+
+	if (!k || !k->s->keyed)
+		return -1;
+	memcpy(key, k->s->key, 32);
+	return 0;
+}
+
+static struct cache_unit *
+deps_add(struct deps *d, const char *name)
+{
+	struct cache_unit *u;
+
+	ALLOC_GROW(d->cur.v, d->cur.n + 1, d->cur.alloc);
+	u = &d->cur.v[d->cur.n++];
+	memset(u, 0, sizeof(*u));
+	u->name = xstrdup(name);
+	return u;
+}
+
+static int
+cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int
+deps_unit(void *ctx, const char *name, const unsigned char *key, const char *const *runs,
+	  size_t nruns, unsigned inputs, long long counts[3])
+{
+	struct deps *d = ctx;
+	struct cache_unit *u = deps_add(d, name);
+	const struct cache_unit *o = key ? cache_deps_find(&d->old, name) : NULL;
+	size_t i, j;
+
+	u->keyed = key != NULL;
+	if (key)
+		memcpy(u->key, key, 32);
+	u->inputs = (inputs & VIEWS_IN_TARGETS ? DEPS_IN_TARGETS : 0) |
+		    (inputs & VIEWS_IN_DIFFS ? DEPS_IN_DIFFS : 0);
+	u->runs = xcalloc(nruns + 1, sizeof(*u->runs));
+	for (i = 0; i < nruns; i++) {
+		const struct idkey *k = deps_run(d, runs[i]);
+
+		if (k)
+			u->runs[u->nruns++] = (size_t)(k - d->ids);
+	}
+	if (u->nruns)
+		qsort(u->runs, u->nruns, sizeof(*u->runs), cmp_size);
+	for (i = j = 0; i < u->nruns; i++)
+		if (!j || u->runs[j - 1] != u->runs[i])
+			u->runs[j++] = u->runs[i];
+	u->nruns = j;
+	if (o && o->keyed && !memcmp(o->key, key, 32) && o->nfiles &&
+	    cache_files_exist(d->p->out, "", o->files, o->nfiles)) {
+		if (!cache_copy_files(d->p->out, d->p->site->tmp, "", o->files, o->nfiles)) {
+			u->files = xcalloc(o->nfiles + 1, sizeof(*u->files));
+			for (i = 0; i < o->nfiles; i++)
+				u->files[i] = xstrdup(o->files[i]);
+			u->nfiles = u->afiles = o->nfiles;
+			memcpy(u->counts, o->counts, sizeof(u->counts));
+			memcpy(counts, o->counts, sizeof(u->counts));
+			u->carried = 1;
+			d->open = (size_t)-1;
+			return 1;
+		}
+		/* Render afresh: what was copied goes (the render may write
+		 * fewer files than the copy began). */
+		for (i = 0; i < o->nfiles; i++) {
+			struct buf f = BUF_INIT;
+
+			buf_addf(&f, "%s/%s", d->p->site->tmp, o->files[i]);
+			unlink(f.ptr);
+			buf_release(&f);
+		}
+	}
+	d->open = d->cur.n - 1;
+	return 0;
+}
+
+static void
+deps_end(void *ctx, const long long *counts)
+{
+	struct deps *d = ctx;
+
+	if (d->open < d->cur.n && counts)
+		memcpy(d->cur.v[d->open].counts, counts, sizeof(d->cur.v[d->open].counts));
+	d->open = (size_t)-1;
+}
+
+/* The views' sink: the site's, noting which unit wrote what. */
+static int
+deps_write(void *ctx, const char *rel, const void *data, size_t len)
+{
+	struct deps *d = ctx;
+	struct cache_unit *u;
+
+	if (sink_write(&d->inner, rel, data, len))
+		return -1;
+	if (d->open < d->cur.n) {
+		u = &d->cur.v[d->open];
+	} else {
+		u = &d->cur.v[0];	/* "*" (deps_open()) */
+	}
+	ALLOC_GROW(u->files, u->nfiles + 1, u->afiles);
+	u->files[u->nfiles++] = xstrdup(rel);
+	return 0;
+}
+
+static void
+deps_open(struct deps *d, struct pool *p, int have_old)
+{
+	size_t i;
+	struct cache_unit *all;
+
+	memset(d, 0, sizeof(*d));
+	d->p = p;
+	d->open = (size_t)-1;
+	d->ids = xcalloc(p->n + 1, sizeof(*d->ids));
+	for (i = 0; i < p->n; i++) {
+		d->ids[i].id = p->s[i].ref->id;
+		d->ids[i].s = &p->s[i];
+	}
+	d->nids = p->n;
+	if (d->nids)
+		qsort(d->ids, d->nids, sizeof(*d->ids), cmp_idkey);
+	if (have_old && cache_deps_load(p->out, &d->old))
+		memset(&d->old, 0, sizeof(d->old));
+	all = deps_add(d, "*");
+	all->all = 1;
+	all->inputs = DEPS_IN_TARGETS | DEPS_IN_DIFFS;
+	d->inner = site_sink(p->site);
+	d->vd.run_key = deps_run_key;
+	d->vd.unit = deps_unit;
+	d->vd.end = deps_end;
+	d->vd.ctx = d;
+}
+
+static void
+deps_close(struct deps *d)
+{
+	cache_deps_free(&d->old);
+	cache_deps_free(&d->cur);
+	free(d->ids);
+}
+
 /* Once per run task, on every path: work_views() waits for n of them. */
 static void
 processed(struct pool *p)
@@ -589,6 +788,7 @@ work(struct pool *p, struct slot *s)
 static int
 work_views(struct pool *p)
 {
+	struct render_ctx vrc;
 	size_t i;
 
 	pthread_mutex_lock(&p->mu);
@@ -600,8 +800,12 @@ work_views(struct pool *p)
 	p->all = json_array();
 	for (i = 0; i < p->n; i++)
 		json_array_append(p->all, p->s[i].res);
-	return render_index(p->rc, p->all) ||
-	       views_with(p->rc, p->all, p->pairs, p->aliases, load_results, p) ? -1 : 0;
+	vrc = *p->rc;
+	vrc.out.write = deps_write;
+	vrc.out.ctx = p->deps;
+	return render_index(&vrc, p->all) ||
+	       views_with(&vrc, p->all, p->pairs, p->aliases, load_results, p,
+			  &p->deps->vd) ? -1 : 0;
 }
 
 static void *
@@ -762,6 +966,52 @@ write_manifest(struct site *site, const unsigned char global[32],
 	return rc;
 }
 
+/* The record goes with the manifest: it describes the site beside it. */
+static int
+write_deps(struct site *site, struct deps *d)
+{
+	struct buf text = BUF_INIT;
+	int rc;
+
+	cache_deps_text(&d->cur, &text);
+	rc = site_write(site, CACHE_DEPS, text.ptr, text.len);
+	buf_release(&text);
+	return rc;
+}
+
+/*
+ * --explain: what this build rendered, one line each, sorted: the runs read
+ * and rendered again ("runs/<id>/") and every cross-run page written
+ * afresh; the pages of units carried over are not listed.
+ */
+static void
+explain(const struct deps *d, const struct slot *s, size_t n)
+{
+	char **v = NULL;
+	size_t nv = 0, av = 0, i, j;
+
+	for (i = 0; i < n; i++)
+		if (!s[i].reused) {
+			struct buf b = BUF_INIT;
+
+			buf_addf(&b, "runs/%s/", s[i].ref->id);
+			ALLOC_GROW(v, nv + 1, av);
+			v[nv++] = buf_detach(&b, NULL);
+		}
+	for (i = 0; i < d->cur.n; i++)
+		for (j = 0; !d->cur.v[i].carried && j < d->cur.v[i].nfiles; j++) {
+			ALLOC_GROW(v, nv + 1, av);
+			v[nv++] = xstrdup(d->cur.v[i].files[j]);
+		}
+	if (nv)
+		qsort(v, nv, sizeof(*v), cmp_name);
+	for (i = 0; i < nv; i++) {
+		fprintf(stderr, "erg: rendered %s\n", v[i]);
+		free(v[i]);
+	}
+	free(v);
+}
+
 int
 build_run_all(const struct build_opts *o)
 {
@@ -772,6 +1022,7 @@ build_run_all(const struct build_opts *o)
 	struct pair_list pairs = { NULL, 0, 0 };
 	struct target_aliases aliases = { NULL, 0, 0 };
 	struct pool p;
+	struct deps deps;
 	struct slot *s;
 	unsigned char global[32], akey[32];
 	json_t *all = NULL;
@@ -864,6 +1115,10 @@ build_run_all(const struct build_opts *o)
 	p.aliases = &aliases;
 	p.ntasks = runs.n + (o->out != NULL);
 	atomic_init(&p.bad, 0);
+	if (o->out) {
+		deps_open(&deps, &p, have_old);
+		p.deps = &deps;
+	}
 	if (run_pool(&p, o->jobs > 0 ? o->jobs : default_jobs(), ticking))
 		bad = -1;
 	progress_stop();
@@ -876,7 +1131,8 @@ build_run_all(const struct build_opts *o)
 	nreused = 0;
 	for (i = 0; i < runs.n; i++)
 		nreused += s[i].reused != 0;
-	if (!bad && diag_errors == errors0 && write_manifest(&site, global, akey, s, runs.n))
+	if (!bad && diag_errors == errors0 && (write_deps(&site, &deps) ||
+						write_manifest(&site, global, akey, s, runs.n)))
 		bad = -1;
 	render_end(&rc);
 	if (bad || diag_errors > errors0) {
@@ -884,13 +1140,18 @@ build_run_all(const struct build_opts *o)
 		bad = -1;
 	} else if (site_commit(&site)) {
 		bad = -1;
-	} else if (!o->quiet) {
+	} else {
+		if (o->explain)
+			explain(&deps, s, runs.n);
+	}
+	if (!bad && !o->quiet) {
 		fprintf(stderr, "erg: built %zu run%s into '%s'", runs.n,
 			runs.n == 1 ? "" : "s", o->out);
 		if (nreused)
 			fprintf(stderr, " (%zu unchanged)", nreused);
 		fputc('\n', stderr);
 	}
+	deps_close(&deps);
 done:
 	for (i = 0; i <= runs.n; i++) {
 		json_decref(s[i].res);

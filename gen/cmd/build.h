@@ -19,6 +19,7 @@ struct build_opts {
 	int jobs;		/* runs in parallel; <= 0: one per online core */
 	int quiet;		/* no summary line, no progress line */
 	const char *version;	/* erg's version, part of the cache key */
+	int explain;		/* list what was rendered (not carried over) */
 };
 
 int build_run_all(const struct build_opts *o);

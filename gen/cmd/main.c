@@ -36,7 +36,7 @@ static const char usage_main[] =
 
 static const char usage_build[] =
 	"usage: erg build [--archive DIR] [--out DIR] [--templates DIR] [-j N] [--quiet]\n"
-	"                 [--no-digest] [--max-runs N] [--max-inflated BYTES]\n"
+	"                 [--explain] [--no-digest] [--max-runs N] [--max-inflated BYTES]\n"
 	"                 [--max-file BYTES] [--max-rows N]\n"
 	"\n"
 	"Reads every run under the archive (default 'archive'), writes the site\n"
@@ -53,8 +53,14 @@ static const char usage_build[] =
 	"                  say so); the digest of a big plain power file takes longer\n"
 	"                  than parsing it\n"
 	"\n"
+	"  --explain       list what the build rendered: 'erg: rendered runs/ID/' for\n"
+	"                  each run read again, 'erg: rendered PAGE' for each\n"
+	"                  cross-run page written afresh (the others were copied)\n"
+	"\n"
 	"A rebuild reads again only the runs whose files changed since DIR was\n"
-	"built (DIR/.erg-cache); when nothing changed it writes nothing.\n";
+	"built (DIR/.erg-cache) and renders again only the cross-run pages that\n"
+	"list one of them or whose other inputs changed; when nothing changed it\n"
+	"writes nothing.\n";
 
 static const char usage_check[] =
 	"usage: erg check [--archive DIR] [-j N] [--max-runs N] [--max-inflated BYTES]\n"
@@ -107,7 +113,7 @@ is_value_option(const char *a, int check_only)
 static int
 cmd_build(int argc, char **argv, int check_only)
 {
-	struct build_opts o = { "archive", "site", NULL, 0, 0, ERG_VERSION };
+	struct build_opts o = { "archive", "site", NULL, 0, 0, ERG_VERSION, 0 };
 	const char *tmpl = NULL;
 	struct buf tdir = BUF_INIT;
 	uint64_t v;
@@ -122,6 +128,8 @@ cmd_build(int argc, char **argv, int check_only)
 			return 0;
 		} else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
 			o.quiet = 1;
+		} else if (!check_only && !strcmp(a, "--explain")) {
+			o.explain = 1;
 		} else if (!strcmp(a, "--no-digest")) {
 			input_digests = 0;	/* check: what it always does */
 		} else if (!strncmp(a, "-j", 2) && a[2]) {

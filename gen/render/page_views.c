@@ -31,6 +31,7 @@
 #include "ingest/targets.h"
 #include "render/numfmt.h"
 #include "base/path.h"
+#include "base/sha256.h"
 #include "render/page_run.h"
 #include "render/page_views.h"
 #include "analyze/stats.h"
@@ -242,6 +243,7 @@ struct views {
 	const struct tmpl *rows;	/* render_rows() */
 	int err;		/* a table's rows did not render */
 	struct buf scratch;
+	const struct views_deps *deps;	/* incremental: views_set_deps(), or NULL */
 };
 
 /* captured_at for display: date and minutes ("2026-08-26 01:56", joined
@@ -2242,6 +2244,8 @@ compare_body(struct views *v, const size_t *all, size_t nall, const char *rel, s
 
 static json_t *list_view(const char *title, const char *sub, json_t *tables,
 			 const char *empty);
+static int compare_unit(struct views *v, const size_t *all, size_t nall, const char *rel,
+			size_t depth, const char *title, json_t *periods);
 
 /* The year of a run's date ("2024"), or "undated". */
 static void
@@ -2311,7 +2315,7 @@ compare_page(struct views *v)
 		all = xcalloc(v->nr + 1, sizeof(size_t));
 		for (i = 0; i < v->nr; i++)
 			all[i] = i;
-		rc = compare_body(v, all, v->nr, "compare/index.html", 1, "Compare runs", NULL);
+		rc = compare_unit(v, all, v->nr, "compare/index.html", 1, "Compare runs", NULL);
 		free(all);
 		return rc;
 	}
@@ -2341,7 +2345,7 @@ compare_page(struct views *v)
 			buf_addf(&rel, "compare/%s/%s/index.html", m->slug, pg[k].name);
 			buf_reset(&b);
 			buf_addf(&b, "Compare runs on %s, %s", m->label, pg[k].name);
-			rc = compare_body(v, m->runs + pg[k].first, pg[k].n, rel.ptr, 3, b.ptr, nav);
+			rc = compare_unit(v, m->runs + pg[k].first, pg[k].n, rel.ptr, 3, b.ptr, nav);
 			buf_reset(&b);
 			buf_addf(&b, "%s/%s/index.html", m->slug, pg[k].name);
 			cross_row(v, &t, &ids, "c-", m->slug, pg[k].name, m->label,
@@ -2616,6 +2620,246 @@ search_page(struct views *v)
 }
 
 /* ------------------------------------------------------------------ */
+/* units of pages for incremental builds (views_deps in page_views.h) */
+
+struct unit {
+	struct sha256 c;
+	const char **runs;
+	size_t nruns, aruns;
+	unsigned inputs;
+	int bad;		/* a run without a key: always render */
+};
+
+static void
+mat_str(struct unit *u, const char *s)
+{
+	if (s)
+		sha256_add(&u->c, s, strlen(s) + 1);
+	else
+		sha256_add(&u->c, "\xff", 1);	/* never part of UTF-8 */
+}
+
+static void
+mat_num(struct unit *u, long long n)
+{
+	char b[32];
+	int k = snprintf(b, sizeof(b), "%lld;", n);
+
+	sha256_add(&u->c, b, (size_t)k);
+}
+
+static void
+mat_machine(struct unit *u, const struct vmach *m)
+{
+	mat_str(u, m->key);
+	mat_str(u, m->label);
+	mat_str(u, m->slug);
+}
+
+/* Everything a page that lists run ri shows of it and of its names;
+ * names: its targets' names too (not on a target's page, which shows only
+ * its own target of each run). */
+static void
+mat_run(struct views *v, struct unit *u, size_t ri, int names)
+{
+	const struct vrun *r = &v->r[ri];
+	const json_t *al = json_object_get(r->res, "aliases"), *t;
+	unsigned char key[32];
+	size_t j;
+
+	mat_str(u, "run");
+	mat_str(u, r->id);
+	if (v->deps->run_key(v->deps->ctx, r->id, key))
+		u->bad = 1;
+	else
+		sha256_add(&u->c, key, 32);
+	mat_str(u, r->slug);
+	mat_machine(u, &v->m[r->m]);
+	json_array_foreach(json_object_get(r->res, "targets"), j, t) {
+		size_t k = r->tg[j];
+
+		if (!names)
+			break;
+		if (k >= v->nt) {
+			mat_str(u, NULL);
+			continue;
+		}
+		mat_str(u, v->t[k].key);
+		mat_str(u, v->t[k].name);
+		mat_str(u, v->t[k].slug);
+		mat_str(u, target_canonical(v->aliases, al, jstr(t, "name")));
+	}
+	if (v->aliases && v->aliases->n)
+		u->inputs |= VIEWS_IN_TARGETS;
+	ALLOC_GROW(u->runs, u->nruns + 1, u->aruns);
+	u->runs[u->nruns++] = r->id;
+}
+
+static void
+mat_diff(struct views *v, struct unit *u, size_t di)
+{
+	const struct vdiff *d = &v->d[di];
+
+	mat_str(u, "diff");
+	mat_str(u, d->slug);
+	mat_num(u, d->line);
+	mat_num(u, (long long)d->shared);
+	mat_run(v, u, d->a, 1);
+	mat_run(v, u, d->b, 1);
+	if (d->line)
+		u->inputs |= VIEWS_IN_DIFFS;
+}
+
+static void
+unit_begin(struct unit *u, const char *kind)
+{
+	memset(u, 0, sizeof(*u));
+	sha256_begin(&u->c);
+	mat_str(u, kind);
+}
+
+/* 1: the unit was carried over, do not render it. */
+static int
+unit_carried(struct views *v, struct unit *u, const char *name, long long counts[3])
+{
+	unsigned char key[32];
+	long long dummy[3] = { 0, 0, 0 };
+	int rc;
+
+	sha256_end(&u->c, key);
+	rc = v->deps->unit(v->deps->ctx, name, u->bad ? NULL : key, u->runs, u->nruns,
+			   u->inputs, counts ? counts : dummy);
+	free(u->runs);
+	return rc;
+}
+
+static int
+machine_unit(struct views *v, size_t mi)
+{
+	const struct vmach *m = &v->m[mi];
+	struct unit u;
+	struct buf name = BUF_INIT;
+	size_t i;
+	int rc;
+
+	if (!v->deps)
+		return machine_page(v, mi);
+	unit_begin(&u, "machine");
+	mat_machine(&u, m);
+	mat_num(&u, v->nskipped > 0);
+	mat_num(&u, v->nr > COMPARE_MAX_RUNS);
+	for (i = 0; i < m->nruns; i++)
+		mat_run(v, &u, m->runs[i], 1);
+	for (i = 0; i < m->ndiffs; i++) {
+		const struct vdiff *d = &v->d[m->diffs[i]];
+
+		mat_diff(v, &u, m->diffs[i]);
+		mat_num(&u, d->untested);
+		mat_num(&u, (long long)d->rows);
+		mat_num(&u, (long long)d->significant);
+	}
+	buf_addf(&name, "machines/%s/", m->slug);
+	rc = unit_carried(v, &u, name.ptr, NULL) ? 0 : machine_page(v, mi);
+	if (!rc)
+		v->deps->end(v->deps->ctx, NULL);
+	buf_release(&name);
+	return rc;
+}
+
+static int
+target_unit(struct views *v, size_t ti)
+{
+	const struct vtgt *tg = &v->t[ti];
+	struct unit u;
+	struct buf name = BUF_INIT;
+	size_t i;
+	int rc;
+
+	if (!v->deps)
+		return target_page(v, ti);
+	unit_begin(&u, "target");
+	mat_str(&u, tg->key);
+	mat_str(&u, tg->name);
+	mat_str(&u, tg->slug);
+	for (i = tg->first; i < tg->first + tg->n; i++) {
+		mat_num(&u, (long long)v->occ[i].idx);
+		mat_run(v, &u, v->occ[i].run, 0);
+	}
+	buf_addf(&name, "targets/%s/", tg->slug);
+	rc = unit_carried(v, &u, name.ptr, NULL) ? 0 : target_page(v, ti);
+	if (!rc)
+		v->deps->end(v->deps->ctx, NULL);
+	buf_release(&name);
+	return rc;
+}
+
+/* One compare page over runs all[0..nall); nav: the names of its
+ * machine's pages (NULL: the archive's one page). */
+static int
+compare_unit(struct views *v, const size_t *all, size_t nall, const char *rel, size_t depth,
+	     const char *title, json_t *periods)
+{
+	struct unit u;
+	size_t i;
+	int rc;
+
+	if (!v->deps)
+		return compare_body(v, all, nall, rel, depth, title, periods);
+	unit_begin(&u, "compare");
+	mat_str(&u, rel);
+	mat_str(&u, title);
+	if (periods) {
+		char *nav = json_dumps(periods, JSON_COMPACT | JSON_SORT_KEYS);
+
+		mat_str(&u, nav ? nav : "?");
+		if (!nav)
+			u.bad = 1;
+		free(nav);
+	}
+	for (i = 0; i < nall; i++)
+		mat_run(v, &u, all[i], 1);
+	if (unit_carried(v, &u, rel, NULL)) {
+		json_decref(periods);
+		return 0;
+	}
+	rc = compare_body(v, all, nall, rel, depth, title, periods);
+	if (!rc)
+		v->deps->end(v->deps->ctx, NULL);
+	return rc;
+}
+
+void
+views_set_deps(struct views *v, const struct views_deps *d)
+{
+	v->deps = d;
+}
+
+int
+views_diff_carried(struct views *v, size_t i)
+{
+	struct vdiff *d = &v->d[i];
+	struct unit u;
+	struct buf name = BUF_INIT;
+	long long counts[3] = { 0, 0, 0 };
+	int carried;
+
+	if (!v->deps)
+		return 0;
+	unit_begin(&u, "diff");
+	mat_diff(v, &u, i);
+	buf_addf(&name, "diffs/%s/", d->slug);
+	carried = unit_carried(v, &u, name.ptr, counts);
+	buf_release(&name);
+	if (carried) {
+		d->untested = counts[0] != 0;
+		d->rows = (size_t)counts[1];
+		d->significant = (size_t)counts[2];
+		d->done = 1;
+	}
+	return carried;
+}
+
+/* ------------------------------------------------------------------ */
 
 struct views *
 views_open(struct render_ctx *c, json_t *all, const struct pair_list *listed,
@@ -2656,7 +2900,15 @@ views_pair(const struct views *v, size_t i, json_t **a, json_t **b)
 int
 views_diff_page(struct views *v, size_t i, json_t *doc)
 {
-	return diff_page(v, i, doc);
+	int rc = diff_page(v, i, doc);
+
+	if (!rc && v->deps) {
+		const struct vdiff *d = &v->d[i];
+		long long counts[3] = { d->untested, (long long)d->rows, (long long)d->significant };
+
+		v->deps->end(v->deps->ctx, counts);
+	}
+	return rc;
 }
 
 int
@@ -2668,10 +2920,10 @@ views_render(struct views *v)
 		if (!v->d[i].done)
 			BUG("views_render: the page of diff pair %zu was not written", i);
 	for (i = 0; i < v->nm; i++)
-		if (machine_page(v, i))
+		if (machine_unit(v, i))
 			return -1;
 	for (i = 0; i < v->nt; i++)
-		if (target_page(v, i))
+		if (target_unit(v, i))
 			return -1;
 	if (compare_page(v) || machines_list(v) || targets_list(v) || diffs_list(v) ||
 	    search_page(v))

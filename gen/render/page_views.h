@@ -83,6 +83,38 @@ int views_render(struct views *v);
 void views_close(struct views *v);	/* NULL is fine */
 
 /*
+ * Incremental views (cmd/build.c keeps the record, OUT/.erg-cache/deps).
+ * The pages are rendered in units: a machine's pages, a target's, one
+ * compare page (past COMPARE_MAX_RUNS runs), one diff page.  Before a
+ * unit, the views hash everything its pages show of the archive: each
+ * run it lists (its id, its cache key, its machine's key, label and
+ * slug, its targets' keys, spellings, names and slugs), plus the unit's
+ * own (its slug, the navigation between a machine's compare pages, its
+ * diffs' pairs, lines and counts, whether the archive has summary runs).
+ * unit() then says whether the previous site's files of that unit were
+ * carried over (1: not rendered; a diff's counts come back in counts[]),
+ * or 0: the unit is rendered, and end() follows with its counts (a diff:
+ * untested, rows, significant; else NULL).  key is NULL when a run has
+ * no key (run_key() failed): such a unit is always rendered.  runs: the
+ * ids of the runs it lists (borrowed until unit() returns).  inputs:
+ * VIEWS_IN_* of the archive's files outside the runs it depends on.
+ * Pages outside every unit (index.html, the lists, the search) are
+ * rendered on every build.  With no deps set, every unit is rendered.
+ */
+#define VIEWS_IN_TARGETS 1u	/* targets.txt: the targets' keys and names */
+#define VIEWS_IN_DIFFS 2u	/* diffs.txt: a listed pair */
+struct views_deps {
+	int (*run_key)(void *ctx, const char *id, unsigned char key[32]);
+	int (*unit)(void *ctx, const char *name, const unsigned char *key,
+		    const char *const *runs, size_t nruns, unsigned inputs, long long counts[3]);
+	void (*end)(void *ctx, const long long *counts);
+	void *ctx;
+};
+void views_set_deps(struct views *v, const struct views_deps *d);
+/* Was diff pair i's page carried over (then do not compare it)? */
+int views_diff_carried(struct views *v, size_t i);
+
+/*
  * Where the pages of views_render() are, for links from other pages:
  *   { "machines": { "<machine key>": "machines/<slug>/index.html", ... },
  *     "targets":  { "<target name>": "targets/<slug>/index.html", ... },

@@ -835,3 +835,148 @@ cache_copy_files(const char *from, const char *to, const char *prefix,
 	buf_release(&dst);
 	return rc;
 }
+
+/* ------------------------------------------------------------------ */
+/* the views' dependency record */
+
+#define DEPS_MAX ((size_t)256 << 20)
+
+static int
+cmp_unit(const void *a, const void *b)
+{
+	return strcmp(((const struct cache_unit *)a)->name, ((const struct cache_unit *)b)->name);
+}
+
+/* Is f one of unit name's files: below its folder, or the page itself? */
+static int
+unit_file(const char *name, const char *f)
+{
+	size_t n = strlen(name);
+
+	if (!plain_rel(f))
+		return 0;
+	if (!strcmp(name, "*"))
+		return 1;
+	return n && name[n - 1] == '/' ? !strncmp(f, name, n) && f[n] : !strcmp(f, name);
+}
+
+int
+cache_deps_load(const char *out, struct cache_deps *d)
+{
+	struct buf data = BUF_INIT;
+	char *p, *end, *line;
+	unsigned long long n;
+	size_t i;
+	int rc = -1, k;
+
+	memset(d, 0, sizeof(*d));
+	if (cache_read_file(out, CACHE_DEPS, DEPS_MAX, &data))
+		goto out;
+	p = data.ptr;
+	end = data.ptr + data.len;
+	if (!(line = next_line(&p, end)) || strcmp(line, "erg-deps 1"))
+		goto out;
+	while ((line = next_line(&p, end))) {
+		struct cache_unit *u;
+		long long c[3];
+
+		if (strncmp(line, "unit ", 5))
+			goto out;
+		line += 5;
+		ALLOC_GROW(d->v, d->n + 1, d->alloc);
+		u = &d->v[d->n];
+		memset(u, 0, sizeof(*u));
+		if (line[0] == '-' && line[1] == ' ') {
+			line += 2;
+		} else if (valid_hex(line) && !unhex(line, u->key)) {
+			u->keyed = 1;
+			line += 65;
+		} else {
+			goto out;
+		}
+		if (sscanf(line, "%lld %lld %lld %llu %n", &c[0], &c[1], &c[2], &n, &k) != 4 ||
+		    c[0] < 0 || c[1] < 0 || c[2] < 0 || n > data.len || !line[k])
+			goto out;
+		memcpy(u->counts, c, sizeof(c));
+		u->name = xstrdup(line + k);
+		d->n++;
+		if (!(u->files = take_lines(&p, end, (size_t)n)))
+			goto out;
+		u->nfiles = (size_t)n;
+		for (i = 0; i < u->nfiles; i++)
+			if (!unit_file(u->name, u->files[i]))
+				goto out;
+		/* runs and inputs: for readers; a build needs only the key */
+		if (!(line = next_line(&p, end)) || strncmp(line, "runs", 4) ||
+		    !(line = next_line(&p, end)) || strncmp(line, "inputs", 6))
+			goto out;
+	}
+	if (p != end)
+		goto out;
+	if (d->n)
+		qsort(d->v, d->n, sizeof(*d->v), cmp_unit);
+	for (i = 1; i < d->n; i++)
+		if (!strcmp(d->v[i - 1].name, d->v[i].name))
+			goto out;
+	rc = 0;
+out:
+	if (rc)
+		cache_deps_free(d);
+	buf_release(&data);
+	return rc;
+}
+
+const struct cache_unit *
+cache_deps_find(const struct cache_deps *d, const char *name)
+{
+	struct cache_unit k;
+
+	if (!d->n)
+		return NULL;
+	k.name = (char *)name;
+	return bsearch(&k, d->v, d->n, sizeof(*d->v), cmp_unit);
+}
+
+void
+cache_deps_text(struct cache_deps *d, struct buf *out)
+{
+	size_t i, j;
+
+	if (d->n)
+		qsort(d->v, d->n, sizeof(*d->v), cmp_unit);
+	buf_addstr(out, "erg-deps 1\n");
+	for (i = 0; i < d->n; i++) {
+		struct cache_unit *u = &d->v[i];
+
+		if (u->nfiles)
+			qsort(u->files, u->nfiles, sizeof(*u->files), cmp_str);
+		buf_addstr(out, "unit ");
+		if (u->keyed)
+			hex(out, u->key);
+		else
+			buf_addch(out, '-');
+		buf_addf(out, " %lld %lld %lld %zu %s\n", u->counts[0], u->counts[1], u->counts[2],
+			 u->nfiles, u->name);
+		for (j = 0; j < u->nfiles; j++)
+			buf_addf(out, "%s\n", u->files[j]);
+		buf_addstr(out, u->all ? "runs *" : "runs");
+		for (j = 0; j < u->nruns; j++)
+			buf_addf(out, " %zu", u->runs[j]);
+		buf_addf(out, "\ninputs%s%s\n", u->inputs & DEPS_IN_TARGETS ? " targets.txt" : "",
+			 u->inputs & DEPS_IN_DIFFS ? " diffs.txt" : "");
+	}
+}
+
+void
+cache_deps_free(struct cache_deps *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++) {
+		free(d->v[i].name);
+		free_names(d->v[i].files, d->v[i].files ? d->v[i].nfiles : 0);
+		free(d->v[i].runs);
+	}
+	free(d->v);
+	memset(d, 0, sizeof(*d));
+}

@@ -17,8 +17,9 @@
  * raising a limit (or --max-runs, which no key holds) keeps the cache;
  * lowering one rebuilds every run, so the lower limit is enforced.  The files of the archive
  * outside the runs' directories (diffs.txt, read by the cross-run views)
- * have a key of their own: the views are rendered on every build, so it
- * only decides whether the whole build can be skipped.
+ * have a key of their own, which decides only whether the whole build
+ * can be skipped: what the views take from them is in the keys of the
+ * dependency record below.
  *
  * The manifest holds only hashes and the site's own file names (no
  * archive paths), one record a line:
@@ -68,8 +69,8 @@ int cache_run_key(const char *dir, const char *id, unsigned char key[32],
 void cache_global_key(const char *tmpl_dir, const char *version,
 		      unsigned char key[32]);
 /* Key of the archive's files outside the runs' directories (diffs.txt,
- * read by the cross-run views, which are rendered on every build anyway:
- * it only decides whether a build can be skipped). */
+ * targets.txt): it only decides whether a build can be skipped; what the
+ * views take from them is in the keys of the dependency record. */
 void cache_archive_key(const char *archive, char *const *run_ids, size_t nruns,
 		       unsigned char key[32]);
 
@@ -117,5 +118,52 @@ int cache_copy_files(const char *from, const char *to, const char *prefix,
 		     char *const *files, size_t n);
 /* root/rel appended to b (at most max bytes, no diagnostic): 0, or -1. */
 int cache_read_file(const char *root, const char *rel, size_t max, struct buf *b);
+
+/*
+ * The views' dependency record, OUT/.erg-cache/deps: per unit of cross-run
+ * pages (render/page_views.h, views_deps: a machine's pages, a target's,
+ * a compare page, a diff page), the key over everything its pages show,
+ * the files it wrote, the runs it lists and the archive's files outside
+ * the runs it reads; a unit whose key is unchanged has its files copied
+ * from the previous site instead of being rendered.  Runs are numbers:
+ * their places in the manifest's run list (sorted by id), so the record
+ * grows with the number of times runs are listed, not runs x pages.
+ *     erg-deps 1
+ *     unit <hex or -> <c0> <c1> <c2> <nfiles> <name>   then nfiles lines
+ *     runs <i> <j> ...         ("runs *": every run)
+ *     inputs [targets.txt] [diffs.txt]
+ * c0-c2: a diff's counts (untested, rows, significant), else 0.  The
+ * unit "*" holds the pages rendered on every build (index.html, the
+ * lists, the search).  A unit's files start with its name (a folder
+ * "machines/x/" or the page itself); cache_deps_load() refuses anything
+ * else, as it refuses a record that does not parse (silently: no unit
+ * is then carried over).
+ */
+#define CACHE_DEPS ".erg-cache/deps"
+#define DEPS_IN_TARGETS 1u
+#define DEPS_IN_DIFFS 2u
+
+struct cache_unit {
+	char *name;
+	unsigned char key[32];
+	int keyed, all;		/* all: depends on every run */
+	long long counts[3];
+	char **files;
+	size_t nfiles, afiles;
+	size_t *runs, nruns;	/* places in the manifest's run list, sorted */
+	unsigned inputs;	/* DEPS_IN_* */
+	int carried;		/* this build copied its files (not recorded) */
+};
+
+struct cache_deps {
+	struct cache_unit *v;	/* sorted by name once loaded or written */
+	size_t n, alloc;
+};
+
+int cache_deps_load(const char *out, struct cache_deps *d);
+const struct cache_unit *cache_deps_find(const struct cache_deps *d, const char *name);
+/* Sort d by name and append the record's text to out. */
+void cache_deps_text(struct cache_deps *d, struct buf *out);
+void cache_deps_free(struct cache_deps *d);
 
 #endif
