@@ -9,7 +9,7 @@
  *
  * Pages (every link relative and naming index.html, for file://):
  *   machines/index.html            the machines, with their run counts
- *   machines/<machine>/index.html  its runs by date; per target, history
+ *   machines/<machine>/index.html  its runs, newest first; per target, history
  *                                  of headline mJ/req and req/s (mean and
  *                                  SD); the idle power floor across runs;
  *                                  req/s per route; its diff pages
@@ -18,6 +18,8 @@
  *                                  energy columns split by machine
  *   compare/index.html             targets x runs: req/s for all runs,
  *                                  mJ/req per machine, req/s per route
+ *   .../page-2.html, ...           the next runs of a machine or target
+ *                                  page past 200 runs (charts: page 1)
  *   diffs/index.html               the diff pages
  *   diffs/<A>_vs_<B>/index.html    erg diff of two runs (templates/diff.html)
  * <machine> is machine.id (or the machine's label when it has none),
