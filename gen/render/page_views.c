@@ -1064,7 +1064,8 @@ chart_series(json_t *list, struct sset *ids, const char *id, const char *id2,
 	f.id = id_make(ids, &idb, id, id2, NULL);
 	f.title = title;
 	f.desc = caption;
-	f.xlabel = "run (captured at, UTC)";
+	f.xlabel = s->n > SVG_BARS_MAX ? "run, oldest to newest (1 = the oldest)"
+				       : "run (captured at, UTC)";
 	f.ylabel = ylabel;
 	bars.n = s->n;
 	bars.labels = (const char *const *)s->labels;
@@ -1073,7 +1074,19 @@ chart_series(json_t *list, struct sset *ids, const char *id, const char *id2,
 	bars.dots = (const double *const *)s->dots;
 	bars.ndots = s->ndots;
 	svg_bar_chart(&svg, &f, &bars);
-	figure(list, &svg, caption);
+	if (s->n > SVG_BARS_MAX) {
+		/* the caption told of bars and dots: say what is drawn instead */
+		struct buf c2 = BUF_INIT;
+
+		buf_addf(&c2, "%s With %zu runs (more than %d) the chart is one line through "
+			 "the means, oldest (%s) to newest (%s), whiskers " PM "1 SD; no bars, no "
+			 "dots: the tables and run pages have each value.", caption, s->n,
+			 SVG_BARS_MAX, s->labels[0], s->labels[s->n - 1]);
+		figure(list, &svg, c2.ptr);
+		buf_release(&c2);
+	} else {
+		figure(list, &svg, caption);
+	}
 	free(style);
 	buf_release(&svg);
 	buf_release(&idb);
