@@ -1308,15 +1308,40 @@ diffs_collect(struct views *v, const struct pair_list *listed)
 
 /* The table of diff pages: all of them, or those of machine only_m
  * (only_m >= v->nm: all).  [] when there are none. */
+static json_t *diffs_table_of(struct views *v, struct sset *ids, size_t depth,
+			      const size_t *idx, size_t n);
+
 /* Every diff, or those of machine only_m whose run on it (B, else A) is on
  * list page `page` (v->pgno; SIZE_MAX: all of the machine's), newest
  * first. */
 static json_t *
 diffs_table(struct views *v, struct sset *ids, size_t depth, size_t only_m, size_t page)
 {
+	size_t q, n = 0, nq = only_m < v->nm ? v->m[only_m].ndiffs : v->nd;
+	size_t *idx = xcalloc(nq + 1, sizeof(size_t));
+	json_t *t;
+
+	for (q = 0; q < nq; q++) {
+		size_t i = only_m < v->nm ? v->m[only_m].diffs[nq - 1 - q] : q;
+		const struct vdiff *d = &v->d[i];
+
+		if (only_m < v->nm && page != SIZE_MAX &&
+		    v->pgno[v->r[d->b].m == only_m ? d->b : d->a] != page)
+			continue;
+		idx[n++] = i;
+	}
+	t = diffs_table_of(v, ids, depth, idx, n);
+	free(idx);
+	return t;
+}
+
+/* The diffs v->d[idx[0..n)], in that order. */
+static json_t *
+diffs_table_of(struct views *v, struct sset *ids, size_t depth, const size_t *idx, size_t n)
+{
 	struct table t;
 	struct buf b = BUF_INIT;
-	size_t q, nq = only_m < v->nm ? v->m[only_m].ndiffs : v->nd;
+	size_t q;
 
 	cross_table(v, &t, ids, "tbl-diffs", "Diff pages: B compared with A, per target and metric");
 	table_col(&t, "Diff", "B vs A, captured at (UTC)", 0);
@@ -1326,15 +1351,11 @@ diffs_table(struct views *v, struct sset *ids, size_t depth, size_t only_m, size
 	table_col(&t, "Why", NULL, 0);
 	table_col(&t, "Shared targets", NULL, 1);
 	table_col(&t, "Significant", "p " "\xe2\x89\xa4" " 0.05", 1);
-	for (q = 0; q < nq; q++) {
-		size_t i = only_m < v->nm ? v->m[only_m].diffs[nq - 1 - q] : q;
+	for (q = 0; q < n; q++) {
+		size_t i = idx[q];
 		const struct vdiff *d = &v->d[i];
 		const struct vrun *a = &v->r[d->a], *bb = &v->r[d->b];
 		struct tcell c = { NULL, 1, NULL, NULL, NULL, NULL };
-
-		if (only_m < v->nm && page != SIZE_MAX &&
-		    v->pgno[bb->m == only_m ? d->b : d->a] != page)
-			continue;
 
 		buf_reset(&b);
 		buf_addf(&b, "vs %s", a->when);
@@ -2608,6 +2629,7 @@ list_view(const char *title, const char *sub, json_t *tables, const char *empty)
 {
 	json_t *view = page_view(title, 1);
 
+	json_object_set_new(view, "pagenav", json_null());
 	set_s(view, "sub", sub);
 	json_object_set_new(view, "notes", json_array());
 	json_object_set_new(view, "tables", tables);
@@ -2750,6 +2772,123 @@ diffs_list(struct views *v)
 		json_array_append_new(notes, S(b.ptr));
 	}
 	rc = page_write(v, v->list, view, "diffs/index.html", NULL);
+	json_decref(view);
+	sset_free(&ids);
+	buf_release(&b);
+	return rc;
+}
+
+/* A diff by its runs (indexes in date order), for newest B first. */
+struct dkey {
+	size_t b, a, i;
+};
+
+static int
+cmp_dkey_newest(const void *pa, const void *pb)
+{
+	const struct dkey *a = pa, *b = pb;
+
+	if (a->b != b->b)
+		return a->b < b->b ? 1 : -1;
+	return (a->a < b->a) - (a->a > b->a);
+}
+
+/* diffs/by-machine/<slug>/index.html (and page-2.html, ...): the diffs
+ * whose B run is on machine mi, newest first.  Their count in *n. */
+static int
+diffs_machine(struct views *v, size_t mi, size_t *n)
+{
+	const struct vmach *m = &v->m[mi];
+	size_t *idx = xcalloc(m->ndiffs + 1, sizeof(size_t)), *rows, np, k, q;
+	struct dkey *dk = xcalloc(m->ndiffs + 1, sizeof(*dk));
+	struct lpage *pg;
+	struct buf b = BUF_INIT, dir = BUF_INIT;
+	int rc = 0;
+
+	*n = 0;
+	for (q = 0; q < m->ndiffs; q++)
+		if (v->r[v->d[m->diffs[q]].b].m == mi) {
+			dk[*n].b = v->d[m->diffs[q]].b;
+			dk[*n].a = v->d[m->diffs[q]].a;
+			dk[(*n)++].i = m->diffs[q];
+		}
+	qsort(dk, *n, sizeof(*dk), cmp_dkey_newest);
+	for (q = 0; q < *n; q++)
+		idx[q] = dk[q].i;
+	free(dk);
+	if (!*n) {
+		free(idx);
+		return 0;
+	}
+	rows = xcalloc(*n + 1, sizeof(size_t));
+	for (q = 0; q < *n; q++)
+		rows[q] = 1;
+	pg = list_pages(v, rows, *n, &np);
+	buf_addf(&dir, "diffs/by-machine/");
+	for (k = 0; k < np && !rc; k++) {
+		struct sset ids = { 0 };
+		json_t *view;
+
+		buf_reset(&b);
+		buf_addf(&b, "Diffs on %s", m->label);
+		view = page_view(b.ptr, 3);
+		buf_reset(&b);
+		buf_addf(&b, "%zu diff page%s whose run B is on this machine, newest first.", *n,
+			 *n == 1 ? "" : "s");
+		set_s(view, "sub", b.ptr);
+		json_object_set_new(view, "notes", json_array());
+		json_object_set_new(view, "pagenav", page_nav(k, np, *n, "diffs"));
+		json_object_set_new(view, "tables", diffs_table_of(v, &ids, 3, idx + pg[k].first,
+								   pg[k].n));
+		set_s(view, "empty", "No diff pages.");
+		rc = page_write_k(v, v->list, view, dir.ptr, m->slug, k);
+		json_decref(view);
+		sset_free(&ids);
+	}
+	free(pg);
+	free(rows);
+	free(idx);
+	buf_release(&b);
+	buf_release(&dir);
+	return rc;
+}
+
+/* More diffs than a page takes: diffs/index.html lists the machines, each
+ * with its diff list (issue 19). */
+static int
+diffs_lists(struct views *v)
+{
+	struct sset ids = { 0 };
+	struct table t;
+	struct buf b = BUF_INIT;
+	json_t *view;
+	size_t mi, n, total = 0;
+	int rc = 0;
+
+	if (v->nd <= v->page_runs)
+		return diffs_list(v);
+	cross_table(v, &t, &ids, "tbl-diff-machines", "Diff lists, one per machine of run B");
+	table_col(&t, "Machine", NULL, 0);
+	table_col(&t, "Diffs", NULL, 1);
+	for (mi = 0; mi < v->nm && !rc; mi++) {
+		rc = diffs_machine(v, mi, &n);
+		if (!n)
+			continue;
+		total += n;
+		buf_reset(&b);
+		buf_addf(&b, "by-machine/%s/index.html", v->m[mi].slug);
+		cross_row(v, &t, &ids, "dm-", v->m[mi].slug, NULL, v->m[mi].label,
+			  json_string(b.ptr), NULL);
+		table_num(&t, (double)n, NF_THOUS(0));
+	}
+	if (!rc && total != v->nd)
+		BUG("diffs_lists: %zu of %zu diffs listed", total, v->nd);
+	buf_reset(&b);
+	buf_addf(&b, "%zu diff pages: run B against run A, per target and metric, over the "
+		 "per-round values (erg diff); one list per machine (of run B).", v->nd);
+	view = list_view("Diffs", b.ptr, cross_done(v, &t, table_nrows(&t) > 0), "No diff pages.");
+	if (!rc)
+		rc = page_write(v, v->list, view, "diffs/index.html", NULL);
 	json_decref(view);
 	sset_free(&ids);
 	buf_release(&b);
@@ -2925,7 +3064,7 @@ views_render(struct views *v)
 	for (i = 0; i < v->nt; i++)
 		if (target_page(v, i))
 			return -1;
-	if (compare_page(v) || machines_list(v) || targets_list(v) || diffs_list(v) ||
+	if (compare_page(v) || machines_list(v) || targets_list(v) || diffs_lists(v) ||
 	    search_page(v))
 		return -1;
 	return 0;

@@ -11,7 +11,8 @@
 # a full build of the changed archive, byte for byte.  Machine and target
 # pages list 200 runs a page; with ERG_PAGE_ROWS=60, every run is on one
 # page of each list, newest first, with the navigation, and the history
-# chart of 396 runs is one path holding each.  Last, 40 runs over
+# chart of 396 runs is one path holding each; the diffs are listed per
+# machine.  Last, 40 runs over
 # 12 machines: a target with energy figures from more than 8 machines has
 # one energy column beside the machine column, not a column per machine.
 # Environment: ERG, BUILD, ERG_SRC (set by tests/run.sh).
@@ -168,6 +169,29 @@ else
 	notok "linkcheck of the paginated site"
 	grep '^not ok' "$tmp/links" | head -n 10 > "$tmp/bad"
 	show "$tmp/bad"
+fi
+# More diffs than a page takes: diffs/index.html lists a diff list per
+# machine (diffs/by-machine/<machine>/), paged like the run lists; every
+# diff page is in exactly one of them, newest first.
+nd=$(find "$tmp/paged/diffs" -mindepth 1 -maxdepth 1 -type d -name '*_vs_*' | wc -l)
+: > "$tmp/dl"
+for f in $(ls "$tmp/paged/diffs/by-machine/host-000/"*.html | sort -V); do
+	grep -o '<tr id="d-[^"]*"><th scope="row"><a href="[^"]*"' "$f" |
+		sed 's|.*href="\.\./\.\./\.\./diffs/\([^/]*\)/index.html"$|\1|' >> "$tmp/dl"
+done
+np=$(ls "$tmp/paged/diffs/by-machine/host-000" | wc -l)
+big=0
+for f in "$tmp/paged/diffs/by-machine/host-000/"*.html; do
+	[ "$(grep -c '<tr id="d-' "$f")" -le 60 ] || big=$((big + 1))
+done
+# consecutive runs of one machine: B's date, the run id's date part, falls
+sed 's/.*_vs_host-000-\([0-9-]*\)-[a-z]*-[0-9]*$/\1/' "$tmp/dl" > "$tmp/dates"
+if [ "$nd" -gt 60 ] && [ "$np" -gt 1 ] && [ "$big" -eq 0 ] && [ "$(wc -l < "$tmp/dl")" -eq "$nd" ] &&
+	[ "$(sort -u "$tmp/dl" | wc -l)" -eq "$nd" ] && sort -r -c "$tmp/dates" 2> /dev/null &&
+	grep -q 'href="by-machine/host-000/index.html"' "$tmp/paged/diffs/index.html"; then
+	ok "$nd diffs on $np pages of the machine's diff list, each once, newest first"
+else
+	notok "diff lists: $(wc -l < "$tmp/dl") rows, $(sort -u "$tmp/dl" | wc -l) distinct of $nd, $np pages, $big over 60"
 fi
 # The charts of every run on page 1 only: the throughput of alpha on
 # host-000, one line through each of its runs (more than 200: one path).
