@@ -2985,6 +2985,164 @@ search_page(struct views *v)
 }
 
 /* ------------------------------------------------------------------ */
+/* years/<year>/index.html: every run of a year, past VIEWS_INDEX_RUNS runs */
+
+/* The runs of the year of v->r[i]: [i, returned) (v->r is in date order). */
+static size_t
+year_end(const struct views *v, size_t i, char y[16])
+{
+	char y2[16];
+	size_t j;
+
+	period_of(&v->r[i], y);
+	for (j = i; j < v->nr; j++) {
+		period_of(&v->r[j], y2);
+		if (strcmp(y, y2))
+			break;
+	}
+	return j;
+}
+
+static int
+year_pages(struct views *v, size_t first, size_t end, const char *y)
+{
+	size_t n = end - first, *ord = xcalloc(n + 1, sizeof(size_t));
+	size_t *rows = xcalloc(n + 1, sizeof(size_t)), i, k, np;
+	struct lpage *pg;
+	struct buf b = BUF_INIT;
+	int rc = 0;
+
+	for (i = 0; i < n; i++) {
+		ord[i] = end - 1 - i;
+		rows[i] = 1;
+	}
+	pg = list_pages(v, rows, n, &np);
+	for (k = 0; k < np && !rc; k++) {
+		struct sset ids = { 0 };
+		struct table t;
+		json_t *view;
+
+		cross_table(v, &t, &ids, "tbl-runs", "Runs of the year, newest first");
+		table_col(&t, "Run", NULL, 0);
+		table_col(&t, "Captured at", "UTC", 0);
+		table_col(&t, "Machine", NULL, 0);
+		table_col(&t, "Kind", NULL, 0);
+		table_col(&t, "Targets", NULL, 1);
+		table_col(&t, "Energy", "source", 0);
+		for (i = pg[k].first; i < pg[k].first + pg[k].n; i++) {
+			const struct vrun *r = &v->r[ord[i]];
+
+			cross_row(v, &t, &ids, "run-", r->slug, NULL, r->title, href_run(v, ord[i], 2),
+				  run_sub(r));
+			cell_date(&t, r->when);
+			cell_key(&t, v->m[r->m].key, href_machine(v, r->m, 2));
+			cell_word(&t, kind_text(r));
+			table_num(&t, (double)r->ntargets, NF_THOUS(0));
+			cell_word(&t, energy_text(r));
+		}
+		buf_reset(&b);
+		buf_addf(&b, "Runs of %s", y);
+		view = page_view(b.ptr, 2);
+		buf_reset(&b);
+		buf_addf(&b, "%zu run%s on every machine, newest first.", n, n == 1 ? "" : "s");
+		set_s(view, "sub", b.ptr);
+		json_object_set_new(view, "notes", json_array());
+		json_object_set_new(view, "pagenav", page_nav(k, np, n, "runs"));
+		json_object_set_new(view, "tables", cross_done(v, &t, 1));
+		set_s(view, "empty", "No runs.");
+		rc = page_write_k(v, v->list, view, "years/", y, k);
+		json_decref(view);
+		sset_free(&ids);
+	}
+	free(pg);
+	free(rows);
+	free(ord);
+	buf_release(&b);
+	return rc;
+}
+
+/* years/index.html and a page (or more) per year, for an index that shows
+ * only the newest runs. */
+static int
+years_pages(struct views *v)
+{
+	struct sset ids = { 0 };
+	struct table t;
+	struct buf b = BUF_INIT;
+	json_t *view;
+	size_t i, j, *start = xcalloc(v->nr + 1, sizeof(size_t)), ny = 0;
+	char y[16];
+	int rc = 0;
+
+	if (v->nr <= VIEWS_INDEX_RUNS) {
+		free(start);
+		return 0;
+	}
+	for (i = 0; i < v->nr; i = j) {
+		j = year_end(v, i, y);
+		start[ny++] = i;
+	}
+	start[ny] = v->nr;
+	cross_table(v, &t, &ids, "tbl-years", "Runs per year, newest first");
+	table_col(&t, "Year", NULL, 0);
+	table_col(&t, "Runs", NULL, 1);
+	for (i = ny; i-- > 0 && !rc;) {
+		period_of(&v->r[start[i]], y);
+		rc = year_pages(v, start[i], start[i + 1], y);
+		buf_reset(&b);
+		buf_addf(&b, "%s/index.html", y);
+		cross_row(v, &t, &ids, "y-", y, NULL, y, json_string(b.ptr), NULL);
+		table_num(&t, (double)(start[i + 1] - start[i]), NF_THOUS(0));
+	}
+	buf_reset(&b);
+	buf_addf(&b, "%zu runs: every run of each year, on every machine.", v->nr);
+	view = list_view("Runs per year", b.ptr, cross_done(v, &t, 1), "No runs.");
+	if (!rc)
+		rc = page_write(v, v->list, view, "years/index.html", NULL);
+	json_decref(view);
+	sset_free(&ids);
+	buf_release(&b);
+	free(start);
+	return rc;
+}
+
+json_t *
+views_index_lists(json_t *all)
+{
+	struct views v;
+	json_t *o = json_object(), *m = json_array(), *yl = json_array();
+	size_t i, j;
+	char y[16];
+
+	memset(&v, 0, sizeof(v));
+	views_load(&v, all);
+	for (i = 0; i < v.nm; i++) {
+		json_t *e = json_object();
+
+		set_s(e, "text", v.m[i].label);
+		json_object_set_new(e, "href", href_machine(&v, i, 0));
+		json_object_set_new(e, "nruns", json_integer((json_int_t)v.m[i].nruns));
+		json_array_append_new(m, e);
+	}
+	for (i = 0; i < v.nr; i = j) {
+		json_t *e = json_object();
+		struct buf b = BUF_INIT;
+
+		j = year_end(&v, i, y);
+		buf_addf(&b, "years/%s/index.html", y);
+		set_s(e, "text", y);
+		set_s(e, "href", b.ptr);
+		json_object_set_new(e, "nruns", json_integer((json_int_t)(j - i)));
+		json_array_insert_new(yl, 0, e);	/* newest first */
+		buf_release(&b);
+	}
+	json_object_set_new(o, "machines", m);
+	json_object_set_new(o, "years", yl);
+	views_free(&v);
+	return o;
+}
+
+/* ------------------------------------------------------------------ */
 
 /* ERG_PAGE_ROWS: the runs of a list page, for the tests (PAGE_RUNS when
  * unset); anything but a whole number from 1 to 1000000 is an error. */
@@ -3065,6 +3223,7 @@ views_render(struct views *v)
 		if (target_page(v, i))
 			return -1;
 	if (compare_page(v) || machines_list(v) || targets_list(v) || diffs_lists(v) ||
+	    years_pages(v) ||
 	    search_page(v))
 		return -1;
 	return 0;

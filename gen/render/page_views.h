@@ -95,4 +95,16 @@ void views_close(struct views *v);	/* NULL is fine */
  */
 json_t *render_views_links(json_t *all);
 
+/*
+ * Past VIEWS_INDEX_RUNS runs the index lists only the newest of them, and
+ * the machines and years, each with its full run list:
+ * years/<year>/index.html (every run of the year, on every machine, newest
+ * first, paged like the machine pages), years/index.html.  The lists for
+ * the index: { "machines": [ { "text", "href", "nruns" } ... ],
+ * "years": [ { "text": "2026", "href": "years/2026/index.html", "nruns" },
+ * ... newest first ] }, hrefs from the site root.  New reference.
+ */
+#define VIEWS_INDEX_RUNS 50
+json_t *views_index_lists(json_t *all);
+
 #endif

@@ -12,7 +12,8 @@
 # pages list 200 runs a page; with ERG_PAGE_ROWS=60, every run is on one
 # page of each list, newest first, with the navigation, and the history
 # chart of 396 runs is one path holding each; the diffs are listed per
-# machine.  Last, 40 runs over
+# machine; the index shows the newest 50 runs and links to the run lists
+# of every machine and year (years/<year>/, paged alike).  Last, 40 runs over
 # 12 machines: a target with energy figures from more than 8 machines has
 # one energy column beside the machine column, not a column per machine.
 # Environment: ERG, BUILD, ERG_SRC (set by tests/run.sh).
@@ -160,6 +161,17 @@ check_list() {
 }
 check_list "$tmp/paged/machines/host-000" run- "$nrun"
 check_list "$tmp/paged/targets/alpha" r- "$nalpha"
+check_list "$tmp/paged/years/2024" run- "$(ls "$a"/* | grep -c '^2024-')"
+# the index: the newest 50 runs, and the lists of every machine and year
+ls "$a/host-000" | sort -r | head -n 50 | sed 's/^/run-host-000_/' | sort > "$tmp/want"
+grep -o '<tr id="run-[^"]*"' "$tmp/paged/index.html" | sed 's/^<tr id="//; s/"$//' | sort > "$tmp/got"
+if cmp -s "$tmp/want" "$tmp/got" && grep -q '<a href="machines/host-000/index.html">' "$tmp/paged/index.html" &&
+	grep -q '<a href="years/2022/index.html">2022</a>' "$tmp/paged/index.html" &&
+	[ "$(grep -c '<a href="years/[0-9]*/index.html">' "$tmp/paged/index.html")" -eq 5 ]; then
+	ok "the index: the newest 50 runs, links to every machine's and year's runs"
+else
+	notok "the index: $(wc -l < "$tmp/got") runs, or no lists of machines and years"
+fi
 LINKCHECK_SCRIPT="$ERG_SRC/templates/views-p-sort.html:$ERG_SRC/templates/views-search.html" \
 	"$b/tools/linkcheck" "$tmp/paged" > "$tmp/links" 2>&1
 if grep -q '^ok - links: machines/host-000/page-2.html$' "$tmp/links" &&
