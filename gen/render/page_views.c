@@ -2100,7 +2100,10 @@ target_page(struct views *v, size_t ti)
 			chart_series(charts, &ids, "chart-rps", NULL, "Throughput across runs and machines",
 				     "requests per second", cap.ptr, &srps);
 		}
-		for (k = 0; page == 0 && k < nem; k++) {
+		/* a chart per machine up to TARGET_ENERGY_COLS machines; past
+		 * them each machine's page has its own (200 charts made a
+		 * 2.4 MB page at 5,000 runs, issue 19) */
+		for (k = 0; page == 0 && k < nem && nem <= TARGET_ENERGY_COLS; k++) {
 			struct series s = { 0 };
 
 			for (i = tg->first; i < tg->first + tg->n; i++) {
@@ -2136,6 +2139,13 @@ target_page(struct views *v, size_t ti)
 			series_free(&s);
 		}
 		json_object_set_new(view, "charts", charts);
+		buf_reset(&b);
+		if (page == 0 && nem > TARGET_ENERGY_COLS)
+			buf_addf(&b, "Energy per request of this target over time comes from %zu "
+				 "machines: it is charted on each machine's page (linked from the "
+				 "Machine column) with two runs of it or more, one chart per "
+				 "machine, since energy is not comparable across machines.", nem);
+		set_s(view, "charts_note", b.len ? b.ptr : NULL);
 
 		/* per route: one row per run and route */
 		cross_table(v, &rt, &ids, "tbl-routes", "Throughput per route in every run, newest first");

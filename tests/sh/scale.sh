@@ -15,7 +15,8 @@
 # machine; the index shows the newest 50 runs and links to the run lists
 # of every machine and year (years/<year>/, paged alike).  Last, 40 runs over
 # 12 machines: a target with energy figures from more than 8 machines has
-# one energy column beside the machine column, not a column per machine.
+# one energy column beside the machine column, not a column per machine,
+# and its energy charts on the machine pages, not one per machine here.
 # Environment: ERG, BUILD, ERG_SRC (set by tests/run.sh).
 T=scale
 . "${ERG_SRC:-.}/tests/lib/sh-env.sh"
@@ -254,8 +255,10 @@ fi
 p=$tmp/many-site/targets/alpha/index.html
 nm=$(grep -o 'href="\.\./\.\./machines/[^"]*"' "$p" 2> /dev/null | sort -u | wc -l)
 if [ "$nm" -gt 8 ] && [ "$(grep -o '>Energy per request<' "$p" | wc -l)" -eq 1 ] &&
-	! grep -q '>Energy on ' "$p" && grep -q 'from [0-9]* machines: one column' "$p"; then
-	ok "a target on $nm machines: one energy column"
+	! grep -q '>Energy on ' "$p" && grep -q 'from [0-9]* machines: one column' "$p" &&
+	! grep -q 'id="chart-mj-' "$p" && grep -q 'charted on each machine' "$p" &&
+	grep -q 'id="chart-mj-alpha"' "$tmp/many-site/machines/host-000/index.html"; then
+	ok "a target on $nm machines: one energy column, its energy charts on the machine pages"
 else
 	notok "a target on $nm machines: energy columns per machine, or none"
 	show "$tmp/err"
