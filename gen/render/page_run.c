@@ -38,6 +38,7 @@
 #include "render/markdown.h"
 #include "render/numfmt.h"
 #include "render/page_run.h"
+#include "render/page_views.h"
 #include "render/page_summary.h"
 #include "render/page_trials.h"
 #include "analyze/stats.h"
@@ -2400,6 +2401,8 @@ render_index(struct render_ctx *c, json_t *all)
 	for (i = 0; i < n; i = j) {
 		json_t *g, *runs;
 
+		if (e[i].group >= VIEWS_INDEX_RUNS)
+			break;	/* the groups of the newest runs only (below) */
 		g = json_object();
 		runs = json_array();
 		set_s(g, "id", ids_make(&ids, "machine-", e[i].key, NULL));
@@ -2407,6 +2410,9 @@ render_index(struct render_ctx *c, json_t *all)
 		for (j = i; j < n && e[j].group == e[i].group; j++) {
 			const json_t *r = e[j].res;
 			json_t *o;
+
+			if (e[j].pos >= VIEWS_INDEX_RUNS)
+				continue;
 			const char *src = jstr(r, "energy_source");
 			int energy = !src || strcmp(src, "none");
 			double mj[256];
@@ -2452,6 +2458,20 @@ render_index(struct render_ctx *c, json_t *all)
 	buf_reset(&b);
 	buf_addf(&b, "%zu run%s", n, n == 1 ? "" : "s");
 	set_s(view, "nruns_text", b.ptr);
+	/* a large archive: the newest runs here, every run in the lists of
+	 * its machine and its year (issue 19) */
+	json_object_set_new(view, "latest", json_null());
+	if (n > VIEWS_INDEX_RUNS) {
+		json_t *lists = views_index_lists(all);
+
+		buf_reset(&b);
+		buf_addf(&b, "The newest %d of %zu runs, grouped by machine; every run is in the "
+			 "list of its machine and of its year below.", VIEWS_INDEX_RUNS, n);
+		set_s(view, "latest", b.ptr);
+		json_object_set(view, "machines", json_object_get(lists, "machines"));
+		json_object_set(view, "years", json_object_get(lists, "years"));
+		json_decref(lists);
+	}
 	json_object_set_new(view, "built", build_date());
 	if (tmpl_render(k->index, view, &page, 1))
 		goto out;

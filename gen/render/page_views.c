@@ -51,6 +51,14 @@
 /* Energy columns of a target page, one per machine, up to this many
  * machines; past it one column beside each run's machine (target_page()). */
 #define TARGET_ENERGY_COLS 8
+/* Runs of one page of a machine's or a target's run lists, and the table
+ * rows all its lists may hold together (a run of many targets or routes
+ * fills a page sooner): past them the lists go on at page-2.html, ...
+ * (list_pages()), so no page grows with the archive (issue 19).
+ * ERG_PAGE_ROWS, for the tests only, sets the runs per page (and rows
+ * 4 times that), so pagination shows on a small archive. */
+#define PAGE_RUNS 200
+#define PAGE_ROWS_PER_RUN 4
 
 static const char caveat_devices[] =
 	"powermetrics energy is an estimate and not comparable across devices";
@@ -241,6 +249,8 @@ struct views {
 	struct tmpl *machine, *target, *compare, *list, *search;
 	struct diff_html *diff;
 	const struct tmpl *rows;	/* render_rows() */
+	size_t page_runs;	/* PAGE_RUNS, or ERG_PAGE_ROWS */
+	size_t *pgno;		/* per run: its list page on the page being drawn */
 	int err;		/* a table's rows did not render */
 	struct buf scratch;
 	const struct views_deps *deps;	/* incremental: views_set_deps(), or NULL */
@@ -545,6 +555,7 @@ views_free(struct views *v)
 	free(v->t);
 	free(v->occ);
 	free(v->d);
+	free(v->pgno);
 	tmpl_free(v->machine);
 	tmpl_free(v->target);
 	tmpl_free(v->compare);
@@ -804,6 +815,101 @@ page_write(struct views *v, struct tmpl *t, json_t *view, const char *a, const c
 	return rc;
 }
 
+/* One page of a run list: items ord[first .. first + n) of a list in
+ * page order (newest first). */
+struct lpage {
+	size_t first, n;
+};
+
+/* Cut n items (rows[i] table rows each) into pages of at most
+ * v->page_runs items and PAGE_ROWS_PER_RUN times as many rows; an item
+ * of more rows than that has a page of its own. */
+static struct lpage *
+list_pages(const struct views *v, const size_t *rows, size_t n, size_t *np)
+{
+	struct lpage *pg = xcalloc(n + 1, sizeof(*pg));
+	size_t i, k = 0, sum = 0, cap = v->page_runs * PAGE_ROWS_PER_RUN;
+
+	for (i = 0; i < n; i++) {
+		if (pg[k].n && (pg[k].n == v->page_runs || sum + rows[i] > cap)) {
+			k++;
+			pg[k].first = i;
+			sum = 0;
+		}
+		pg[k].n++;
+		sum += rows[i];
+	}
+	*np = k + 1;
+	return pg;
+}
+
+/* The file of page k (0-based) of a list, in its page's folder. */
+static void
+page_file(struct buf *b, size_t k)
+{
+	buf_reset(b);
+	if (k)
+		buf_addf(b, "page-%zu.html", k + 1);
+	else
+		buf_addstr(b, "index.html");
+}
+
+/* The navigation between the pages of a list, on page k of np; null when
+ * the list fits one page. */
+static json_t *
+page_nav(size_t k, size_t np, size_t nitems, const char *what)
+{
+	json_t *nav, *pages;
+	struct buf b = BUF_INIT;
+	size_t q;
+
+	if (np < 2)
+		return json_null();
+	nav = json_object();
+	pages = json_array();
+	buf_addf(&b, "Page %zu of %zu of the %zu %s, newest first", k + 1, np, nitems, what);
+	set_s(nav, "text", b.ptr);
+	page_file(&b, 0);
+	set_s(nav, "first", k ? b.ptr : NULL);
+	page_file(&b, k ? k - 1 : 0);
+	set_s(nav, "prev", k ? b.ptr : NULL);
+	page_file(&b, k + 1);
+	set_s(nav, "next", k + 1 < np ? b.ptr : NULL);
+	page_file(&b, np - 1);
+	set_s(nav, "last", k + 1 < np ? b.ptr : NULL);
+	for (q = 0; q < np; q++) {
+		json_t *e = json_object();
+		char num[32];
+
+		snprintf(num, sizeof(num), "%zu", q + 1);
+		set_s(e, "text", num);
+		page_file(&b, q);
+		set_s(e, "href", q != k ? b.ptr : NULL);
+		json_array_append_new(pages, e);
+	}
+	json_object_set_new(nav, "pages", pages);
+	buf_release(&b);
+	return nav;
+}
+
+/* page k of a list whose page 1 is a/b/index.html: a/b/page-K.html */
+static int
+page_write_k(struct views *v, struct tmpl *t, json_t *view, const char *a, const char *b,
+	     size_t k)
+{
+	struct buf rel = BUF_INIT, f = BUF_INIT;
+	int rc;
+
+	if (!k)
+		return page_write(v, t, view, a, b);
+	page_file(&f, k);
+	buf_addf(&rel, "%s%s/%s", a, b, f.ptr);
+	rc = page_write(v, t, view, rel.ptr, NULL);
+	buf_release(&rel);
+	buf_release(&f);
+	return rc;
+}
+
 /* A bar chart of values over runs (dates): mean, ±SD whiskers and, when
  * given, the individual values as dots. */
 struct series {
@@ -960,7 +1066,8 @@ chart_series(json_t *list, struct sset *ids, const char *id, const char *id2,
 	f.id = id_make(ids, &idb, id, id2, NULL);
 	f.title = title;
 	f.desc = caption;
-	f.xlabel = "run (captured at, UTC)";
+	f.xlabel = s->n > SVG_BARS_MAX ? "run, oldest to newest (1 = the oldest)"
+				       : "run (captured at, UTC)";
 	f.ylabel = ylabel;
 	bars.n = s->n;
 	bars.labels = (const char *const *)s->labels;
@@ -969,7 +1076,19 @@ chart_series(json_t *list, struct sset *ids, const char *id, const char *id2,
 	bars.dots = (const double *const *)s->dots;
 	bars.ndots = s->ndots;
 	svg_bar_chart(&svg, &f, &bars);
-	figure(list, &svg, caption);
+	if (s->n > SVG_BARS_MAX) {
+		/* the caption told of bars and dots: say what is drawn instead */
+		struct buf c2 = BUF_INIT;
+
+		buf_addf(&c2, "%s With %zu runs (more than %d) the chart is one line through "
+			 "the means, oldest (%s) to newest (%s), whiskers " PM "1 SD; no bars, no "
+			 "dots: the tables and run pages have each value.", caption, s->n,
+			 SVG_BARS_MAX, s->labels[0], s->labels[s->n - 1]);
+		figure(list, &svg, c2.ptr);
+		buf_release(&c2);
+	} else {
+		figure(list, &svg, caption);
+	}
 	free(style);
 	buf_release(&svg);
 	buf_release(&idb);
@@ -1191,8 +1310,36 @@ diffs_collect(struct views *v, const struct pair_list *listed)
 
 /* The table of diff pages: all of them, or those of machine only_m
  * (only_m >= v->nm: all).  [] when there are none. */
+static json_t *diffs_table_of(struct views *v, struct sset *ids, size_t depth,
+			      const size_t *idx, size_t n);
+
+/* Every diff, or those of machine only_m whose run on it (B, else A) is on
+ * list page `page` (v->pgno; SIZE_MAX: all of the machine's), newest
+ * first. */
 static json_t *
-diffs_table(struct views *v, struct sset *ids, size_t depth, size_t only_m)
+diffs_table(struct views *v, struct sset *ids, size_t depth, size_t only_m, size_t page)
+{
+	size_t q, n = 0, nq = only_m < v->nm ? v->m[only_m].ndiffs : v->nd;
+	size_t *idx = xcalloc(nq + 1, sizeof(size_t));
+	json_t *t;
+
+	for (q = 0; q < nq; q++) {
+		size_t i = only_m < v->nm ? v->m[only_m].diffs[nq - 1 - q] : q;
+		const struct vdiff *d = &v->d[i];
+
+		if (only_m < v->nm && page != SIZE_MAX &&
+		    v->pgno[v->r[d->b].m == only_m ? d->b : d->a] != page)
+			continue;
+		idx[n++] = i;
+	}
+	t = diffs_table_of(v, ids, depth, idx, n);
+	free(idx);
+	return t;
+}
+
+/* The diffs v->d[idx[0..n)], in that order. */
+static json_t *
+diffs_table_of(struct views *v, struct sset *ids, size_t depth, const size_t *idx, size_t n)
 {
 	struct table t;
 	struct buf b = BUF_INIT;
@@ -1206,8 +1353,8 @@ diffs_table(struct views *v, struct sset *ids, size_t depth, size_t only_m)
 	table_col(&t, "Why", NULL, 0);
 	table_col(&t, "Shared targets", NULL, 1);
 	table_col(&t, "Significant", "p " "\xe2\x89\xa4" " 0.05", 1);
-	for (q = 0; q < (only_m < v->nm ? v->m[only_m].ndiffs : v->nd); q++) {
-		size_t i = only_m < v->nm ? v->m[only_m].diffs[q] : q;
+	for (q = 0; q < n; q++) {
+		size_t i = idx[q];
 		const struct vdiff *d = &v->d[i];
 		const struct vrun *a = &v->r[d->a], *bb = &v->r[d->b];
 		struct tcell c = { NULL, 1, NULL, NULL, NULL, NULL };
@@ -1323,21 +1470,20 @@ span_text(const struct views *v, const size_t *runs, size_t n, struct buf *count
 }
 
 static json_t *
-machine_runs_table(struct views *v, struct sset *ids, size_t mi)
+machine_runs_table(struct views *v, struct sset *ids, const size_t *ord, size_t n)
 {
-	const struct vmach *m = &v->m[mi];
 	struct table t;
 	size_t i;
 
-	cross_table(v, &t, ids, "tbl-runs", "Every run on this machine, oldest first");
+	cross_table(v, &t, ids, "tbl-runs", "Runs on this machine, newest first");
 	table_col(&t, "Run", NULL, 0);
 	table_col(&t, "Captured at", "UTC", 0);
 	table_col(&t, "Kind", NULL, 0);
 	table_col(&t, "Targets", NULL, 1);
 	table_col(&t, "Energy", "source", 0);
-	for (i = 0; i < m->nruns; i++) {
-		const struct vrun *r = &v->r[m->runs[i]];
-		cross_row(v, &t, ids, "run-", r->slug, NULL, r->title, href_run(v, m->runs[i], 2),
+	for (i = 0; i < n; i++) {
+		const struct vrun *r = &v->r[ord[i]];
+		cross_row(v, &t, ids, "run-", r->slug, NULL, r->title, href_run(v, ord[i], 2),
 				       run_sub(r));
 
 		cell_date(&t, r->when);
@@ -1349,42 +1495,67 @@ machine_runs_table(struct views *v, struct sset *ids, size_t mi)
 }
 
 /* Idle floor per energy session: mean of idle_windows[].mean_watts. */
+/* The mean of a run's idle_windows[].mean_watts with SD and n; x (n
+ * values, allocated) the windows' figures, NULL when not a session. */
+static double *
+run_idle(const struct vrun *r, struct mv *mv, size_t *n)
+{
+	const json_t *iw = json_object_get(r->res, "idle_windows"), *w;
+	double *x;
+	size_t j;
+
+	*n = 0;
+	if (r->summary || !r->energy || !json_is_array(iw))
+		return NULL;
+	x = xcalloc(json_array_size(iw) + 1, sizeof(double));
+	json_array_foreach(iw, j, w)
+		if (isfinite(jnum(w, "mean_watts")))
+			x[(*n)++] = jnum(w, "mean_watts");
+	mv->mean = stats_mean(x, *n);
+	mv->sd = stats_sd(x, *n);
+	mv->n = (double)*n;
+	return x;
+}
+
+/* The idle table over the page's runs ord[0..n) (newest first); the chart,
+ * over every run of the machine, when charts. */
 static void
-machine_idle(struct views *v, struct sset *ids, size_t mi, json_t *view)
+machine_idle(struct views *v, struct sset *ids, size_t mi, json_t *view, const size_t *ord,
+	     size_t nord, int charts_too)
 {
 	const struct vmach *m = &v->m[mi];
 	struct table t;
 	struct series s = { 0 };
 	json_t *charts = json_array();
-	size_t i, j, rows = 0;
+	size_t i, rows = 0;
 
-	cross_table(v, &t, ids, "tbl-idle", "Idle power per energy session");
+	cross_table(v, &t, ids, "tbl-idle", "Idle power per energy session, newest first");
 	table_col(&t, "Run", NULL, 0);
 	table_col(&t, "Captured at", "UTC", 0);
 	table_col(&t, "Idle power", "W, mean " PM " SD over the idle windows", 1);
 	table_col(&t, "Idle windows", "n", 1);
-	for (i = 0; i < m->nruns; i++) {
-		const struct vrun *r = &v->r[m->runs[i]];
-		const json_t *iw = json_object_get(r->res, "idle_windows"), *w;
-		double *x;
-		size_t n = 0;
+	for (i = 0; i < nord; i++) {
+		const struct vrun *r = &v->r[ord[i]];
 		struct mv mv = { NAN, NAN, NAN, NULL, NULL };
+		size_t n;
+		double *x = run_idle(r, &mv, &n);
 
-		if (r->summary || !r->energy || !json_is_array(iw))
+		if (!x)
 			continue;
-		x = xcalloc(json_array_size(iw) + 1, sizeof(double));
-		json_array_foreach(iw, j, w)
-			if (isfinite(jnum(w, "mean_watts")))
-				x[n++] = jnum(w, "mean_watts");
-		mv.mean = stats_mean(x, n);
-		mv.sd = stats_sd(x, n);
-		mv.n = (double)n;
-		cross_row(v, &t, ids, "idle-", r->slug, NULL, r->title, href_run(v, m->runs[i], 2),
+		cross_row(v, &t, ids, "idle-", r->slug, NULL, r->title, href_run(v, ord[i], 2),
 			  run_sub(r));
 		cell_date(&t, r->when);
 		cell_mv(&t, mv, 4, 0);
 		table_num(&t, (double)n, NF_THOUS(0));
 		rows++;
+		free(x);
+	}
+	for (i = 0; charts_too && i < m->nruns; i++) {
+		const struct vrun *r = &v->r[m->runs[i]];
+		struct mv mv = { NAN, NAN, NAN, NULL, NULL };
+		size_t n;
+		double *x = run_idle(r, &mv, &n);
+
 		if (n)
 			series_add(&s, r->when, mv.mean, mv.sd, x, n);
 		else
@@ -1406,10 +1577,11 @@ machine_idle(struct views *v, struct sset *ids, size_t mi, json_t *view)
 	      "drift of the floor itself across days shows here.");
 }
 
-/* Per target, its headline over this machine's runs: one table, and
- * charts for targets with values in two runs or more. */
+/* Per target, its headline over this machine's runs on list page `page`
+ * (v->pgno), newest first: one table; on the first page, charts over every
+ * run for targets with values in two runs or more. */
 static void
-machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view)
+machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view, size_t page)
 {
 	const struct vmach *m = &v->m[mi];
 	struct table t;
@@ -1436,7 +1608,7 @@ machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view)
 		dec_rps = numfmt_col_decimals(rps, nrps, 4, 2);
 		free(rps);
 	}
-	cross_table(v, &t, ids, "tbl-history", "Headline per target and run, oldest first");
+	cross_table(v, &t, ids, "tbl-history", "Headline per target and run, newest first");
 	table_col(&t, "Target", NULL, 0);
 	table_col(&t, "Captured at", "UTC", 0);
 	table_col(&t, "Run", NULL, 0);
@@ -1454,16 +1626,18 @@ machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view)
 		size_t k = v->occ[m->occ[oi]].tgt;
 		const struct vtgt *tg = &v->t[k];
 		json_t *figs = json_array();
+		size_t oe, ob;
 
-		for (; oi < m->nocc && v->occ[m->occ[oi]].tgt == k; oi++) {
-			const struct vocc *o = &v->occ[m->occ[oi]];
+		for (oe = oi; oe < m->nocc && v->occ[m->occ[oe]].tgt == k; oe++)
+			;
+		for (ob = oe; ob-- > oi;) {
+			const struct vocc *o = &v->occ[m->occ[ob]];
 			const struct vrun *r = &v->r[o->run];
 			const json_t *h = json_object_get(o->t, "headline");
 			struct mv e = mv_get(h, "mj_per_req"), q = mv_get(h, "rps"), w = mv_get(h, "watts");
-			double *dots;
-			size_t nd;
 
-			if (!isfinite(e.mean) && !isfinite(q.mean) && !isfinite(w.mean))
+			if (v->pgno[o->run] != page ||
+			    (!isfinite(e.mean) && !isfinite(q.mean) && !isfinite(w.mean)))
 				continue;
 			cross_row(v, &t, ids, "h-", tg->slug, r->slug, tg->name, href_target(v, k, 2), NULL);
 			cell_date(&t, r->when);
@@ -1475,6 +1649,15 @@ machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view)
 			cell_mv(&t, q, dec_rps, 1);
 			if (energy)
 				cell_mv(&t, w, 3, 0);
+		}
+		for (; page == 0 && oi < oe; oi++) {
+			const struct vocc *o = &v->occ[m->occ[oi]];
+			const struct vrun *r = &v->r[o->run];
+			const json_t *h = json_object_get(o->t, "headline");
+			struct mv e = mv_get(h, "mj_per_req"), q = mv_get(h, "rps");
+			double *dots;
+			size_t nd;
+
 			if (isfinite(e.mean)) {
 				buf_reset(&cap);
 				buf_addf(&cap, "%s%s", r->when, r->summary ? " (published)" : "");
@@ -1490,6 +1673,7 @@ machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view)
 				series_add(&srps, cap.ptr, q.mean, q.sd, dots, dots ? nd : 0);
 			}
 		}
+		oi = oe;
 		if (smj.n >= 2) {
 			buf_reset(&cap);
 			buf_addstr(&cap, "Energy per request of ");
@@ -1671,7 +1855,7 @@ routes_matrix(struct views *v, struct sset *ids, const size_t *runs, size_t nrun
 }
 
 static int
-machine_page(struct views *v, size_t mi)
+machine_page_k(struct views *v, size_t mi, const size_t *ord, size_t n, size_t k, size_t np)
 {
 	const struct vmach *m = &v->m[mi];
 	struct sset ids = { 0 };
@@ -1683,19 +1867,20 @@ machine_page(struct views *v, size_t mi)
 	span_text(v, m->runs, m->nruns, &count, &span);
 	set_s(view, "nruns_text", count.ptr);
 	set_s(view, "span", span.len ? span.ptr : NULL);
-	json_object_set_new(view, "runs", machine_runs_table(v, &ids, mi));
-	machine_idle(v, &ids, mi, view);
-	machine_history(v, &ids, mi, view);
+	json_object_set_new(view, "pagenav", page_nav(k, np, m->nruns, "runs"));
+	json_object_set_new(view, "runs", machine_runs_table(v, &ids, ord, n));
+	machine_idle(v, &ids, mi, view, ord, n, k == 0);
+	machine_history(v, &ids, mi, view, k);
 	json_object_set_new(view, "routes",
-			    routes_matrix(v, &ids, m->runs, m->nruns, 2,
+			    routes_matrix(v, &ids, ord, n, 2,
 					  "Throughput per target and route, req/s (mean \xc2\xb1 SD "
 					  "where known; a trials sweep at the highest x all its targets "
-					  "share, named under the value), runs oldest first", 0, NULL));
+					  "share, named under the value), runs newest first", 0, NULL));
 	set_s(view, "routes_note",
 	      "Every route's throughput, one column per run that reports routes; an empty cell: "
 	      "the run did not have that target or route. Route names are the runs' own: the "
 	      "same name in two runs need not be the same request.");
-	dt = diffs_table(v, &ids, 2, mi);
+	dt = diffs_table(v, &ids, 2, mi, np > 1 ? k : SIZE_MAX);
 	json_object_set_new(view, "diffs", dt);
 	set_s(view, "no_diffs",
 	      v->nskipped ? "No diff pages for this machine: they are made for two measured "
@@ -1705,11 +1890,39 @@ machine_page(struct views *v, size_t mi)
 			  : "No diff pages for this machine: they need two measured runs (energy "
 			    "sessions or trials runs) sharing a target, or a pair listed in the "
 			    "archive's diffs.txt.");
-	rc = page_write(v, v->machine, view, "machines/", m->slug);
+	rc = page_write_k(v, v->machine, view, "machines/", m->slug, k);
 	json_decref(view);
 	sset_free(&ids);
 	buf_release(&count);
 	buf_release(&span);
+	return rc;
+}
+
+/* machines/<slug>/index.html and, past v->page_runs runs, page-2.html,
+ * ...: the run lists (runs, idle power, history, routes, diffs) of the
+ * page's runs, newest first; the charts of every run on the first. */
+static int
+machine_page(struct views *v, size_t mi)
+{
+	const struct vmach *m = &v->m[mi];
+	size_t *ord = xcalloc(m->nruns + 1, sizeof(size_t));
+	size_t *rows = xcalloc(m->nruns + 1, sizeof(size_t)), i, k, np;
+	struct lpage *pg;
+	int rc = 0;
+
+	for (i = 0; i < m->nruns; i++) {
+		ord[i] = m->runs[m->nruns - 1 - i];
+		rows[i] = 1 + v->r[ord[i]].ntargets;
+	}
+	pg = list_pages(v, rows, m->nruns, &np);
+	for (k = 0; k < np; k++)
+		for (i = pg[k].first; i < pg[k].first + pg[k].n; i++)
+			v->pgno[ord[i]] = k;
+	for (k = 0; k < np && !rc; k++)
+		rc = machine_page_k(v, mi, ord + pg[k].first, pg[k].n, k, np);
+	free(pg);
+	free(rows);
+	free(ord);
 	return rc;
 }
 
@@ -1723,12 +1936,15 @@ target_page(struct views *v, size_t ti)
 	struct sset ids = { 0 };
 	struct table t, rt;
 	struct buf b = BUF_INIT, cap = BUF_INIT;
-	json_t *view = page_view(tg->name, 2), *charts = json_array(), *rcharts = json_array();
+	struct buf spanb = BUF_INIT, cav = BUF_INIT;
+	json_t *view = NULL, *charts, *rcharts;
+	size_t page, np, lo, hi, *prow = xcalloc(tg->n + 1, sizeof(size_t));
+	struct lpage *pg;
 	size_t *em = xcalloc(v->nm + 1, sizeof(size_t)), nem = 0, *mach_seen;
 	size_t *ek = xcalloc(v->nm + 1, sizeof(size_t));	/* machine: its em index + 1 */
 	size_t nmach = 0, i, j, k;
 	double *x = xcalloc(tg->n + 1, sizeof(double));
-	int dec_rps, *dec_mj = xcalloc(v->nm + 1, sizeof(int)), rc;
+	int dec_rps, *dec_mj = xcalloc(v->nm + 1, sizeof(int)), rc = 0;
 	struct series srps = { 0 };
 
 	/* machines with energy figures for this target, in machine order */
@@ -1758,9 +1974,8 @@ target_page(struct views *v, size_t ti)
 		x[i] = mv_get(json_object_get(v->occ[tg->first + i].t, "headline"), "rps").mean;
 	dec_rps = numfmt_col_decimals(x, tg->n, 4, 2);
 
-	buf_addf(&b, "on %zu machine%s in %zu run%s", nmach, nmach == 1 ? "" : "s", tg->n,
+	buf_addf(&spanb, "on %zu machine%s in %zu run%s", nmach, nmach == 1 ? "" : "s", tg->n,
 		 tg->n == 1 ? "" : "s");
-	set_s(view, "span", b.ptr);
 	buf_reset(&b);
 	if (nem > 1)
 		buf_addf(&b, "Energy figures of this target come from %zu machines, so they are "
@@ -1779,254 +1994,300 @@ target_page(struct views *v, size_t ti)
 			 "only between rows of one machine (sort by machine), never across "
 			 "machines.", nem, caveat_devices);
 	}
-	set_s(view, "caveat", nem > 1 ? b.ptr : NULL);
-	set_s(view, "caveat_one", nem == 1 ? b.ptr : NULL);
+	buf_addstr(&cav, b.ptr);
 	for (k = 0; k < nem; k++)
 		ek[em[k]] = k + 1;
+	/* the pages: occurrences newest first, a row each and one per route */
+	for (i = 0; i < tg->n; i++)
+		prow[i] = 1 + json_array_size(json_object_get(v->occ[tg->first + tg->n - 1 - i].t,
+							      "routes"));
+	pg = list_pages(v, prow, tg->n, &np);
+	for (page = 0; page < np && !rc; page++) {
+		/* occ[lo .. hi] are on this page */
+		hi = tg->first + tg->n - 1 - pg[page].first;
+		lo = hi + 1 - pg[page].n;
+		view = page_view(tg->name, 2);
+		charts = json_array();
+		rcharts = json_array();
+		memset(&ids, 0, sizeof(ids));
+		memset(&srps, 0, sizeof(srps));
+		set_s(view, "span", spanb.ptr);
+		json_object_set_new(view, "pagenav", page_nav(page, np, tg->n, "runs"));
+		set_s(view, "caveat", nem > 1 ? cav.ptr : NULL);
+		set_s(view, "caveat_one", nem == 1 ? cav.ptr : NULL);
 
-	cross_table(v, &t, &ids, "tbl-headline", "Headline of this target in every run, oldest first");
-	table_col(&t, "Run", NULL, 0);
-	table_col(&t, "Captured at", "UTC", 0);
-	table_col(&t, "Machine", NULL, 0);
-	table_col(&t, "Throughput", "req/s, mean " PM " SD", 1);
-	if (nem > TARGET_ENERGY_COLS)
-		table_col(&t, "Energy per request", "mJ/req, mean " PM " SD, on the run's machine", 1);
-	for (k = 0; k < nem && nem <= TARGET_ENERGY_COLS; k++) {
-		struct tcol c = { NULL, "mJ/req, mean " PM " SD", 1, NULL, NULL, NULL, NULL };
-
-		buf_reset(&b);
-		buf_addf(&b, "Energy on %s", v->m[em[k]].key);
-		c.h = b.ptr;
-		c.href = href_machine(v, em[k], 2);
-		c.title = v->m[em[k]].label;
-		table_colx(&t, &c);
-	}
-	for (i = tg->first; i < tg->first + tg->n; i++) {
-		const struct vocc *o = &v->occ[i];
-		const struct vrun *r = &v->r[o->run];
-		const json_t *h = json_object_get(o->t, "headline");
-		struct mv q = mv_get(h, "rps");
-		cross_row(v, &t, &ids, "r-", r->slug, NULL, r->title, href_run(v, o->run, 2), run_sub(r));
-
-		cell_date(&t, r->when);
-		cell_key(&t, v->m[r->m].key, href_machine(v, r->m, 2));
-		if (!isfinite(q.mean) && json_array_size(json_object_get(o->t, "routes")))
-			cell_see(&t, "per route", json_string("#routes"));
-		else
-			cell_mv(&t, q, dec_rps, 1);
-		if (nem > TARGET_ENERGY_COLS) {
-			struct mv e = mv_get(h, "mj_per_req");
-
-			if (!r->energy)
-				e.mean = NAN;	/* none recorded: not reported */
-			if (!ek[r->m])
-				cell_blank(&t);
-			else
-				cell_mv(&t, e, dec_mj[ek[r->m] - 1], 0);
-		}
+		cross_table(v, &t, &ids, "tbl-headline", "Headline of this target in every run, newest first");
+		table_col(&t, "Run", NULL, 0);
+		table_col(&t, "Captured at", "UTC", 0);
+		table_col(&t, "Machine", NULL, 0);
+		table_col(&t, "Throughput", "req/s, mean " PM " SD", 1);
+		if (nem > TARGET_ENERGY_COLS)
+			table_col(&t, "Energy per request", "mJ/req, mean " PM " SD, on the run's machine", 1);
 		for (k = 0; k < nem && nem <= TARGET_ENERGY_COLS; k++) {
-			struct mv e = mv_get(h, "mj_per_req");
-
-			if (!r->energy)
-				e.mean = NAN;	/* none recorded: not reported */
-			if (r->m != em[k])
-				cell_blank(&t);
-			else
-				cell_mv(&t, e, dec_mj[k], 0);
-		}
-		if (isfinite(q.mean)) {
-			size_t nd = 0;
-			double *dots = r->summary ? NULL : round_values(v, r->res, tg, "headline_rps", &nd);
+			struct tcol c = { NULL, "mJ/req, mean " PM " SD", 1, NULL, NULL, NULL, NULL };
 
 			buf_reset(&b);
-			buf_addf(&b, "%s" MIDDOT "%s", r->when, v->m[r->m].key);
-			series_add(&srps, b.ptr, q.mean, q.sd, dots, nd);
+			buf_addf(&b, "Energy on %s", v->m[em[k]].key);
+			c.h = b.ptr;
+			c.href = href_machine(v, em[k], 2);
+			c.title = v->m[em[k]].label;
+			table_colx(&t, &c);
 		}
-	}
-	table_note(&t, nem > TARGET_ENERGY_COLS ? "Empty energy cells: that run's machine has no "
-			"energy figures for this target." :
-		       nem ? "Empty cells: that run is on another machine, whose energy is "
-			     "not comparable with this column's." : NULL);
-	json_object_set_new(view, "headline", cross_done(v, &t, 1));
-	set_s(view, "headline_note",
-	      "One row per run that has this target, on any machine. Throughput and energy per "
-	      "request are the run's headline (mean \xc2\xb1 1 SD over the rounds; a published "
-	      "figure is one value, with the SD its source gave, if any). Runs that publish only "
-	      "per-route figures say \xe2\x80\x9cper route\xe2\x80\x9d: see below.");
-
-	if (srps.n >= 2) {
-		buf_reset(&cap);
-		buf_addstr(&cap, "Headline throughput of ");
-		buf_addstr(&cap, tg->name);
-		buf_addstr(&cap, " in every run that reports it, req/s, labelled by date and "
-			   "machine. Bars: mean; whiskers: \xc2\xb1" "1 SD over the rounds; dots: "
-			   "each round. Different machines differ in hardware, not only in date.");
-		chart_series(charts, &ids, "chart-rps", NULL, "Throughput across runs and machines",
-			     "requests per second", cap.ptr, &srps);
-	}
-	for (k = 0; k < nem; k++) {
-		struct series s = { 0 };
-
-		for (i = tg->first; i < tg->first + tg->n; i++) {
-			const struct vrun *r = &v->r[v->occ[i].run];
-			struct mv e = mv_get(json_object_get(v->occ[i].t, "headline"), "mj_per_req");
-			double *dots = NULL;
-			size_t nd = 0;
-
-			if (r->m != em[k] || !isfinite(e.mean))
-				continue;
-			if (!r->summary)
-				dots = round_values(v, r->res, tg, "headline_mj_per_req", &nd);
-			buf_reset(&b);
-			buf_addf(&b, "%s%s", r->when, r->summary ? " (published)" : "");
-			series_add(&s, b.ptr, e.mean, e.sd, dots, nd);
-		}
-		if (s.n) {
-			buf_reset(&cap);
-			buf_addstr(&cap, "Energy per request of ");
-			buf_addstr(&cap, tg->name);
-			buf_addstr(&cap, " on ");
-			buf_addstr(&cap, v->m[em[k]].label);
-			buf_addstr(&cap, " only, mJ/req (gross SoC energy). Bars: mean; whiskers: "
-				   "\xc2\xb1" "1 SD over the rounds; dots: each round (published "
-				   "figures have none). One chart per machine: ");
-			buf_addstr(&cap, caveat_devices);
-			buf_addstr(&cap, ".");
-			buf_reset(&b);
-			buf_addf(&b, "Energy per request on %s", v->m[em[k]].label);
-			chart_series(charts, &ids, "chart-mj-", v->m[em[k]].slug, b.ptr,
-				     "mJ per request", cap.ptr, &s);
-		}
-		series_free(&s);
-	}
-	json_object_set_new(view, "charts", charts);
-
-	/* per route: one row per run and route */
-	cross_table(v, &rt, &ids, "tbl-routes", "Throughput per route in every run, oldest first");
-	table_col(&rt, "Route", NULL, 0);
-	table_col(&rt, "Captured at", "UTC", 0);
-	table_col(&rt, "Machine", NULL, 0);
-	table_col(&rt, "Run", NULL, 0);
-	table_col(&rt, "Throughput", "req/s, mean " PM " SD", 1);
-	{
-		double *y = NULL;
-		size_t ny = 0;
-		int dec;
-		const json_t *r0;
-		const char **gl = NULL, **sl = NULL;
-		double *gv = NULL, *ge = NULL;
-		size_t ng = 0, ns = 0, *srun = NULL;
-
-		for (i = tg->first; i < tg->first + tg->n; i++)
-			json_array_foreach(json_object_get(v->occ[i].t, "routes"), j, r0) {
-				y = xrealloc(y, (ny + 1) * sizeof(double));
-				y[ny++] = mv_get(r0, "rps").mean;
-			}
-		dec = numfmt_col_decimals(y, ny, 4, 2);
-		free(y);
-		for (i = tg->first; i < tg->first + tg->n; i++) {
+		for (i = hi + 1; i-- > lo;) {
 			const struct vocc *o = &v->occ[i];
 			const struct vrun *r = &v->r[o->run];
-			int any = 0;
+			const json_t *h = json_object_get(o->t, "headline");
+			struct mv q = mv_get(h, "rps");
+			cross_row(v, &t, &ids, "r-", r->slug, NULL, r->title, href_run(v, o->run, 2), run_sub(r));
 
-			json_array_foreach(json_object_get(o->t, "routes"), j, r0) {
-				const char *name = jstr(r0, "name") ? jstr(r0, "name") : "";
-				cross_row(v, &rt, &ids, "rt-", r->slug, name, name, NULL, NULL);
-				struct mv q = mv_get(r0, "rps");
-				size_t g;
+			cell_date(&t, r->when);
+			cell_key(&t, v->m[r->m].key, href_machine(v, r->m, 2));
+			if (!isfinite(q.mean) && json_array_size(json_object_get(o->t, "routes")))
+				cell_see(&t, "per route", json_string("#routes"));
+			else
+				cell_mv(&t, q, dec_rps, 1);
+			if (nem > TARGET_ENERGY_COLS) {
+				struct mv e = mv_get(h, "mj_per_req");
 
-				cell_date(&rt, r->when);
-				cell_key(&rt, v->m[r->m].key, href_machine(v, r->m, 2));
-				cell_text(&rt, r->title, href_run(v, o->run, 2), run_sub(r));
-				cell_route_rps(&rt, r0, dec);
-				if (!isfinite(q.mean))
-					continue;
-				for (g = 0; g < ng && strcmp(gl[g], name); g++)
-					;
-				if (g == ng) {
-					gl = xrealloc(gl, (ng + 1) * sizeof(*gl));
-					gl[ng++] = name;
-				}
-				any = 1;
+				if (!r->energy)
+					e.mean = NAN;	/* none recorded: not reported */
+				if (!ek[r->m])
+					cell_blank(&t);
+				else
+					cell_mv(&t, e, dec_mj[ek[r->m] - 1], 0);
 			}
-			if (any) {
-				srun = xrealloc(srun, (ns + 1) * sizeof(*srun));
-				srun[ns++] = i;
+			for (k = 0; k < nem && nem <= TARGET_ENERGY_COLS; k++) {
+				struct mv e = mv_get(h, "mj_per_req");
+
+				if (!r->energy)
+					e.mean = NAN;	/* none recorded: not reported */
+				if (r->m != em[k])
+					cell_blank(&t);
+				else
+					cell_mv(&t, e, dec_mj[k], 0);
 			}
 		}
-		/* grouped bars: routes x runs, when the runs are few enough to tell apart */
-		if (ng && ns && ns <= CHART_SERIES_MAX) {
-			struct svg_frame f = { 0 };
-			struct svg_groups gg = { 0 };
-			struct buf svg = BUF_INIT, idb = BUF_INIT;
-			char **labels = xcalloc(ns + 1, sizeof(char *));
-			size_t g, s2;
+		for (i = tg->first; page == 0 && i < tg->first + tg->n; i++) {
+			const struct vocc *o = &v->occ[i];
+			const struct vrun *r = &v->r[o->run];
+			struct mv q = mv_get(json_object_get(o->t, "headline"), "rps");
 
-			gv = xcalloc(ng * ns + 1, sizeof(double));
-			ge = xcalloc(ng * ns + 1, sizeof(double));
-			sl = xcalloc(ns + 1, sizeof(*sl));
-			for (s2 = 0; s2 < ns; s2++) {
-				const struct vocc *o = &v->occ[srun[s2]];
-				const struct vrun *r = &v->r[o->run];
+			if (isfinite(q.mean)) {
+				size_t nd = 0;
+				double *dots = r->summary ? NULL : round_values(v, r->res, tg, "headline_rps", &nd);
 
 				buf_reset(&b);
 				buf_addf(&b, "%s" MIDDOT "%s", r->when, v->m[r->m].key);
-				labels[s2] = xstrdup(b.ptr);
-				sl[s2] = labels[s2];
-				for (g = 0; g < ng; g++) {
-					gv[g * ns + s2] = NAN;
-					ge[g * ns + s2] = NAN;
-					json_array_foreach(json_object_get(o->t, "routes"), j, r0)
-						if (jstr(r0, "name") && !strcmp(jstr(r0, "name"), gl[g])) {
-							gv[g * ns + s2] = mv_get(r0, "rps").mean;
-							ge[g * ns + s2] = mv_get(r0, "rps").sd;
-							break;
-						}
+				series_add(&srps, b.ptr, q.mean, q.sd, dots, nd);
+			}
+		}
+		table_note(&t, nem > TARGET_ENERGY_COLS ? "Empty energy cells: that run's machine has no "
+				"energy figures for this target." :
+			       nem ? "Empty cells: that run is on another machine, whose energy is "
+				     "not comparable with this column's." : NULL);
+		json_object_set_new(view, "headline", cross_done(v, &t, 1));
+		set_s(view, "headline_note",
+		      "One row per run that has this target, on any machine. Throughput and energy per "
+		      "request are the run's headline (mean \xc2\xb1 1 SD over the rounds; a published "
+		      "figure is one value, with the SD its source gave, if any). Runs that publish only "
+		      "per-route figures say \xe2\x80\x9cper route\xe2\x80\x9d: see below.");
+
+		if (srps.n >= 2) {
+			buf_reset(&cap);
+			buf_addstr(&cap, "Headline throughput of ");
+			buf_addstr(&cap, tg->name);
+			buf_addstr(&cap, " in every run that reports it, req/s, labelled by date and "
+				   "machine. Bars: mean; whiskers: \xc2\xb1" "1 SD over the rounds; dots: "
+				   "each round. Different machines differ in hardware, not only in date.");
+			chart_series(charts, &ids, "chart-rps", NULL, "Throughput across runs and machines",
+				     "requests per second", cap.ptr, &srps);
+		}
+		/* a chart per machine up to TARGET_ENERGY_COLS machines; past
+		 * them each machine's page has its own (200 charts made a
+		 * 2.4 MB page at 5,000 runs, issue 19) */
+		for (k = 0; page == 0 && k < nem && nem <= TARGET_ENERGY_COLS; k++) {
+			struct series s = { 0 };
+
+			for (i = tg->first; i < tg->first + tg->n; i++) {
+				const struct vrun *r = &v->r[v->occ[i].run];
+				struct mv e = mv_get(json_object_get(v->occ[i].t, "headline"), "mj_per_req");
+				double *dots = NULL;
+				size_t nd = 0;
+
+				if (r->m != em[k] || !isfinite(e.mean))
+					continue;
+				if (!r->summary)
+					dots = round_values(v, r->res, tg, "headline_mj_per_req", &nd);
+				buf_reset(&b);
+				buf_addf(&b, "%s%s", r->when, r->summary ? " (published)" : "");
+				series_add(&s, b.ptr, e.mean, e.sd, dots, nd);
+			}
+			if (s.n) {
+				buf_reset(&cap);
+				buf_addstr(&cap, "Energy per request of ");
+				buf_addstr(&cap, tg->name);
+				buf_addstr(&cap, " on ");
+				buf_addstr(&cap, v->m[em[k]].label);
+				buf_addstr(&cap, " only, mJ/req (gross SoC energy). Bars: mean; whiskers: "
+					   "\xc2\xb1" "1 SD over the rounds; dots: each round (published "
+					   "figures have none). One chart per machine: ");
+				buf_addstr(&cap, caveat_devices);
+				buf_addstr(&cap, ".");
+				buf_reset(&b);
+				buf_addf(&b, "Energy per request on %s", v->m[em[k]].label);
+				chart_series(charts, &ids, "chart-mj-", v->m[em[k]].slug, b.ptr,
+					     "mJ per request", cap.ptr, &s);
+			}
+			series_free(&s);
+		}
+		json_object_set_new(view, "charts", charts);
+		buf_reset(&b);
+		if (page == 0 && nem > TARGET_ENERGY_COLS)
+			buf_addf(&b, "Energy per request of this target over time comes from %zu "
+				 "machines: it is charted on each machine's page (linked from the "
+				 "Machine column) with two runs of it or more, one chart per "
+				 "machine, since energy is not comparable across machines.", nem);
+		set_s(view, "charts_note", b.len ? b.ptr : NULL);
+
+		/* per route: one row per run and route */
+		cross_table(v, &rt, &ids, "tbl-routes", "Throughput per route in every run, newest first");
+		table_col(&rt, "Route", NULL, 0);
+		table_col(&rt, "Captured at", "UTC", 0);
+		table_col(&rt, "Machine", NULL, 0);
+		table_col(&rt, "Run", NULL, 0);
+		table_col(&rt, "Throughput", "req/s, mean " PM " SD", 1);
+		{
+			double *y = NULL;
+			size_t ny = 0;
+			int dec;
+			const json_t *r0;
+			const char **gl = NULL, **sl = NULL;
+			double *gv = NULL, *ge = NULL;
+			size_t ng = 0, ns = 0, *srun = NULL;
+
+			for (i = tg->first; i < tg->first + tg->n; i++)
+				json_array_foreach(json_object_get(v->occ[i].t, "routes"), j, r0) {
+					y = xrealloc(y, (ny + 1) * sizeof(double));
+					y[ny++] = mv_get(r0, "rps").mean;
+				}
+			dec = numfmt_col_decimals(y, ny, 4, 2);
+			free(y);
+			for (i = hi + 1; i-- > lo;) {
+				const struct vocc *o = &v->occ[i];
+				const struct vrun *r = &v->r[o->run];
+
+				json_array_foreach(json_object_get(o->t, "routes"), j, r0) {
+					const char *name = jstr(r0, "name") ? jstr(r0, "name") : "";
+					cross_row(v, &rt, &ids, "rt-", r->slug, name, name, NULL, NULL);
+					cell_date(&rt, r->when);
+					cell_key(&rt, v->m[r->m].key, href_machine(v, r->m, 2));
+					cell_text(&rt, r->title, href_run(v, o->run, 2), run_sub(r));
+					cell_route_rps(&rt, r0, dec);
 				}
 			}
-			gg.ngroups = ng;
-			gg.nseries = ns;
-			gg.group_labels = gl;
-			gg.series_labels = sl;
-			gg.value = gv;
-			gg.err = ge;
-			f.id = id_make(&ids, &idb, "chart-routes", NULL, NULL);
-			f.title = "Throughput per route";
-			buf_reset(&cap);
-			buf_addstr(&cap, "Throughput of ");
-			buf_addstr(&cap, tg->name);
-			buf_addstr(&cap, " per route, req/s, one bar per run (date and machine). "
-				   "Whiskers: \xc2\xb1" "1 SD over the rounds where known. A route "
-				   "missing from a run has no bar.");
-			f.desc = cap.ptr;
-			f.xlabel = "route";
-			f.ylabel = "requests per second";
-			svg_grouped_bars(&svg, &f, &gg);
-			figure(rcharts, &svg, cap.ptr);
-			for (s2 = 0; s2 < ns; s2++)
-				free(labels[s2]);
-			free(labels);
-			buf_release(&svg);
-			buf_release(&idb);
-		}
-		free(gl);
-		free(sl);
-		free(gv);
-		free(ge);
-		free(srun);
-	}
-	json_object_set_new(view, "routes", cross_done(v, &rt, table_nrows(&rt) > 0));
-	json_object_set_new(view, "route_charts", rcharts);
-	set_s(view, "routes_note",
-	      "Every route of this target in every run, with its throughput (mean \xc2\xb1 1 SD "
-	      "where the run has rounds; a trials sweep at the highest x all the run's targets "
-	      "share, named under the value). Route names are each run's own: equal names in two "
-	      "runs need not be the same request. Energy per route is on the run pages.");
+			/* the chart, of every run, on the first page */
+			for (i = tg->first; page == 0 && i < tg->first + tg->n; i++) {
+				const struct vocc *o = &v->occ[i];
+				int any = 0;
 
-	rc = page_write(v, v->target, view, "targets/", tg->slug);
-	json_decref(view);
-	series_free(&srps);
-	sset_free(&ids);
+				json_array_foreach(json_object_get(o->t, "routes"), j, r0) {
+					const char *name = jstr(r0, "name") ? jstr(r0, "name") : "";
+					struct mv q = mv_get(r0, "rps");
+					size_t g;
+
+					if (!isfinite(q.mean))
+						continue;
+					for (g = 0; g < ng && strcmp(gl[g], name); g++)
+						;
+					if (g == ng) {
+						gl = xrealloc(gl, (ng + 1) * sizeof(*gl));
+						gl[ng++] = name;
+					}
+					any = 1;
+				}
+				if (any) {
+					srun = xrealloc(srun, (ns + 1) * sizeof(*srun));
+					srun[ns++] = i;
+				}
+			}
+			/* grouped bars: routes x runs, when the runs are few enough to tell apart */
+			if (ng && ns && ns <= CHART_SERIES_MAX) {
+				struct svg_frame f = { 0 };
+				struct svg_groups gg = { 0 };
+				struct buf svg = BUF_INIT, idb = BUF_INIT;
+				char **labels = xcalloc(ns + 1, sizeof(char *));
+				size_t g, s2;
+
+				gv = xcalloc(ng * ns + 1, sizeof(double));
+				ge = xcalloc(ng * ns + 1, sizeof(double));
+				sl = xcalloc(ns + 1, sizeof(*sl));
+				for (s2 = 0; s2 < ns; s2++) {
+					const struct vocc *o = &v->occ[srun[s2]];
+					const struct vrun *r = &v->r[o->run];
+
+					buf_reset(&b);
+					buf_addf(&b, "%s" MIDDOT "%s", r->when, v->m[r->m].key);
+					labels[s2] = xstrdup(b.ptr);
+					sl[s2] = labels[s2];
+					for (g = 0; g < ng; g++) {
+						gv[g * ns + s2] = NAN;
+						ge[g * ns + s2] = NAN;
+						json_array_foreach(json_object_get(o->t, "routes"), j, r0)
+							if (jstr(r0, "name") && !strcmp(jstr(r0, "name"), gl[g])) {
+								gv[g * ns + s2] = mv_get(r0, "rps").mean;
+								ge[g * ns + s2] = mv_get(r0, "rps").sd;
+								break;
+							}
+					}
+				}
+				gg.ngroups = ng;
+				gg.nseries = ns;
+				gg.group_labels = gl;
+				gg.series_labels = sl;
+				gg.value = gv;
+				gg.err = ge;
+				f.id = id_make(&ids, &idb, "chart-routes", NULL, NULL);
+				f.title = "Throughput per route";
+				buf_reset(&cap);
+				buf_addstr(&cap, "Throughput of ");
+				buf_addstr(&cap, tg->name);
+				buf_addstr(&cap, " per route, req/s, one bar per run (date and machine). "
+					   "Whiskers: \xc2\xb1" "1 SD over the rounds where known. A route "
+					   "missing from a run has no bar.");
+				f.desc = cap.ptr;
+				f.xlabel = "route";
+				f.ylabel = "requests per second";
+				svg_grouped_bars(&svg, &f, &gg);
+				figure(rcharts, &svg, cap.ptr);
+				for (s2 = 0; s2 < ns; s2++)
+					free(labels[s2]);
+				free(labels);
+				buf_release(&svg);
+				buf_release(&idb);
+			}
+			free(gl);
+			free(sl);
+			free(gv);
+			free(ge);
+			free(srun);
+		}
+		json_object_set_new(view, "routes", cross_done(v, &rt, table_nrows(&rt) > 0));
+		json_object_set_new(view, "route_charts", rcharts);
+		set_s(view, "routes_note",
+		      "Every route of this target in every run, with its throughput (mean \xc2\xb1 1 SD "
+		      "where the run has rounds; a trials sweep at the highest x all the run's targets "
+		      "share, named under the value). Route names are each run's own: equal names in two "
+		      "runs need not be the same request. Energy per route is on the run pages.");
+
+		rc = page_write_k(v, v->target, view, "targets/", tg->slug, page);
+		json_decref(view);
+		series_free(&srps);
+		sset_free(&ids);
+	}
+	free(pg);
+	free(prow);
+	buf_release(&spanb);
+	buf_release(&cav);
 	free(em);
 	free(ek);
 	free(mach_seen);
@@ -2382,6 +2643,7 @@ list_view(const char *title, const char *sub, json_t *tables, const char *empty)
 {
 	json_t *view = page_view(title, 1);
 
+	json_object_set_new(view, "pagenav", json_null());
 	set_s(view, "sub", sub);
 	json_object_set_new(view, "notes", json_array());
 	json_object_set_new(view, "tables", tables);
@@ -2498,7 +2760,7 @@ diffs_list(struct views *v)
 
 	buf_addf(&b, "%zu diff page%s: run B against run A, per target and metric, over the "
 		 "per-round values (erg diff).", v->nd, v->nd == 1 ? "" : "s");
-	view = list_view("Diffs", b.ptr, diffs_table(v, &ids, 1, v->nm),
+	view = list_view("Diffs", b.ptr, diffs_table(v, &ids, 1, v->nm, SIZE_MAX),
 			 "No diff pages: they need two measured runs (energy sessions or trials "
 			 "runs) of one machine sharing a target, or a pair listed in the "
 			 "archive's diffs.txt.");
@@ -2524,6 +2786,123 @@ diffs_list(struct views *v)
 		json_array_append_new(notes, S(b.ptr));
 	}
 	rc = page_write(v, v->list, view, "diffs/index.html", NULL);
+	json_decref(view);
+	sset_free(&ids);
+	buf_release(&b);
+	return rc;
+}
+
+/* A diff by its runs (indexes in date order), for newest B first. */
+struct dkey {
+	size_t b, a, i;
+};
+
+static int
+cmp_dkey_newest(const void *pa, const void *pb)
+{
+	const struct dkey *a = pa, *b = pb;
+
+	if (a->b != b->b)
+		return a->b < b->b ? 1 : -1;
+	return (a->a < b->a) - (a->a > b->a);
+}
+
+/* diffs/by-machine/<slug>/index.html (and page-2.html, ...): the diffs
+ * whose B run is on machine mi, newest first.  Their count in *n. */
+static int
+diffs_machine(struct views *v, size_t mi, size_t *n)
+{
+	const struct vmach *m = &v->m[mi];
+	size_t *idx = xcalloc(m->ndiffs + 1, sizeof(size_t)), *rows, np, k, q;
+	struct dkey *dk = xcalloc(m->ndiffs + 1, sizeof(*dk));
+	struct lpage *pg;
+	struct buf b = BUF_INIT, dir = BUF_INIT;
+	int rc = 0;
+
+	*n = 0;
+	for (q = 0; q < m->ndiffs; q++)
+		if (v->r[v->d[m->diffs[q]].b].m == mi) {
+			dk[*n].b = v->d[m->diffs[q]].b;
+			dk[*n].a = v->d[m->diffs[q]].a;
+			dk[(*n)++].i = m->diffs[q];
+		}
+	qsort(dk, *n, sizeof(*dk), cmp_dkey_newest);
+	for (q = 0; q < *n; q++)
+		idx[q] = dk[q].i;
+	free(dk);
+	if (!*n) {
+		free(idx);
+		return 0;
+	}
+	rows = xcalloc(*n + 1, sizeof(size_t));
+	for (q = 0; q < *n; q++)
+		rows[q] = 1;
+	pg = list_pages(v, rows, *n, &np);
+	buf_addf(&dir, "diffs/by-machine/");
+	for (k = 0; k < np && !rc; k++) {
+		struct sset ids = { 0 };
+		json_t *view;
+
+		buf_reset(&b);
+		buf_addf(&b, "Diffs on %s", m->label);
+		view = page_view(b.ptr, 3);
+		buf_reset(&b);
+		buf_addf(&b, "%zu diff page%s whose run B is on this machine, newest first.", *n,
+			 *n == 1 ? "" : "s");
+		set_s(view, "sub", b.ptr);
+		json_object_set_new(view, "notes", json_array());
+		json_object_set_new(view, "pagenav", page_nav(k, np, *n, "diffs"));
+		json_object_set_new(view, "tables", diffs_table_of(v, &ids, 3, idx + pg[k].first,
+								   pg[k].n));
+		set_s(view, "empty", "No diff pages.");
+		rc = page_write_k(v, v->list, view, dir.ptr, m->slug, k);
+		json_decref(view);
+		sset_free(&ids);
+	}
+	free(pg);
+	free(rows);
+	free(idx);
+	buf_release(&b);
+	buf_release(&dir);
+	return rc;
+}
+
+/* More diffs than a page takes: diffs/index.html lists the machines, each
+ * with its diff list (issue 19). */
+static int
+diffs_lists(struct views *v)
+{
+	struct sset ids = { 0 };
+	struct table t;
+	struct buf b = BUF_INIT;
+	json_t *view;
+	size_t mi, n, total = 0;
+	int rc = 0;
+
+	if (v->nd <= v->page_runs)
+		return diffs_list(v);
+	cross_table(v, &t, &ids, "tbl-diff-machines", "Diff lists, one per machine of run B");
+	table_col(&t, "Machine", NULL, 0);
+	table_col(&t, "Diffs", NULL, 1);
+	for (mi = 0; mi < v->nm && !rc; mi++) {
+		rc = diffs_machine(v, mi, &n);
+		if (!n)
+			continue;
+		total += n;
+		buf_reset(&b);
+		buf_addf(&b, "by-machine/%s/index.html", v->m[mi].slug);
+		cross_row(v, &t, &ids, "dm-", v->m[mi].slug, NULL, v->m[mi].label,
+			  json_string(b.ptr), NULL);
+		table_num(&t, (double)n, NF_THOUS(0));
+	}
+	if (!rc && total != v->nd)
+		BUG("diffs_lists: %zu of %zu diffs listed", total, v->nd);
+	buf_reset(&b);
+	buf_addf(&b, "%zu diff pages: run B against run A, per target and metric, over the "
+		 "per-round values (erg diff); one list per machine (of run B).", v->nd);
+	view = list_view("Diffs", b.ptr, cross_done(v, &t, table_nrows(&t) > 0), "No diff pages.");
+	if (!rc)
+		rc = page_write(v, v->list, view, "diffs/index.html", NULL);
 	json_decref(view);
 	sset_free(&ids);
 	buf_release(&b);
@@ -2710,12 +3089,15 @@ mat_diff(struct views *v, struct unit *u, size_t di)
 		u->inputs |= VIEWS_IN_DIFFS;
 }
 
+/* A unit's key starts with its kind and the page size (ERG_PAGE_ROWS,
+ * which the tests change: pages split otherwise are not carried over). */
 static void
-unit_begin(struct unit *u, const char *kind)
+unit_begin(const struct views *v, struct unit *u, const char *kind)
 {
 	memset(u, 0, sizeof(*u));
 	sha256_begin(&u->c);
 	mat_str(u, kind);
+	mat_num(u, (long long)v->page_runs);
 }
 
 /* 1: the unit was carried over, do not render it. */
@@ -2744,7 +3126,7 @@ machine_unit(struct views *v, size_t mi)
 
 	if (!v->deps)
 		return machine_page(v, mi);
-	unit_begin(&u, "machine");
+	unit_begin(v, &u, "machine");
 	mat_machine(&u, m);
 	mat_num(&u, v->nskipped > 0);
 	mat_num(&u, v->nr > COMPARE_MAX_RUNS);
@@ -2777,7 +3159,7 @@ target_unit(struct views *v, size_t ti)
 
 	if (!v->deps)
 		return target_page(v, ti);
-	unit_begin(&u, "target");
+	unit_begin(v, &u, "target");
 	mat_str(&u, tg->key);
 	mat_str(&u, tg->name);
 	mat_str(&u, tg->slug);
@@ -2805,7 +3187,7 @@ compare_unit(struct views *v, const size_t *all, size_t nall, const char *rel, s
 
 	if (!v->deps)
 		return compare_body(v, all, nall, rel, depth, title, periods);
-	unit_begin(&u, "compare");
+	unit_begin(v, &u, "compare");
 	mat_str(&u, rel);
 	mat_str(&u, title);
 	if (periods) {
@@ -2845,7 +3227,7 @@ views_diff_carried(struct views *v, size_t i)
 
 	if (!v->deps)
 		return 0;
-	unit_begin(&u, "diff");
+	unit_begin(v, &u, "diff");
 	mat_diff(v, &u, i);
 	buf_addf(&name, "diffs/%s/", d->slug);
 	carried = unit_carried(v, &u, name.ptr, counts);
@@ -2860,6 +3242,181 @@ views_diff_carried(struct views *v, size_t i)
 }
 
 /* ------------------------------------------------------------------ */
+/* years/<year>/index.html: every run of a year, past VIEWS_INDEX_RUNS runs */
+
+/* The runs of the year of v->r[i]: [i, returned) (v->r is in date order). */
+static size_t
+year_end(const struct views *v, size_t i, char y[16])
+{
+	char y2[16];
+	size_t j;
+
+	period_of(&v->r[i], y);
+	for (j = i; j < v->nr; j++) {
+		period_of(&v->r[j], y2);
+		if (strcmp(y, y2))
+			break;
+	}
+	return j;
+}
+
+static int
+year_pages(struct views *v, size_t first, size_t end, const char *y)
+{
+	size_t n = end - first, *ord = xcalloc(n + 1, sizeof(size_t));
+	size_t *rows = xcalloc(n + 1, sizeof(size_t)), i, k, np;
+	struct lpage *pg;
+	struct buf b = BUF_INIT;
+	int rc = 0;
+
+	for (i = 0; i < n; i++) {
+		ord[i] = end - 1 - i;
+		rows[i] = 1;
+	}
+	pg = list_pages(v, rows, n, &np);
+	for (k = 0; k < np && !rc; k++) {
+		struct sset ids = { 0 };
+		struct table t;
+		json_t *view;
+
+		cross_table(v, &t, &ids, "tbl-runs", "Runs of the year, newest first");
+		table_col(&t, "Run", NULL, 0);
+		table_col(&t, "Captured at", "UTC", 0);
+		table_col(&t, "Machine", NULL, 0);
+		table_col(&t, "Kind", NULL, 0);
+		table_col(&t, "Targets", NULL, 1);
+		table_col(&t, "Energy", "source", 0);
+		for (i = pg[k].first; i < pg[k].first + pg[k].n; i++) {
+			const struct vrun *r = &v->r[ord[i]];
+
+			cross_row(v, &t, &ids, "run-", r->slug, NULL, r->title, href_run(v, ord[i], 2),
+				  run_sub(r));
+			cell_date(&t, r->when);
+			cell_key(&t, v->m[r->m].key, href_machine(v, r->m, 2));
+			cell_word(&t, kind_text(r));
+			table_num(&t, (double)r->ntargets, NF_THOUS(0));
+			cell_word(&t, energy_text(r));
+		}
+		buf_reset(&b);
+		buf_addf(&b, "Runs of %s", y);
+		view = page_view(b.ptr, 2);
+		buf_reset(&b);
+		buf_addf(&b, "%zu run%s on every machine, newest first.", n, n == 1 ? "" : "s");
+		set_s(view, "sub", b.ptr);
+		json_object_set_new(view, "notes", json_array());
+		json_object_set_new(view, "pagenav", page_nav(k, np, n, "runs"));
+		json_object_set_new(view, "tables", cross_done(v, &t, 1));
+		set_s(view, "empty", "No runs.");
+		rc = page_write_k(v, v->list, view, "years/", y, k);
+		json_decref(view);
+		sset_free(&ids);
+	}
+	free(pg);
+	free(rows);
+	free(ord);
+	buf_release(&b);
+	return rc;
+}
+
+/* years/index.html and a page (or more) per year, for an index that shows
+ * only the newest runs. */
+static int
+years_pages(struct views *v)
+{
+	struct sset ids = { 0 };
+	struct table t;
+	struct buf b = BUF_INIT;
+	json_t *view;
+	size_t i, j, *start = xcalloc(v->nr + 1, sizeof(size_t)), ny = 0;
+	char y[16];
+	int rc = 0;
+
+	if (v->nr <= VIEWS_INDEX_RUNS) {
+		free(start);
+		return 0;
+	}
+	for (i = 0; i < v->nr; i = j) {
+		j = year_end(v, i, y);
+		start[ny++] = i;
+	}
+	start[ny] = v->nr;
+	cross_table(v, &t, &ids, "tbl-years", "Runs per year, newest first");
+	table_col(&t, "Year", NULL, 0);
+	table_col(&t, "Runs", NULL, 1);
+	for (i = ny; i-- > 0 && !rc;) {
+		period_of(&v->r[start[i]], y);
+		rc = year_pages(v, start[i], start[i + 1], y);
+		buf_reset(&b);
+		buf_addf(&b, "%s/index.html", y);
+		cross_row(v, &t, &ids, "y-", y, NULL, y, json_string(b.ptr), NULL);
+		table_num(&t, (double)(start[i + 1] - start[i]), NF_THOUS(0));
+	}
+	buf_reset(&b);
+	buf_addf(&b, "%zu runs: every run of each year, on every machine.", v->nr);
+	view = list_view("Runs per year", b.ptr, cross_done(v, &t, 1), "No runs.");
+	if (!rc)
+		rc = page_write(v, v->list, view, "years/index.html", NULL);
+	json_decref(view);
+	sset_free(&ids);
+	buf_release(&b);
+	free(start);
+	return rc;
+}
+
+json_t *
+views_index_lists(json_t *all)
+{
+	struct views v;
+	json_t *o = json_object(), *m = json_array(), *yl = json_array();
+	size_t i, j;
+	char y[16];
+
+	memset(&v, 0, sizeof(v));
+	views_load(&v, all);
+	for (i = 0; i < v.nm; i++) {
+		json_t *e = json_object();
+
+		set_s(e, "text", v.m[i].label);
+		json_object_set_new(e, "href", href_machine(&v, i, 0));
+		json_object_set_new(e, "nruns", json_integer((json_int_t)v.m[i].nruns));
+		json_array_append_new(m, e);
+	}
+	for (i = 0; i < v.nr; i = j) {
+		json_t *e = json_object();
+		struct buf b = BUF_INIT;
+
+		j = year_end(&v, i, y);
+		buf_addf(&b, "years/%s/index.html", y);
+		set_s(e, "text", y);
+		set_s(e, "href", b.ptr);
+		json_object_set_new(e, "nruns", json_integer((json_int_t)(j - i)));
+		json_array_insert_new(yl, 0, e);	/* newest first */
+		buf_release(&b);
+	}
+	json_object_set_new(o, "machines", m);
+	json_object_set_new(o, "years", yl);
+	views_free(&v);
+	return o;
+}
+
+/* ------------------------------------------------------------------ */
+
+/* ERG_PAGE_ROWS: the runs of a list page, for the tests (PAGE_RUNS when
+ * unset); anything but a whole number from 1 to 1000000 is an error. */
+static int
+page_runs_env(size_t *out)
+{
+	const char *e = getenv("ERG_PAGE_ROWS");
+	int64_t n;
+
+	*out = PAGE_RUNS;
+	if (!e)
+		return 0;
+	if (parse_i64(e, &n) || n < 1 || n > 1000000)
+		return error("ERG_PAGE_ROWS must be a whole number from 1 to 1000000, not '%s'", e);
+	*out = (size_t)n;
+	return 0;
+}
 
 struct views *
 views_open(struct render_ctx *c, json_t *all, const struct pair_list *listed,
@@ -2879,7 +3436,12 @@ views_open(struct render_ctx *c, json_t *all, const struct pair_list *listed,
 		views_close(v);
 		return NULL;
 	}
+	if (page_runs_env(&v->page_runs)) {
+		views_close(v);
+		return NULL;
+	}
 	views_load(v, all);
+	v->pgno = xcalloc(v->nr + 1, sizeof(size_t));
 	diffs_collect(v, listed);
 	return v;
 }
@@ -2925,7 +3487,8 @@ views_render(struct views *v)
 	for (i = 0; i < v->nt; i++)
 		if (target_unit(v, i))
 			return -1;
-	if (compare_page(v) || machines_list(v) || targets_list(v) || diffs_list(v) ||
+	if (compare_page(v) || machines_list(v) || targets_list(v) || diffs_lists(v) ||
+	    years_pages(v) ||
 	    search_page(v))
 		return -1;
 	return 0;

@@ -9,7 +9,7 @@
  *
  * Pages (every link relative and naming index.html, for file://):
  *   machines/index.html            the machines, with their run counts
- *   machines/<machine>/index.html  its runs by date; per target, history
+ *   machines/<machine>/index.html  its runs, newest first; per target, history
  *                                  of headline mJ/req and req/s (mean and
  *                                  SD); the idle power floor across runs;
  *                                  req/s per route; its diff pages
@@ -18,6 +18,8 @@
  *                                  energy columns split by machine
  *   compare/index.html             targets x runs: req/s for all runs,
  *                                  mJ/req per machine, req/s per route
+ *   .../page-2.html, ...           the next runs of a machine or target
+ *                                  page past 200 runs (charts: page 1)
  *   diffs/index.html               the diff pages
  *   diffs/<A>_vs_<B>/index.html    erg diff of two runs (templates/diff.html)
  * <machine> is machine.id (or the machine's label when it has none),
@@ -124,5 +126,17 @@ int views_diff_carried(struct views *v, size_t i);
  * or when absent the label render_index() shows.  New reference.
  */
 json_t *render_views_links(json_t *all);
+
+/*
+ * Past VIEWS_INDEX_RUNS runs the index lists only the newest of them, and
+ * the machines and years, each with its full run list:
+ * years/<year>/index.html (every run of the year, on every machine, newest
+ * first, paged like the machine pages), years/index.html.  The lists for
+ * the index: { "machines": [ { "text", "href", "nruns" } ... ],
+ * "years": [ { "text": "2026", "href": "years/2026/index.html", "nruns" },
+ * ... newest first ] }, hrefs from the site root.  New reference.
+ */
+#define VIEWS_INDEX_RUNS 50
+json_t *views_index_lists(json_t *all);
 
 #endif

@@ -982,6 +982,94 @@ not_reported(struct buf *b, const struct cat *c, double cp)
 	buf_addstr(b, "<title>" NUM_MISSING_TITLE "</title>" NUM_MISSING "</text>");
 }
 
+/*
+ * More than SVG_BARS_MAX bars: one line through every mean, in order, as
+ * one path, and the ±err whiskers as one more (a bar, a tooltip and a
+ * dot per round each would make the page grow with the archive: 1.4 MB
+ * of charts for 520 runs, issue 19).  What a tooltip per bar told is
+ * summed up in the description: the count, the first and last values.
+ */
+static void
+bar_path_chart(struct buf *out, const struct svg_frame *f, const struct svg_bars *bars)
+{
+	struct plot p;
+	struct axis ax, ay;
+	struct buf d = BUF_INIT;
+	double lo = 0, hi = 0;
+	size_t i, n = bars->n, any = 0, first = n, last = n, k = f->style ? f->style[0] : 0;
+	int pen = 0, errs = 0;
+	char tmp[32];
+
+	for (i = 0; i < n; i++) {
+		double v = bars->value[i], e = bars->err ? bars->err[i] : NAN;
+
+		if (!isfinite(v))
+			continue;
+		if (isfinite(e) && e > 0) {
+			lo = dmin(lo, v - e);
+			hi = dmax(hi, v + e);
+			errs = 1;
+		}
+		lo = dmin(lo, v);
+		hi = dmax(hi, v);
+		if (first == n)
+			first = i;
+		last = i;
+		any++;
+	}
+	if (hi <= lo)
+		hi = lo + 1;
+	buf_addf(&d, "One line through the %zu values in order (more than %d: no bar, tooltip "
+		    "or dot each", any, SVG_BARS_MAX);
+	buf_addstr(&d, errs ? "; whiskers " PLUSMINUS " the error)" : ")");
+	if (any) {
+		buf_addf(&d, ": first %s, ", label_at(bars->labels, first, tmp, sizeof(tmp)));
+		put_num(&d, bars->value[first]);
+		buf_addf(&d, "; last %s, ", label_at(bars->labels, last, tmp, sizeof(tmp)));
+		put_num(&d, bars->value[last]);
+		if (has_text(f->ylabel))
+			buf_addf(&d, " %s", f->ylabel);
+	}
+	buf_addstr(&d, ".");
+	frame_size(f, &p.w, &p.h);
+	p.y0 = 12;
+	p.y1 = p.h - bottom_margin(f->xlabel);
+	axis_fit(&ay, lo, hi, p.y1 - p.y0, 0, 0, 0);
+	p.x0 = dmin(left_margin(&ay, f->ylabel), p.w * 0.5);
+	p.x1 = p.w - 16;
+	axis_fit(&ax, 1, (double)(n > 1 ? n : 2), p.x1 - p.x0, 1, 0, 0);
+	svg_open(out, f, p.w, p.h, d.ptr);
+	xy_axes(out, f, &p, &ax, &ay);
+	if (!any)
+		no_data(out, (p.x0 + p.x1) / 2, (p.y0 + p.y1) / 2);
+	if (errs) {
+		buf_addstr(out, "<path class=\"err\" d=\"");
+		for (i = 0; i < n; i++) {
+			double v = bars->value[i], e = bars->err ? bars->err[i] : NAN;
+
+			if (isfinite(v) && isfinite(e) && e > 0)
+				html_printf(out, "M%.1f,%.1fV%.1f", map_x(&p, &ax, (double)(i + 1)),
+					    map_y(&p, &ay, v - e), map_y(&p, &ay, v + e));
+		}
+		buf_addstr(out, "\"/>");
+	}
+	if (any) {
+		html_printf(out, "<path class=\"line s%zu\" d=\"", k % NSTYLE);
+		for (i = 0; i < n; i++) {
+			if (!isfinite(bars->value[i])) {
+				pen = 0;
+				continue;
+			}
+			html_printf(out, "%R%.1f,%.1f", pen ? "L" : "M",
+				    map_x(&p, &ax, (double)(i + 1)), map_y(&p, &ay, bars->value[i]));
+			pen = 1;
+		}
+		html_printf(out, "\"><title>%H</title></path>", d.ptr);
+	}
+	svg_close(out);
+	buf_release(&d);
+}
+
 void
 svg_bar_chart(struct buf *out, const struct svg_frame *f, const struct svg_bars *bars)
 {
@@ -989,6 +1077,11 @@ svg_bar_chart(struct buf *out, const struct svg_frame *f, const struct svg_bars 
 	double lo = 0, hi = 0;
 	size_t i, j, n = bars->value ? bars->n : 0;
 	char tmp[32];
+
+	if (n > SVG_BARS_MAX && !bars->horizontal) {
+		bar_path_chart(out, f, bars);
+		return;
+	}
 
 	for (i = 0; i < n; i++) {
 		double v = bars->value[i], e = bars->err ? bars->err[i] : NAN;

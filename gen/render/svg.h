@@ -47,6 +47,13 @@ struct svg_bars {
 	const size_t *ndots;
 	int horizontal;		/* category labels on the y axis */
 };
+/* More than SVG_BARS_MAX vertical bars are drawn as one line through the
+ * values (one path, each point in it: "M" for the first point after a gap,
+ * "L" for the others) and one path of whiskers, without dots or a tooltip
+ * per value; the description gives the count and the first and last
+ * values.  The category axis is then the position, 1 to n (f->xlabel
+ * should say so). */
+#define SVG_BARS_MAX 200
 void svg_bar_chart(struct buf *out, const struct svg_frame *f, const struct svg_bars *b);
 
 /* Grouped bars: ngroups categories (e.g. routes) x nseries (e.g. targets);

@@ -485,6 +485,8 @@ for k in ("k1", "k2", "k3"):
                               for w in win),
           "idle", " ".join("%.2f/%.3f" % (i["mean_watts"], i["coverage"]) for i in idle
                            if i["mean_watts"] is not None),
+          "window coverage", " ".join("%.3f" % w["coverage"] for w in win),
+          "verdict on the page" if c["verdict"] in page.replace("&#39;", "'") else "verdict NOT on the page",
           "ok" if good else "FAIL")
     bad |= not good
 sys.exit(bad)

@@ -8,9 +8,15 @@
 # exactly one page, each page links to its machine's other periods, and
 # every link resolves.  The runs' summaries are in the cache, not the
 # site.  Then one run changed: it alone is read again, and the site equals
-# a full build of the changed archive, byte for byte.  Last, 40 runs over
+# a full build of the changed archive, byte for byte.  Machine and target
+# pages list 200 runs a page; with ERG_PAGE_ROWS=60, every run is on one
+# page of each list, newest first, with the navigation, and the history
+# chart of 396 runs is one path holding each; the diffs are listed per
+# machine; the index shows the newest 50 runs and links to the run lists
+# of every machine and year (years/<year>/, paged alike).  Last, 40 runs over
 # 12 machines: a target with energy figures from more than 8 machines has
-# one energy column beside the machine column, not a column per machine.
+# one energy column beside the machine column, not a column per machine,
+# and its energy charts on the machine pages, not one per machine here.
 # Environment: ERG, BUILD, ERG_SRC (set by tests/run.sh).
 T=scale
 . "${ERG_SRC:-.}/tests/lib/sh-env.sh"
@@ -87,13 +93,137 @@ else
 	grep '^not ok' "$tmp/links" | head -n 10 > "$tmp/bad"
 	show "$tmp/bad"
 fi
-# (machine and target pages are not paginated yet: a machine of 520 runs
-# has a 2.9 MB page)
-big=$(find "$site/compare" -name '*.html' -size +2048k | head -n 3)
-if [ -f "$site/compare/index.html" ] && [ -z "$big" ]; then
-	ok "no compare page above 2 MB"
+big=$(find "$site" -name '*.html' -size +2048k | head -n 3)
+if [ -f "$site/compare/index.html" ] && [ -f "$site/machines/host-000/page-3.html" ] &&
+	[ -z "$big" ]; then
+	ok "no page above 2 MB (a machine of 520 runs: 3 pages)"
 else
-	notok "compare pages above 2 MB: $big"
+	notok "pages above 2 MB: $big"
+fi
+rows=0
+for p in $(find "$site" -name '*.html'); do
+	n=$(grep -o '<tr[ >]' "$p" | wc -l)
+	[ "$n" -le 5000 ] || rows=$((rows + 1))
+done
+if [ "$rows" -eq 0 ]; then
+	ok "no page above 5,000 table rows"
+else
+	notok "$rows pages above 5,000 table rows"
+fi
+# Run lists paginated at a small size (ERG_PAGE_ROWS, for the tests):
+# every run on exactly one page of each list, newest first, no page over
+# the limit, the navigation between them.
+ERG_PAGE_ROWS=60 "$ERG" build --quiet --archive "$a" --out "$tmp/paged" 2> "$tmp/err" ||
+	show "$tmp/err"
+nrun=$(ls "$a/host-000" | wc -l)
+nalpha=$(ls "$a/host-000" | grep -c -e '-small-' -e '-energy-')
+# list: the folder, the row id prefix, the runs expected in it
+check_list() {
+	dir=$1 pre=$2 want=$3 name=${1#"$tmp"/}
+	np=$(ls "$dir" | grep -c '^page-[0-9]*\.html$')
+	np=$((np + 1))
+	: > "$tmp/ids"
+	over=0 order=0 nav=0 k=1
+	while [ "$k" -le "$np" ]; do
+		f=$dir/page-$k.html
+		[ "$k" -gt 1 ] || f=$dir/index.html
+		# the rows of the list: their ids and dates, in page order
+		grep -o "<tr id=\"$pre[^\"]*\"><th scope=\"row\">.*</th><td class=\"date\" data-v=\"\">[^<]*<" "$f" |
+			sed 's/^<tr id="\([^"]*\)".*<td class="date" data-v="">\([^<]*\)<$/\2 \1/' > "$tmp/rows"
+		n=$(wc -l < "$tmp/rows")
+		[ "$n" -le 60 ] || over=$((over + 1))
+		cat "$tmp/rows" >> "$tmp/ids"
+		# the navigation: every page number, previous and next where they exist
+		[ "$(grep -c '^<li><a href="\(index\|page-[0-9]*\)\.html">[0-9]*</a></li>$' "$f")" -eq $((np - 1)) ] &&
+			grep -q "^<li><strong aria-current=\"page\">$k</strong></li>$" "$f" || nav=$((nav + 1))
+		if [ "$k" -gt 1 ]; then
+			prev=page-$((k - 1)).html
+			[ "$k" -gt 2 ] || prev=index.html
+			grep -q "<a href=\"$prev\" rel=\"prev\">" "$f" || nav=$((nav + 1))
+		fi
+		if [ "$k" -lt "$np" ]; then
+			grep -q "<a href=\"page-$((k + 1)).html\" rel=\"next\">" "$f" || nav=$((nav + 1))
+		else
+			! grep -q 'rel="next"' "$f" || nav=$((nav + 1))
+		fi
+		k=$((k + 1))
+	done
+	# newest first across the pages: "date id" never rises (the date
+	# holds a no-break space)
+	LC_ALL=C sort -r -c "$tmp/ids" 2> /dev/null || order=1
+	all=$(wc -l < "$tmp/ids")
+	uniq=$(cut -d' ' -f2 "$tmp/ids" | sort -u | wc -l)
+	if [ "$np" -gt 1 ] && [ "$all" -eq "$want" ] && [ "$uniq" -eq "$want" ] && [ "$over" -eq 0 ] &&
+		[ "$order" -eq 0 ] && [ "$nav" -eq 0 ]; then
+		ok "$name: $want runs on $np pages, each once, newest first, at most 60 a page, navigation"
+	else
+		notok "$name: $np pages, $all rows ($uniq distinct) of $want, $over over 60, order $order, $nav navigation faults"
+	fi
+}
+check_list "$tmp/paged/machines/host-000" run- "$nrun"
+check_list "$tmp/paged/targets/alpha" r- "$nalpha"
+check_list "$tmp/paged/years/2024" run- "$(ls "$a"/* | grep -c '^2024-')"
+# the index: the newest 50 runs, and the lists of every machine and year
+ls "$a/host-000" | sort -r | head -n 50 | sed 's/^/run-host-000_/' | sort > "$tmp/want"
+grep -o '<tr id="run-[^"]*"' "$tmp/paged/index.html" | sed 's/^<tr id="//; s/"$//' | sort > "$tmp/got"
+if cmp -s "$tmp/want" "$tmp/got" && grep -q '<a href="machines/host-000/index.html">' "$tmp/paged/index.html" &&
+	grep -q '<a href="years/2022/index.html">2022</a>' "$tmp/paged/index.html" &&
+	[ "$(grep -c '<a href="years/[0-9]*/index.html">' "$tmp/paged/index.html")" -eq 5 ]; then
+	ok "the index: the newest 50 runs, links to every machine's and year's runs"
+else
+	notok "the index: $(wc -l < "$tmp/got") runs, or no lists of machines and years"
+fi
+LINKCHECK_SCRIPT="$ERG_SRC/templates/views-p-sort.html:$ERG_SRC/templates/views-search.html" \
+	"$b/tools/linkcheck" "$tmp/paged" > "$tmp/links" 2>&1
+if grep -q '^ok - links: machines/host-000/page-2.html$' "$tmp/links" &&
+	grep -q '^ok - links: targets/alpha/page-2.html$' "$tmp/links" && ! grep -q '^not ok' "$tmp/links"; then
+	ok "every link of the paginated site resolves"
+else
+	notok "linkcheck of the paginated site"
+	grep '^not ok' "$tmp/links" | head -n 10 > "$tmp/bad"
+	show "$tmp/bad"
+fi
+# More diffs than a page takes: diffs/index.html lists a diff list per
+# machine (diffs/by-machine/<machine>/), paged like the run lists; every
+# diff page is in exactly one of them, newest first.
+nd=$(find "$tmp/paged/diffs" -mindepth 1 -maxdepth 1 -type d -name '*_vs_*' | wc -l)
+: > "$tmp/dl"
+for f in $(ls "$tmp/paged/diffs/by-machine/host-000/"*.html | sort -V); do
+	grep -o '<tr id="d-[^"]*"><th scope="row"><a href="[^"]*"' "$f" |
+		sed 's|.*href="\.\./\.\./\.\./diffs/\([^/]*\)/index.html"$|\1|' >> "$tmp/dl"
+done
+np=$(ls "$tmp/paged/diffs/by-machine/host-000" | wc -l)
+big=0
+for f in "$tmp/paged/diffs/by-machine/host-000/"*.html; do
+	[ "$(grep -c '<tr id="d-' "$f")" -le 60 ] || big=$((big + 1))
+done
+# consecutive runs of one machine: B's date, the run id's date part, falls
+sed 's/.*_vs_host-000-\([0-9-]*\)-[a-z]*-[0-9]*$/\1/' "$tmp/dl" > "$tmp/dates"
+if [ "$nd" -gt 60 ] && [ "$np" -gt 1 ] && [ "$big" -eq 0 ] && [ "$(wc -l < "$tmp/dl")" -eq "$nd" ] &&
+	[ "$(sort -u "$tmp/dl" | wc -l)" -eq "$nd" ] && sort -r -c "$tmp/dates" 2> /dev/null &&
+	grep -q 'href="by-machine/host-000/index.html"' "$tmp/paged/diffs/index.html"; then
+	ok "$nd diffs on $np pages of the machine's diff list, each once, newest first"
+else
+	notok "diff lists: $(wc -l < "$tmp/dl") rows, $(sort -u "$tmp/dl" | wc -l) distinct of $nd, $np pages, $big over 60"
+fi
+# The charts of every run on page 1 only: the throughput of alpha on
+# host-000, one line through each of its runs (more than 200: one path).
+f=$tmp/paged/machines/host-000/index.html
+d=$(sed -n 's/.*id="chart-rps-alpha".*<path class="line s[0-9]*" d="\([^"]*\)".*/\1/p' "$f")
+pts=$(printf '%s' "$d" | tr 'ML' '\n\n' | grep -c '^[0-9.]*,[0-9.]*$')
+if [ "$nalpha" -gt 200 ] && [ "$pts" -eq "$nalpha" ] &&
+	! grep -q 'id="chart-' "$tmp/paged/machines/host-000/page-2.html"; then
+	ok "the history chart of $nalpha runs is one path of $pts points, on page 1 only"
+else
+	notok "the history chart: $pts points of $nalpha runs"
+fi
+if ! ERG_PAGE_ROWS=0x10 "$ERG" build --quiet --archive "$a" --out "$tmp/bad-site" 2> "$tmp/err" &&
+	grep -q "^erg: error: ERG_PAGE_ROWS must be a whole number from 1 to 1000000, not '0x10'$" "$tmp/err" &&
+	[ ! -e "$tmp/bad-site/index.html" ]; then
+	ok "ERG_PAGE_ROWS is read strictly"
+else
+	notok "ERG_PAGE_ROWS=0x10"
+	show "$tmp/err"
 fi
 if [ "$(find "$site/.erg-cache/runs" -name summary.json | wc -l)" -eq 521 ]; then
 	ok "a summary per run in the cache"
@@ -125,8 +255,10 @@ fi
 p=$tmp/many-site/targets/alpha/index.html
 nm=$(grep -o 'href="\.\./\.\./machines/[^"]*"' "$p" 2> /dev/null | sort -u | wc -l)
 if [ "$nm" -gt 8 ] && [ "$(grep -o '>Energy per request<' "$p" | wc -l)" -eq 1 ] &&
-	! grep -q '>Energy on ' "$p" && grep -q 'from [0-9]* machines: one column' "$p"; then
-	ok "a target on $nm machines: one energy column"
+	! grep -q '>Energy on ' "$p" && grep -q 'from [0-9]* machines: one column' "$p" &&
+	! grep -q 'id="chart-mj-' "$p" && grep -q 'charted on each machine' "$p" &&
+	grep -q 'id="chart-mj-alpha"' "$tmp/many-site/machines/host-000/index.html"; then
+	ok "a target on $nm machines: one energy column, its energy charts on the machine pages"
 else
 	notok "a target on $nm machines: energy columns per machine, or none"
 	show "$tmp/err"

@@ -507,9 +507,26 @@ test_big_index(void)
 	}
 	CHECK(ok, "index of 20,000 runs renders");
 	idx = ok ? slurp(out.ptr, "index.html") : NULL;
-	CHECK(idx && strstr(idx, "20000 runs") && strstr(idx, "id=\"machine-m_9999\"") &&
-	      strstr(idx, "id=\"run-r_19999\""), "every run and machine listed");
-	CHECK(idx && strstr(idx, "id=\"machine-m_1\"") && strstr(idx, "id=\"machine-m_1-2\"") == NULL,
+	/* the newest 50 runs (2024-01-28: i % 28 == 27, by run id), every
+	 * machine in the list of machines, every year */
+	{
+		const char *p = idx;
+		size_t nrow = 0, nm = 0;
+
+		while (p && (p = strstr(p, "<tr id=\"run-")))
+			nrow++, p++;
+		p = idx;
+		while (p && (p = strstr(p, "<li><a href=\"machines/m-")))
+			nm++, p++;
+		CHECK(idx && strstr(idx, "20000 runs") && nrow == 50 && strstr(idx, "id=\"run-r_00027\"") &&
+		      strstr(idx, "id=\"run-r_01399\"") && !strstr(idx, "id=\"run-r_01427\"") &&
+		      !strstr(idx, "id=\"run-r_19999\"") && nm == 10000 &&
+		      strstr(idx, "<a href=\"machines/m-9999/index.html\">") &&
+		      strstr(idx, "<a href=\"years/2024/index.html\">2024</a>"),
+		      "the newest 50 runs (%zu), every machine's list (%zu of 10000), the year's", nrow,
+		      nm);
+	}
+	CHECK(idx && strstr(idx, "id=\"machine-m_27\"") && strstr(idx, "id=\"machine-m_27-2\"") == NULL,
 	      "one group per machine id");
 	free(idx);
 	json_decref(all);

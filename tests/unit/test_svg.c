@@ -379,6 +379,102 @@ test_bar_chart(void)
 	}
 }
 
+/* More than SVG_BARS_MAX bars: one path through every value (M after a
+ * gap, L otherwise), one path of whiskers, nothing per value; the
+ * description names the count and the first and last values. */
+#define PATH_N 450
+
+static double path_v[PATH_N], path_e[PATH_N];
+static const char *path_l[PATH_N];
+static char path_lb[PATH_N][16];
+
+static void
+r_path(struct buf *b, const void *arg)
+{
+	const size_t *n = arg;
+	struct svg_bars s = { *n, path_l, path_v, path_e, NULL, NULL, 0 };
+
+	svg_bar_chart(b, &hostile_frame, &s);
+}
+
+static void
+test_bar_path(void)
+{
+	size_t i, n = PATH_N, nfin = 0, nseg = 0, npt = 0, nm = 0, nl = 0, bad = 0, nwh = 0;
+	char *svg, *d, *end;
+	double px = -1, py = 1e9;
+
+	for (i = 0; i < PATH_N; i++) {
+		/* every 7th value missing: the line has gaps */
+		path_v[i] = i % 7 == 3 ? NAN : 100 + (double)i;
+		path_e[i] = 5;
+		snprintf(path_lb[i], sizeof(path_lb[i]), "r%zu", i);
+		path_l[i] = path_lb[i];
+		if (isfinite(path_v[i])) {
+			nfin++;
+			nseg += i == 0 || !isfinite(path_v[i - 1]);
+		}
+	}
+	path_l[0] = HOSTILE1;
+	path_l[PATH_N - 1] = HOSTILE2;	/* 449 % 7 == 1: a value */
+	svg = render_twice("bar path", r_path, &n);
+	check_common("bar path", svg, "chart-x");
+	CHECK(!strstr(svg, "<rect class=\"bar") && !strstr(svg, "<circle") &&
+	      !strstr(svg, "<path class=\"dot"), "bar path: no element per value");
+	CHECK(count_of(svg, "<path class=\"line s0\" d=\"") == 1, "bar path: one line path");
+	CHECK(count_of(svg, "<path class=\"err\"") == 1, "bar path: one whisker path");
+	d = strstr(svg, "<path class=\"line s0\" d=\"");
+	if (d) {
+		d += strlen("<path class=\"line s0\" d=\"");
+		end = strchr(d, '"');
+		/* every point: a command, x, comma, y; x rises, y falls (the
+		 * values rise) */
+		while (d && d < end) {
+			char c = *d++;
+			double x = strtod(d, &d), y;
+
+			if (*d != ',') {
+				bad++;
+				break;
+			}
+			y = strtod(d + 1, &d);
+			nm += c == 'M';
+			nl += c == 'L';
+			bad += (c != 'M' && c != 'L') || !(x > px) || !(y < py);
+			px = x;
+			py = y;
+			npt++;
+		}
+	}
+	CHECK(npt == nfin && nm == nseg && nl == nfin - nseg && !bad,
+	      "bar path: the line holds every value: %zu points of %zu, %zu M for %zu runs of "
+	      "values, %zu out of order", npt, nfin, nm, nseg, bad);
+	d = strstr(svg, "<path class=\"err\" d=\"");
+	if (d) {
+		end = strchr(d + 21, '"');
+		for (; (d = strchr(d + 1, 'M')) && d < end;)
+			nwh++;
+	}
+	CHECK(nwh == nfin, "bar path: a whisker per value (%zu of %zu)", nwh, nfin);
+	{
+		char want[200];
+
+		snprintf(want, sizeof(want), "One line through the %zu values in order", nfin);
+		CHECK(strstr(svg, want), "bar path: the description gives the count");
+	}
+	CHECK(strstr(svg, "first " HOSTILE1_ESC ", 100; last " HOSTILE2_ESC ", 549 " HOSTILE1_ESC
+		     " per request."), "bar path: first and last values, labels escaped");
+	free(svg);
+	/* at the threshold: still a bar each */
+	n = SVG_BARS_MAX;
+	for (i = 0; i < n; i++)
+		path_v[i] = 1 + (double)i;
+	svg = render_twice("bar path at the threshold", r_path, &n);
+	CHECK(count_of(svg, "<rect class=\"bar") == SVG_BARS_MAX && !strstr(svg, "class=\"line"),
+	      "%d bars: a bar each, no line", SVG_BARS_MAX);
+	free(svg);
+}
+
 /* Tick labels: decimals from the step, thousands with commas. */
 static void
 r_plain_bars(struct buf *b, const void *arg)
@@ -981,6 +1077,7 @@ main(void)
 	test_checker();
 	test_ticks();
 	test_bar_chart();
+	test_bar_path();
 	test_bar_ticks();
 	test_bar_layout();
 	test_grouped();

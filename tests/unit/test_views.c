@@ -700,9 +700,10 @@ test_memory(void)
 	/* machine page */
 	CHECK(strstr(m5, "id=\"tbl-runs\"") && strstr(m5, "id=\"run-m5-2026-08-26-pub\""),
 	      "the machine page lists its runs, the summary too");
-	CHECK(strstr(m5, "id=\"run-m5-2026-08-26-a\"") < strstr(m5, "id=\"run-m5-2026-08-27-b\"") &&
-	      strstr(m5, "id=\"run-m5-2026-08-27-b\"") < strstr(m5, "id=\"run-m5-2026-09-01-c\""),
-	      "runs in date order, whatever the order of the archive");
+	CHECK(strstr(m5, "id=\"run-m5-2026-08-26-a\"") > strstr(m5, "id=\"run-m5-2026-08-27-b\"") &&
+	      strstr(m5, "id=\"run-m5-2026-08-27-b\"") > strstr(m5, "id=\"run-m5-2026-09-01-c\"") &&
+	      strstr(m5, "id=\"run-m5-2026-09-01-c\""),
+	      "runs in date order, newest first, whatever the order of the archive");
 	CHECK(strstr(m5, "id=\"chart-idle\"") && strstr(m5, "id=\"tbl-idle\""),
 	      "idle power across runs: chart and table");
 	CHECK(strstr(m5, "0.0180 <") || strstr(m5, "0.0215"), "idle means are shown");
