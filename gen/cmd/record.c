@@ -645,7 +645,7 @@ route_script(struct rec *R, const struct rec_target *t, const struct rec_route *
 		buf_addf(&s, ", %s, params);\n}\n", rt->body_file ? "body" : "null");
 		buf_reset(&path);
 		buf_addf(&path, "%s/load/%s-%s.k6.js", R->dir, t->name, rt->name);
-	} else if (!strcmp(R->p.lt->name, "wrk") &&
+	} else if (!strncmp(R->p.lt->name, "wrk", 3) &&
 		   (strcmp(rt->method, "GET") || rt->body_file)) {
 		buf_addstr(&s, "-- written by erg record\nwrk.method = ");
 		lua_string(&s, rt->method, strlen(rt->method));
@@ -706,11 +706,12 @@ load_argv(struct rec *R, const struct rec_target *t, const struct rec_route *rt,
 	double th = isnan(o->threads) ? d->threads : o->threads;
 	double to = isnan(o->timeout_s) ? d->timeout_s : o->timeout_s;
 	double nreq = isnan(o->requests) ? d->requests : o->requests;
+	double rate = rec_route_rate(&R->p, rt);
 	char **v = xcalloc(40 + 2 * 64, sizeof(*v)), *bf = NULL;
 	struct buf b = BUF_INIT;
 	size_t n = 0, i;
 
-	if (rt->body_file && strcmp(tool, "wrk") && strcmp(tool, "k6")) {
+	if (rt->body_file && strncmp(tool, "wrk", 3) && strcmp(tool, "k6")) {
 		bf = body_path(R, rt);
 		if (!bf) {
 			free(v);
@@ -719,7 +720,7 @@ load_argv(struct rec *R, const struct rec_target *t, const struct rec_route *rt,
 	}
 #define ADD(...) (buf_reset(&b), buf_addf(&b, __VA_ARGS__), v[n++] = xstrdup(b.ptr))
 	ADD("%s", tool);
-	if (!strcmp(tool, "wrk")) {
+	if (!strncmp(tool, "wrk", 3)) {	/* wrk, wrk2 */
 		if (isnan(th))
 			th = 2;
 		if (th > c)
@@ -727,6 +728,8 @@ load_argv(struct rec *R, const struct rec_target *t, const struct rec_route *rt,
 		ADD("-t%.0f", th);
 		ADD("-c%.0f", c);
 		ADD("-d%.0fs", dur);
+		if (!isnan(rate))
+			ADD("-R%.0f", rate);
 		ADD("--latency");
 		if (!isnan(to))
 			ADD("--timeout"), ADD("%.0fs", to);
@@ -737,6 +740,8 @@ load_argv(struct rec *R, const struct rec_target *t, const struct rec_route *rt,
 	} else if (!strcmp(tool, "hey")) {
 		ADD("-z"), ADD("%.0fs", dur);
 		ADD("-c"), ADD("%.0f", c);
+		if (!isnan(rate))	/* per worker: the plan made it divide */
+			ADD("-q"), ADD("%.0f", rate / c);
 		if (!isnan(th))
 			ADD("-cpus"), ADD("%.0f", th);
 		if (!isnan(to))
@@ -772,6 +777,8 @@ load_argv(struct rec *R, const struct rec_target *t, const struct rec_route *rt,
 		ADD("--output-format"), ADD("json");
 		ADD("-z"), ADD("%.0fs", dur);
 		ADD("-c"), ADD("%.0f", c);
+		if (!isnan(rate))
+			ADD("-q"), ADD("%.0f", rate);
 		if (!isnan(to))
 			ADD("-t"), ADD("%.0fs", to);
 		ADD("-m"), ADD("%s", rt->method);
@@ -782,6 +789,8 @@ load_argv(struct rec *R, const struct rec_target *t, const struct rec_route *rt,
 	} else if (!strcmp(tool, "bombardier")) {
 		ADD("-c"), ADD("%.0f", c);
 		ADD("-d"), ADD("%.0fs", dur);
+		if (!isnan(rate))
+			ADD("-r"), ADD("%.0f", rate);
 		if (!isnan(to))
 			ADD("-t"), ADD("%.0fs", to);
 		ADD("-m"), ADD("%s", rt->method);
@@ -797,6 +806,8 @@ load_argv(struct rec *R, const struct rec_target *t, const struct rec_route *rt,
 		ADD("-d"), ADD("%.0f", dur);
 		if (!isnan(th))
 			ADD("-w"), ADD("%.0f", th);
+		if (!isnan(rate))
+			ADD("--overallRate"), ADD("%.0f", rate);
 		if (!isnan(to))
 			ADD("-t"), ADD("%.0f", to);
 		ADD("-m"), ADD("%s", rt->method);
@@ -1186,6 +1197,9 @@ measure(struct rec *R, struct meas *m)
 		json_object_set_new(o, "requests", num_or_null(lr.requests));
 		json_object_set_new(o, "loadFile", json_string(rel.ptr));
 		json_object_set_new(o, "loadFormat", json_string(R->p.lt->format));
+		/* the rate asked for: the run was held to it, not saturating */
+		if (!isnan(rec_route_rate(&R->p, rt)))
+			json_object_set_new(o, "rate", jnum(rec_route_rate(&R->p, rt)));
 		end_ms = b;
 		load_result_free(&lr);
 		buf_release(&rel);
@@ -1643,6 +1657,21 @@ is_done(const struct rec *R, const char *id)
 
 /* ---- meta.json ---------------------------------------------------------- */
 
+/* The request rate every route is held to (sessionStart's "rps", which
+ * the page shows as the session's rate); NAN when none is given or the
+ * routes' rates differ (each routeComplete still says its own). */
+static double
+session_rate(const struct rec_plan *p)
+{
+	double r = p->nr ? rec_route_rate(p, &p->r[0]) : NAN;
+	size_t i;
+
+	for (i = 1; i < p->nr; i++)
+		if (rec_route_rate(p, &p->r[i]) != r)
+			return NAN;
+	return r;
+}
+
 static const char *
 order_name(enum rec_order o)
 {
@@ -1699,7 +1728,7 @@ write_meta(struct rec *R, json_t *warnings)
 	json_object_set_new(load, "connections", json_integer((json_int_t)R->p.load.connections));
 	if (!isnan(R->p.load.threads))
 		json_object_set_new(load, "threads", json_integer((json_int_t)R->p.load.threads));
-	else if (!strcmp(R->p.tool, "wrk"))
+	else if (!strncmp(R->p.tool, "wrk", 3))
 		json_object_set_new(load, "threads", json_integer(2));
 	json_object_set_new(m, "load", load);
 	json_object_set_new(power, "source", json_string(rec_energy_name(R->p.energy)));
@@ -1758,6 +1787,10 @@ write_meta(struct rec *R, json_t *warnings)
 		json_object_set_new(erg, "powerStartMs", json_integer(R->power_start_ms));
 	if (R->power_start_ms && R->p.energy == ENERGY_NVSMI)
 		json_object_set_new(erg, "powerTimezone", json_string(R->power_tz));
+	/* the rate every route was held to (the plan holds each route's; the
+	 * page shows sessionStart's rps, so not under "load": one row) */
+	if (!isnan(session_rate(&R->p)))
+		json_object_set_new(erg, "requestRate", jnum(session_rate(&R->p)));
 	json_object_set_new(erg, "recordedBy", json_string("erg record"));
 	json_object_set_new(m, "erg", erg);
 	s = json_dumps(m, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
@@ -1975,6 +2008,8 @@ run(struct rec *R, const size_t *order, int resume, json_t *warnings)
 		json_object_set_new(o, "windowSec", jnum(R->p.window_s));
 		json_object_set_new(o, "ordering", json_string(order_name(R->p.order)));
 		json_object_set_new(o, "tool", json_string(R->p.tool));
+		if (!isnan(session_rate(&R->p)))
+			json_object_set_new(o, "rps", jnum(session_rate(&R->p)));
 		json_object_set_new(o, "targets", tn);
 		json_object_set_new(o, "routes", rn);
 		json_object_set_new(o, "preflightWarnings", json_incref(warnings));

@@ -20,6 +20,7 @@
 struct rec_load {
 	double connections, threads, timeout_s;
 	double requests;	/* ab only: its cap on requests in a window */
+	double rate;		/* requests per second, all connections together */
 	char *cpus;		/* cpu list the generator is pinned to */
 };
 
@@ -47,6 +48,9 @@ struct rec_tool {
 	const char *ext;	/* of the stored output */
 	const char *version_arg;	/* NULL: it has no version option */
 	unsigned has_threads:1;	/* a setting for threads (or workers) */
+	/* its option for a fixed request rate (hey's is per worker); NULL:
+	 * it cannot hold one */
+	const char *rate_opt;
 };
 const struct rec_tool *rec_tool_find(const char *name);
 
@@ -84,6 +88,9 @@ struct rec_plan {
 	struct rec_route *r;
 	size_t nr;
 };
+
+/* The request rate of a route (its own or the plan's); NAN: none. */
+double rec_route_rate(const struct rec_plan *p, const struct rec_route *r);
 
 /* Read and check the plan: 0, or -1 after located errors. */
 int rec_plan_read(const char *path, struct rec_plan *p);

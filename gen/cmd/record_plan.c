@@ -301,7 +301,7 @@ static void
 get_load(struct pr *c, const struct jpos *o, struct rec_load *l)
 {
 	static const char *const keys[] = { "tool", "connections", "threads", "timeoutSec",
-					    "requests", "cpus", NULL };
+					    "requests", "rate", "cpus", NULL };
 	const struct rec_tool *lt = c->p->lt;
 	double v;
 	struct jpos e;
@@ -334,6 +334,19 @@ get_load(struct pr *c, const struct jpos *o, struct rec_load *l)
 			    "requests ('requests' is ab's cap on requests in a window)");
 	else if (rc > 0)
 		l->requests = v;
+	if ((rc = jdoc_count(c->doc, o, "rate", 0, &v)) < 0)
+		c->bad = -1;
+	else if (rc > 0 && (v < 1 || v > 10000000))
+		jdoc_get(c->doc, o, "rate", 0, &e),
+		c->bad = jdoc_error(c->doc, &e, "must be from 1 to 10000000 (requests per "
+				    "second)");
+	else if (rc > 0 && lt && !lt->rate_opt)
+		unsupported(c, o, "rate", !strcmp(lt->name, "wrk") ?
+			    "cannot hold a request rate (wrk2 can)" : !strcmp(lt->name, "k6") ?
+			    "takes a rate only in an arrival-rate scenario, which erg record "
+			    "does not write" : "has no setting for a request rate");
+	else if (rc > 0)
+		l->rate = v;
 	get_secs(c, o, "timeoutSec", 0, 1, &l->timeout_s);
 	get_cpus(c, o, &l->cpus);
 }
@@ -483,6 +496,7 @@ get_route(struct pr *c, const struct jpos *o, struct rec_route *r)
 		c->bad = jdoc_error(c->doc, &e, "must start with '/'");
 	}
 	r->load.connections = r->load.threads = r->load.timeout_s = r->load.requests = NAN;
+	r->load.rate = NAN;
 	if (c->p->lt && !strcmp(c->p->lt->name, "ab") && r->body_file &&
 	    strcmp(r->method, "POST") && strcmp(r->method, "PUT"))
 		unsupported(c, o, json_object_get(o->v, "method") ? "method" : "bodyFile",
@@ -502,17 +516,22 @@ get_route(struct pr *c, const struct jpos *o, struct rec_route *r)
 }
 
 /* The load generators erg record drives, each stored as erg build reads
- * it back (wrk2 needs a rate, which a plan does not give). */
+ * it back.  A rate is given only where the tool's own option holds the
+ * total: hey's -q is per worker (the rate must divide by connections);
+ * autocannon's -R is --overallRate (its -r is per connection); k6 takes
+ * one only in an arrival-rate scenario, which erg record does not write. */
 static const char *const tools_known[] = { "wrk", "wrk2", "hey", "ab", "autocannon", "oha",
 					   "bombardier", "k6", NULL };
 static const struct rec_tool tools_driven[] = {
-	{ "wrk", "wrk", LOAD_WRK_TEXT, "txt", "-v", 1 },
-	{ "hey", "hey", LOAD_HEY_TEXT, "txt", NULL, 1 },
-	{ "ab", "ab", LOAD_AB_TEXT, "txt", "-V", 0 },
-	{ "oha", "oha", LOAD_OHA_JSON, "json", "--version", 0 },
-	{ "bombardier", "bombardier", LOAD_BOMBARDIER_JSON, "json", "--version", 0 },
-	{ "autocannon", "autocannon", LOAD_AUTOCANNON_JSON, "json", "--version", 1 },
-	{ "k6", "k6", LOAD_K6_JSON, "json", "version", 0 },
+	{ "wrk", "wrk", LOAD_WRK_TEXT, "txt", "-v", 1, NULL },
+	{ "wrk2", "wrk2", LOAD_WRK2_TEXT, "txt", "-v", 1, "-R" },
+	{ "hey", "hey", LOAD_HEY_TEXT, "txt", NULL, 1, "-q" },
+	{ "ab", "ab", LOAD_AB_TEXT, "txt", "-V", 0, NULL },
+	{ "oha", "oha", LOAD_OHA_JSON, "json", "--version", 0, "-q" },
+	{ "bombardier", "bombardier", LOAD_BOMBARDIER_JSON, "json", "--version", 0, "-r" },
+	{ "autocannon", "autocannon", LOAD_AUTOCANNON_JSON, "json", "--version", 1,
+	  "--overallRate" },
+	{ "k6", "k6", LOAD_K6_JSON, "json", "version", 0, NULL },
 };
 
 const struct rec_tool *
@@ -544,6 +563,77 @@ check_names(struct pr *c, const struct jpos *arr, size_t n, int targets)
 						    "routes", j);
 			}
 		}
+}
+
+double
+rec_route_rate(const struct rec_plan *p, const struct rec_route *r)
+{
+	return isnan(r->load.rate) ? p->load.rate : r->load.rate;
+}
+
+/*
+ * What a rate needs once every route is read: wrk2 a rate for every route
+ * (at 'load.tool' when none is given anywhere); hey a rate that divides by
+ * the connections, as its -q throttles each worker (rate / connections
+ * each, exactly; a rounded -q would offer another rate than planned).
+ */
+static void
+check_rates(struct pr *c, const struct jpos *root, const struct jpos *routes)
+{
+	const struct rec_plan *p = c->p;
+	struct jpos lo, rl, e;
+	size_t i, nown = 0;
+	int global_bad = 0, refused;
+
+	if (!p->lt || jdoc_object(c->doc, root, "load", 0, &lo) <= 0)
+		return;
+	/* a rate given but refused was said at its line already */
+	refused = json_object_get(lo.v, "rate") && isnan(p->load.rate);
+	for (i = 0; i < p->nr; i++) {
+		const json_t *rt = json_array_get(routes->v, i);
+
+		nown += !isnan(p->r[i].load.rate);
+		refused |= json_is_object(rt) && isnan(p->r[i].load.rate) &&
+			   json_object_get(json_object_get(rt, "load"), "rate");
+	}
+	if (!strcmp(p->lt->name, "wrk2") && isnan(p->load.rate) && nown < p->nr &&
+	    !refused) {
+		if (!nown) {
+			jdoc_get(c->doc, &lo, "tool", 0, &e);
+			c->bad = jdoc_error(c->doc, &e, "is 'wrk2', which needs a request rate "
+					    "(its -R): give 'load.rate' in requests per second");
+			return;
+		}
+		for (i = 0; i < p->nr; i++)
+			if (isnan(p->r[i].load.rate)) {
+				struct jpos el = { routes, NULL, i, json_array_get(routes->v, i) };
+
+				c->bad = jdoc_error(c->doc, &el, "has no request rate, which "
+						    "'wrk2' needs: give 'load.rate' or a 'rate' in "
+						    "this route's 'load'");
+			}
+	}
+	if (strcmp(p->lt->name, "hey"))
+		return;
+	for (i = 0; i < p->nr; i++) {
+		const struct rec_route *r = &p->r[i];
+		double rate = rec_route_rate(p, r);
+		double conn = isnan(r->load.connections) ? p->load.connections :
+			      r->load.connections;
+		struct jpos el = { routes, NULL, i, json_array_get(routes->v, i) };
+
+		if (isnan(rate) || fmod(rate, conn) == 0)
+			continue;
+		if (!isnan(r->load.rate) && jdoc_object(c->doc, &el, "load", 0, &rl) > 0)
+			jdoc_get(c->doc, &rl, "rate", 0, &e);
+		else if (global_bad++)
+			continue;	/* said once, at 'load.rate' */
+		else
+			jdoc_get(c->doc, &lo, "rate", 0, &e);
+		c->bad = jdoc_error(c->doc, &e, "is %.0f, not a multiple of the %.0f "
+				    "connections of route '%s': hey's -q is a rate per worker",
+				    rate, conn, r->name ? r->name : "?");
+	}
 }
 
 int
@@ -667,6 +757,7 @@ rec_plan_read(const char *path, struct rec_plan *p)
 	/* load */
 	p->load.connections = 50;
 	p->load.threads = p->load.timeout_s = p->load.requests = NAN;	/* the tool's own */
+	p->load.rate = NAN;	/* none: as fast as the tool goes */
 	if ((rc = jdoc_object(&doc, &root, "load", JD_REQ, &o)) < 0) {
 		c.bad = -1;
 	} else {
@@ -775,6 +866,7 @@ rec_plan_read(const char *path, struct rec_plan *p)
 			get_route(&c, &el, &p->r[i]);
 		}
 		check_names(&c, &a, p->nr, 0);
+		check_rates(&c, &root, &a);
 	}
 	jdoc_free(&doc);
 	return c.bad ? -1 : 0;

@@ -7,13 +7,18 @@
 #      timeline names the format (loadFormat), the command is the one
 #      planned, the stored file is the tool's own output with requests,
 #      and `erg build` reads the run with its Latin square and responses
-#      checks passing;
-#   2. oha, bombardier, autocannon and k6 (not in Debian) as fake
+#      checks passing; hey is held to 100 req/s (-q 25 per worker over 4
+#      connections: at most 104 requests in a 1 s route);
+#   2. oha, bombardier, autocannon, k6 and wrk2 (not in Debian) as fake
 #      executables on PATH: each records the exact argv erg passes (checked
 #      against the argv written out here by hand from the tools' documented
-#      options) and prints a real output of that tool from
-#      ../shared/samples (k6: writes it where --summary-export says); erg
-#      reads it back before logging it and `erg build` reads the run;
+#      options, with a rate of 100 req/s: oha -q, bombardier -r, autocannon
+#      --overallRate, wrk2 -R; k6 without) and prints a real output of that
+#      tool from ../shared/samples (k6: writes it where --summary-export
+#      says; wrk2: none there, so the documented shape, tests/README.md);
+#      erg reads it back before logging it and `erg build` reads the run;
+#      the rate is in each routeComplete, sessionStart's rps and meta.json,
+#      and wrk2's run page shows it as the request rate;
 #   3. the server's version from the target's "version" command in
 #      meta.json, and a version command that fails is an error first.
 # Needs nginx, hey and ab (make test-deps installs them; SKIP_RECORD=1 skips).
@@ -101,12 +106,22 @@ EOF
 }
 
 # 1. hey and ab, for real
-printf 'hey\n-z\n1s\n-c\n4\n-m\nGET\n%s/index.html\n@@\nhey\n-z\n1s\n-c\n4\n-t\n5\n-m\nPOST\n-H\nContent-Type: application/json\n-D\n%s\n%s/echo\n' \
+printf 'hey\n-z\n1s\n-c\n4\n-q\n25\n-m\nGET\n%s/index.html\n@@\nhey\n-z\n1s\n-c\n4\n-q\n25\n-t\n5\n-m\nPOST\n-H\nContent-Type: application/json\n-D\n%s\n%s/echo\n' \
 	"$url" "$body" "$url" > "$tmp/want"
-plan hey > "$tmp/plan.json"
+# 100 req/s over 4 connections: hey's -q is per worker, so -q 25
+plan hey ', "rate": 100' > "$tmp/plan.json"
 "$ERG" record "$tmp/plan.json" --archive "$tmp/archive" --id hey > "$tmp/out" 2> "$tmp/err" ||
 	{ notok "hey: erg record failed"; show "$tmp/err"; }
 check_run hey "$tmp/want" "Summary:"
+# held to the rate: at most 100 requests in the 1 s window (+ one round
+# of 4 in flight), where hey against nginx makes thousands unthrottled
+n=$(python3 -c 'import json,sys; print(" ".join(str(json.loads(l)["requests"]) for l in open(sys.argv[1]) if json.loads(l)["event"] == "routeComplete"))' \
+	"$tmp/archive/hey/timeline.jsonl")
+if [ -n "$n" ] && python3 -c 'import sys; sys.exit(0 if all(0 < float(x) <= 104 for x in sys.argv[1:]) else 1)' $n; then
+	ok "hey: held to 100 req/s by -q 25 per worker (requests per 1 s route: $n)"
+else
+	notok "hey: the rate (requests per route: $n)"
+fi
 build_run hey
 # the server's version, from the plan's command (nginx prints it on stderr)
 want=$(nginx -v 2>&1)
@@ -166,20 +181,61 @@ fake oha --version "$S/oha/oha1.15.0_-c8_-q200_-z3s_latency-correction_IronTraff
 fake bombardier --version "$S/bombardier/gaplo917-lb_bc0_apache-event_c1000_JQ-PRETTY.json"
 fake autocannon --version "$S/autocannon/autocannon9.0.0_-j_c10_d3_fast.json"
 fake k6 version "$S/k6/legacy_--summary-export_ticket-reserve_100reqs_1fail.json"
+# no real wrk2 output in ../shared/samples: the documented shape
+# (formats.md section 5, see tests/README.md), 100 requests at -R100
+cat > "$tmp/wrk2.txt" << EOF
+Running 1s test @ $url/index.html
+  2 threads and 4 connections
+  Thread calibration: mean lat.: 1.102ms, rate sampling interval: 10ms
+  Thread calibration: mean lat.: 1.087ms, rate sampling interval: 10ms
+  Thread Stats   Avg      Stdev     Max   +/- Stdev
+    Latency     1.05ms  310.22us   2.41ms   71.00%
+    Req/Sec    52.10     60.31   111.00     80.00%
+  Latency Distribution (HdrHistogram - Recorded Latency)
+ 50.000%    1.01ms
+ 75.000%    1.24ms
+ 90.000%    1.49ms
+ 99.000%    2.11ms
+ 99.900%    2.41ms
+ 99.990%    2.41ms
+ 99.999%    2.41ms
+100.000%    2.41ms
+
+  Detailed Percentile spectrum:
+       Value   Percentile   TotalCount 1/(1-Percentile)
+
+       0.512     0.000000            1         1.00
+       1.010     0.500000           50         2.00
+       2.411     1.000000          100          inf
+#[Mean    =        1.050, StdDeviation   =        0.310]
+#[Max     =        2.410, Total count    =          100]
+#[Buckets =           27, SubBuckets     =         2048]
+----------------------------------------------------------
+  100 requests in 1.00s, 24.41KB read
+Requests/sec:     99.98
+Transfer/sec:     24.40KB
+EOF
+fake wrk2 -v "$tmp/wrk2.txt"
 P=$tmp/archive/.erg-record
 
-printf 'oha\n--no-tui\n--output-format\njson\n-z\n1s\n-c\n4\n-m\nGET\n%s/index.html\n@@\noha\n--no-tui\n--output-format\njson\n-z\n1s\n-c\n4\n-t\n5s\n-m\nPOST\n-H\nContent-Type: application/json\n-D\n%s\n%s/echo\n' \
+printf 'oha\n--no-tui\n--output-format\njson\n-z\n1s\n-c\n4\n-q\n100\n-m\nGET\n%s/index.html\n@@\noha\n--no-tui\n--output-format\njson\n-z\n1s\n-c\n4\n-q\n100\n-t\n5s\n-m\nPOST\n-H\nContent-Type: application/json\n-D\n%s\n%s/echo\n' \
 	"$url" "$body" "$url" > "$tmp/want.oha"
-printf 'bombardier\n-c\n4\n-d\n1s\n-m\nGET\n-l\n-o\njson\n-p\nr\n%s/index.html\n@@\nbombardier\n-c\n4\n-d\n1s\n-t\n5s\n-m\nPOST\n-H\nContent-Type: application/json\n-f\n%s\n-l\n-o\njson\n-p\nr\n%s/echo\n' \
+printf 'bombardier\n-c\n4\n-d\n1s\n-r\n100\n-m\nGET\n-l\n-o\njson\n-p\nr\n%s/index.html\n@@\nbombardier\n-c\n4\n-d\n1s\n-r\n100\n-t\n5s\n-m\nPOST\n-H\nContent-Type: application/json\n-f\n%s\n-l\n-o\njson\n-p\nr\n%s/echo\n' \
 	"$url" "$body" "$url" > "$tmp/want.bombardier"
-printf 'autocannon\n-c\n4\n-d\n1\n-w\n2\n-m\nGET\n-j\n%s/index.html\n@@\nautocannon\n-c\n4\n-d\n1\n-w\n2\n-t\n5\n-m\nPOST\n-H\nContent-Type=application/json\n-i\n%s\n-j\n%s/echo\n' \
+printf 'autocannon\n-c\n4\n-d\n1\n-w\n2\n--overallRate\n100\n-m\nGET\n-j\n%s/index.html\n@@\nautocannon\n-c\n4\n-d\n1\n-w\n2\n--overallRate\n100\n-t\n5\n-m\nPOST\n-H\nContent-Type=application/json\n-i\n%s\n-j\n%s/echo\n' \
 	"$url" "$body" "$url" > "$tmp/want.autocannon"
 printf 'k6\nrun\n--quiet\n--no-color\n--vus\n4\n--duration\n1s\n--summary-export\n%s\n%s\n@@\nk6\nrun\n--quiet\n--no-color\n--vus\n4\n--duration\n1s\n--summary-export\n%s\n%s\n' \
 	"$P-k6/load/r1-s1-a-ping.json" "$P-k6/load/a-ping.k6.js" \
 	"$P-k6/load/r1-s1-a-post.json" "$P-k6/load/a-post.k6.js" > "$tmp/want.k6"
-for tool in oha bombardier autocannon k6; do
+printf 'wrk2\n-t2\n-c4\n-d1s\n-R100\n--latency\n%s/index.html\n@@\nwrk2\n-t2\n-c4\n-d1s\n-R100\n--latency\n--timeout\n5s\n-H\nContent-Type: application/json\n-s\n%s\n%s/echo\n' \
+	"$url" "$P-wrk2/load/post.lua" "$url" > "$tmp/want.wrk2"
+for tool in oha bombardier autocannon k6 wrk2; do
 	extra=
 	[ $tool = autocannon ] && extra=', "threads": 2'
+	# a rate where the tool holds one in its own option (k6: refused)
+	[ $tool != k6 ] && extra="$extra, \"rate\": 100"
+	prefix={
+	[ $tool = wrk2 ] && prefix="Running 1s test @ "
 	plan $tool "$extra" > "$tmp/plan.json"
 	PATH=$tmp/fake:$PATH "$ERG" record "$tmp/plan.json" --archive "$tmp/archive" --id $tool > "$tmp/out" 2> "$tmp/err" ||
 		{ notok "$tool: erg record failed"; show "$tmp/err"; }
@@ -189,7 +245,25 @@ for tool in oha bombardier autocannon k6; do
 		notok "$tool: argv"; diff "$tmp/want.$tool" "$tmp/argv.$tool" | sed 's/^/# /'
 	fi
 	# (the commands in the timeline are the same argv)
-	check_run $tool "$tmp/want.$tool" "{"
+	check_run $tool "$tmp/want.$tool" "$prefix"
+	# (k6, without a rate: none is claimed anywhere)
+	if python3 - "$tmp/archive/$tool" $tool > "$tmp/py.txt" 2>&1 << 'EOF'
+import json, os, sys
+run, tool = sys.argv[1:3]
+ev = [json.loads(l) for l in open(os.path.join(run, "timeline.jsonl"))]
+rc = [e for e in ev if e["event"] == "routeComplete"]
+ss = [e for e in ev if e["event"] == "sessionStart"][0]
+meta = json.load(open(os.path.join(run, "meta.json")))
+got = ([r.get("rate") for r in rc], ss.get("rps"), meta["erg"].get("requestRate"))
+print(got)
+want = ([None, None], None, None) if tool == "k6" else ([100, 100], 100, 100)
+sys.exit(0 if got == want else 1)
+EOF
+	then
+		ok "$tool: the rate asked for (k6: none) in routeComplete, sessionStart (rps) and meta.json"
+	else
+		notok "$tool: the rate in the timeline"; show "$tmp/py.txt"
+	fi
 	if [ "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["tools"][sys.argv[2]])' \
 	        "$tmp/archive/$tool/meta.json" $tool)" = "$tool 9.9.9-fake" ]; then
 		ok "$tool: its version in meta.json, from the tool"
@@ -208,5 +282,20 @@ for tool in oha bombardier autocannon k6; do
 		fi
 	fi
 	build_run $tool
+	if [ $tool = wrk2 ]; then
+		# the page says the run was held to a rate, not saturating
+		if python3 - "$tmp/site/runs/wrk2/index.html" > "$tmp/py.txt" 2>&1 << 'EOF'
+import re, sys
+h = open(sys.argv[1]).read()
+m = re.search(r"<dt>Request rate</dt><dd>([^<]*)</dd>", h)
+print(m and m.group(1), repr(h[h.find("<h3>Load</h3>"):h.find("Request rate") + 60]))
+sys.exit(0 if m and m.group(1).strip() == "100 req/s" else 1)
+EOF
+		then
+			ok "wrk2: the run page's request rate is the rate asked for (100 req/s)"
+		else
+			notok "wrk2: the page's request rate"; show "$tmp/py.txt"
+		fi
+	fi
 	rm -rf "$tmp/archive/$tool"
 done

@@ -7,6 +7,10 @@
  *   - random: the same seed gives the same order, another seed another;
  *   - sequential: the plan's order in every round;
  *   - cpu lists; plans that read and plans that are refused;
+ *   - a request rate: read for the plan and per route, required by wrk2,
+ *     refused at its line for a tool that cannot hold one (wrk, ab, k6),
+ *     when not a whole number from 1, and for hey when it does not divide
+ *     by the connections (hey's -q is per worker);
  *   - the powercap logger marks a resume ("# resumed"), and the reader
  *     makes the interval across it a gap however short, where the same
  *     log without the mark is an error (a wrap could hide in it).
@@ -108,6 +112,23 @@ test_cpulist(void)
 	      "bad cpu lists are refused");
 }
 
+/* Read text as a plan into p (rec_plan_free it): rec_plan_read's result. */
+static int
+plan_read_text(const char *text, struct rec_plan *p)
+{
+	char path[] = "/tmp/erg-test-plan-XXXXXX";
+	int fd = mkstemp(path), rc;
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	if (!f)
+		return -2;
+	fputs(text, f);
+	fclose(f);
+	rc = rec_plan_read(path, p);
+	unlink(path);
+	return rc;
+}
+
 static int
 plan_from(const char *text)
 {
@@ -156,8 +177,8 @@ test_plans(void)
 	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"ordering\": \"random\", " LOAD
 			", " TARGETS ", " ROUTES "}") == -1, "random ordering without a seed");
 	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, "
-			"\"load\": {\"tool\": \"wrk2\"}, " TARGETS ", " ROUTES "}") == -1,
-	      "a load generator erg record does not drive (wrk2: a rate) is refused");
+			"\"load\": {\"tool\": \"vegeta\"}, " TARGETS ", " ROUTES "}") == -1,
+	      "a load generator erg record does not drive (vegeta) is refused");
 	CHECK(plan_from("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, "
 			"\"load\": {\"tool\": \"hey\", \"threads\": 2}, " TARGETS ", " ROUTES
 			"}") == 0, "hey: threads (-cpus) read");
@@ -283,6 +304,109 @@ write_log(const char *path, int mark)
 	fclose(f);
 }
 
+/* The request rate: where it is read, where it is refused (at its line). */
+static void
+test_rates(void)
+{
+	static const struct {
+		const char *plan, *want;
+	} bad[] = {
+		{ "  \"load\": {\"tool\": \"wrk2\"},\n  " TARGETS ",\n  " ROUTES "}",
+		  "erg: PLAN:5: error: 'load.tool' is 'wrk2', which needs a request rate (its "
+		  "-R): give 'load.rate' in requests per second\n" },
+		{ "  \"load\": {\"tool\": \"wrk2\"},\n  " TARGETS ",\n  \"routes\": [{\"name\": "
+		  "\"p\", \"path\": \"/\", \"load\": {\"rate\": 10}},\n    {\"name\": \"q\", "
+		  "\"path\": \"/q\"}]}",
+		  "erg: PLAN:8: error: 'routes[1]' has no request rate, which 'wrk2' needs: "
+		  "give 'load.rate' or a 'rate' in this route's 'load'\n" },
+		{ "  \"load\": {\"tool\": \"wrk\",\n    \"rate\": 100},\n  " TARGETS ",\n  "
+		  ROUTES "}", "erg: PLAN:6: error: 'load.rate' cannot be honoured: 'wrk' "
+		  "cannot hold a request rate (wrk2 can)\n" },
+		{ "  \"load\": {\"tool\": \"ab\"},\n  " TARGETS ",\n  \"routes\": [{\"name\": "
+		  "\"p\", \"path\": \"/\",\n    \"load\": {\"rate\": 100}}]}",
+		  "erg: PLAN:8: error: 'routes[0].load.rate' cannot be honoured: 'ab' has no "
+		  "setting for a request rate\n" },
+		{ "  \"load\": {\"tool\": \"k6\",\n    \"rate\": 100},\n  " TARGETS ",\n  "
+		  ROUTES "}", "erg: PLAN:6: error: 'load.rate' cannot be honoured: 'k6' takes "
+		  "a rate only in an arrival-rate scenario, which erg record does not "
+		  "write\n" },
+		{ "  \"load\": {\"tool\": \"wrk2\",\n    \"rate\": 100.5},\n  " TARGETS
+		  ",\n  " ROUTES "}", "erg: PLAN:6: error: 'load.rate' must be a whole number of at least 0, "
+		  "not 100.5\n" },
+		{ "  \"load\": {\"tool\": \"wrk2\",\n    \"rate\": 0},\n  " TARGETS ",\n  "
+		  ROUTES "}", "erg: PLAN:6: error: 'load.rate' must be from 1 to 10000000 "
+		  "(requests per second)\n" },
+		{ "  \"load\": {\"tool\": \"oha\",\n    \"rate\": \"100\"},\n  " TARGETS
+		  ",\n  " ROUTES "}", "erg: PLAN:6: error: 'load.rate' " },
+		{ "  \"load\": {\"tool\": \"hey\", \"connections\": 4,\n    \"rate\": 10},\n  "
+		  TARGETS ",\n  \"routes\": [{\"name\": \"p\", \"path\": \"/\"}, {\"name\": "
+		  "\"q\", \"path\": \"/q\"}]}",
+		  "erg: PLAN:6: error: 'load.rate' is 10, not a multiple of the 4 connections "
+		  "of route 'p': hey's -q is a rate per worker\n" },
+		{ "  \"load\": {\"tool\": \"hey\", \"connections\": 4, \"rate\": 100},\n  "
+		  TARGETS ",\n  \"routes\": [{\"name\": \"p\", \"path\": \"/\",\n    "
+		  "\"load\": {\"connections\": 3}}]}",
+		  "erg: PLAN:5: error: 'load.rate' is 100, not a multiple of the 3 connections "
+		  "of route 'p': hey's -q is a rate per worker\n" },
+	};
+	struct rec_plan p;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct buf b = BUF_INIT, plan = BUF_INIT;
+		char *at;
+
+		buf_addf(&plan, "{\n  \"rounds\": 2,\n  \"windowSec\": 1,\n  \"cooldownSec\": "
+			 "10,\n%s", bad[i].plan);
+		diag_capture(&b);
+		rc = plan_read_text(plan.ptr, &p);
+		diag_capture(NULL);
+		rec_plan_free(&p);
+		/* the temporary file's name stands as PLAN */
+		at = b.ptr && !strncmp(b.ptr, "erg: ", 5) ? strchr(b.ptr + 5, ':') : NULL;
+		buf_reset(&plan);
+		if (at)
+			buf_addf(&plan, "erg: PLAN%s", at);
+		/* one error, exactly (a prefix when the reader's own words end it) */
+		CHECK(rc == -1 && at && !strncmp(plan.ptr, bad[i].want, strlen(bad[i].want)) &&
+		      (bad[i].want[strlen(bad[i].want) - 1] != '\n' ||
+		       !strcmp(plan.ptr, bad[i].want)),
+		      "rate refused, located: %s", b.ptr ? b.ptr : "(none)");
+		buf_release(&b);
+		buf_release(&plan);
+	}
+
+	/* read: the plan's rate, a route's own, and hey's exact division */
+	rc = plan_read_text("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, "
+			    "\"load\": {\"tool\": \"wrk2\", \"rate\": 250}, " TARGETS ", "
+			    "\"routes\": [{\"name\": \"p\", \"path\": \"/\"}, {\"name\": \"q\", "
+			    "\"path\": \"/q\", \"load\": {\"rate\": 40}}]}", &p);
+	CHECK(rc == 0 && p.load.rate == 250 && rec_route_rate(&p, &p.r[0]) == 250 &&
+	      rec_route_rate(&p, &p.r[1]) == 40 && !strcmp(p.lt->format, "wrk2") &&
+	      !strcmp(p.lt->rate_opt, "-R"),
+	      "wrk2: the plan's rate and a route's own are read (250, 40 req/s)");
+	rec_plan_free(&p);
+	rc = plan_read_text("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, "
+			    "\"load\": {\"tool\": \"wrk2\"}, " TARGETS ", \"routes\": [{\"name\": "
+			    "\"p\", \"path\": \"/\", \"load\": {\"rate\": 7}}]}", &p);
+	CHECK(rc == 0 && isnan(p.load.rate) && rec_route_rate(&p, &p.r[0]) == 7,
+	      "wrk2: a rate in every route is enough");
+	rec_plan_free(&p);
+	rc = plan_read_text("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, "
+			    "\"load\": {\"tool\": \"hey\", \"connections\": 4, \"rate\": 100}, "
+			    TARGETS ", \"routes\": [{\"name\": \"p\", \"path\": \"/\", \"load\": "
+			    "{\"connections\": 5}}]}", &p);
+	CHECK(rc == 0 && rec_route_rate(&p, &p.r[0]) == 100,
+	      "hey: a rate dividing by the connections reads (100 over 5)");
+	rec_plan_free(&p);
+	rc = plan_read_text("{\"rounds\": 2, \"windowSec\": 1, \"cooldownSec\": 0, "
+			    "\"load\": {\"tool\": \"wrk\"}, " TARGETS ", " ROUTES "}", &p);
+	CHECK(rc == 0 && isnan(p.load.rate) && isnan(rec_route_rate(&p, &p.r[0])),
+	      "wrk: no rate, none read");
+	rec_plan_free(&p);
+}
+
 static void
 test_resume_mark(void)
 {
@@ -364,6 +488,7 @@ main(void)
 	test_schedules();
 	test_cpulist();
 	test_plans();
+	test_rates();
 	test_resume_mark();
 	return th_done();
 }
