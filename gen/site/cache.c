@@ -369,13 +369,16 @@ cache_global_key(const char *tmpl_dir, const char *version, unsigned char key[32
 	struct stat st;
 	struct buf b = BUF_INIT, path = BUF_INIT;
 	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	/* the tests' page size (page_views.c): it splits the lists */
+	const char *rows = getenv("ERG_PAGE_ROWS");
 
 	sha256_begin(&c);
 	/* --no-digest changes every run's results (files[].sha256).  The
 	 * size limits are not here: they only refuse, so they are kept in the
 	 * manifest's own line (cache_limits_cover()). */
-	buf_addf(&b, "erg-cache 3\nversion %s\nsde %s%s\ndigests %d\n",
-		 version ? version : "", sde ? "=" : "", sde ? sde : "", input_digests);
+	buf_addf(&b, "erg-cache 3\nversion %s\nsde %s%s\ndigests %d\npagerows %s%s\n",
+		 version ? version : "", sde ? "=" : "", sde ? sde : "", input_digests,
+		 rows ? "=" : "", rows ? rows : "");
 	sha256_add(&c, b.ptr, b.len);
 	/* The program itself: a rebuilt erg may render differently. */
 	if (!stat("/proc/self/exe", &st))

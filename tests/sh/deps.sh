@@ -242,3 +242,23 @@ else
 	notok "a planted link was followed or kept"
 fi
 same "after a planted link"
+
+# 6. the page size (ERG_PAGE_ROWS, for the tests) is part of the cache's
+# key: lists paged at 2 runs are not carried into a build paged at 200
+ERG_PAGE_ROWS=2
+export ERG_PAGE_ROWS
+build "$site" 2> "$tmp/err" || show "$tmp/err"
+unset ERG_PAGE_ROWS
+if [ -f "$site/machines/host-000/page-2.html" ]; then
+	ok "ERG_PAGE_ROWS=2 pages the machine's runs"
+else
+	notok "ERG_PAGE_ROWS=2 wrote no machines/host-000/page-2.html"
+fi
+build "$site" --explain 2> "$tmp/explain"
+if grep -q '^erg: rendered machines/host-000/index.html' "$tmp/explain" &&
+	[ ! -e "$site/machines/host-000/page-2.html" ]; then
+	ok "a page-size change renders the paged lists again"
+else
+	notok "pages of another page size were carried over"
+fi
+same "after a page-size change"
