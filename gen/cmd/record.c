@@ -719,6 +719,10 @@ load_argv(struct rec *R, const struct rec_target *t, const struct rec_route *rt,
 		}
 	}
 #define ADD(...) (buf_reset(&b), buf_addf(&b, __VA_ARGS__), v[n++] = xstrdup(b.ptr))
+/* the route's headers, each after flag (at most 64: argv's room) */
+#define ADD_HEADERS(flag) \
+	for (i = 0; rt->headers && rt->headers[i] && i < 64; i++) \
+		ADD(flag), ADD("%s", rt->headers[i])
 	ADD("%s", tool);
 	if (!strncmp(tool, "wrk", 3)) {	/* wrk, wrk2 */
 		if (isnan(th))
@@ -733,8 +737,7 @@ load_argv(struct rec *R, const struct rec_target *t, const struct rec_route *rt,
 		ADD("--latency");
 		if (!isnan(to))
 			ADD("--timeout"), ADD("%.0fs", to);
-		for (i = 0; rt->headers && rt->headers[i] && i < 64; i++)
-			ADD("-H"), ADD("%s", rt->headers[i]);
+		ADD_HEADERS("-H");
 		if (script)
 			ADD("-s"), ADD("%s", script);
 	} else if (!strcmp(tool, "hey")) {
@@ -747,8 +750,7 @@ load_argv(struct rec *R, const struct rec_target *t, const struct rec_route *rt,
 		if (!isnan(to))
 			ADD("-t"), ADD("%.0f", to);
 		ADD("-m"), ADD("%s", rt->method);
-		for (i = 0; rt->headers && rt->headers[i] && i < 64; i++)
-			ADD("-H"), ADD("%s", rt->headers[i]);
+		ADD_HEADERS("-H");
 		if (bf)
 			ADD("-D"), ADD("%s", bf);
 	} else if (!strcmp(tool, "ab")) {
@@ -782,8 +784,7 @@ load_argv(struct rec *R, const struct rec_target *t, const struct rec_route *rt,
 		if (!isnan(to))
 			ADD("-t"), ADD("%.0fs", to);
 		ADD("-m"), ADD("%s", rt->method);
-		for (i = 0; rt->headers && rt->headers[i] && i < 64; i++)
-			ADD("-H"), ADD("%s", rt->headers[i]);
+		ADD_HEADERS("-H");
 		if (bf)
 			ADD("-D"), ADD("%s", bf);
 	} else if (!strcmp(tool, "bombardier")) {
@@ -794,8 +795,7 @@ load_argv(struct rec *R, const struct rec_target *t, const struct rec_route *rt,
 		if (!isnan(to))
 			ADD("-t"), ADD("%.0fs", to);
 		ADD("-m"), ADD("%s", rt->method);
-		for (i = 0; rt->headers && rt->headers[i] && i < 64; i++)
-			ADD("-H"), ADD("%s", rt->headers[i]);
+		ADD_HEADERS("-H");
 		if (bf)
 			ADD("-f"), ADD("%s", bf);
 		ADD("-l");
@@ -833,6 +833,7 @@ load_argv(struct rec *R, const struct rec_target *t, const struct rec_route *rt,
 	if (strcmp(tool, "k6"))
 		buf_reset(&b), route_url(&b, t, rt), v[n++] = buf_detach(&b, NULL);
 	v[n] = NULL;
+#undef ADD_HEADERS
 #undef ADD
 	buf_release(&b);
 	free(bf);

@@ -869,6 +869,18 @@ table_lines(struct sset *ids, const struct tv *v, json_t *list)
  * each named by an id from its key and x columns (else its label
  * columns, else its first column), made in row order.
  */
+
+/* Cell (i, j) of the data as published, wherever the page puts it. */
+static void
+put_cell(struct table *t, const struct tv *v, size_t i, size_t j, struct buf *b)
+{
+	struct tcell c = { NULL, v->c[j].numeric, NULL, NULL, NULL, NULL };
+
+	buf_reset(b);
+	c.text = cell_text(v, i, j, b) ? b->ptr : NULL;
+	table_cell(t, &c);
+}
+
 static void
 tv_rows(struct sset *ids, const struct tv *v, struct table *t)
 {
@@ -910,13 +922,8 @@ tv_rows(struct sset *ids, const struct tv *v, struct table *t)
 		r.th = v->nc && cell_text(v, i, 0, &th) ? th.ptr : NULL;
 		r.cls = v->nc && v->c[0].numeric ? "num" : "txt";
 		table_rowx(t, &r);
-		for (j = 1; j < v->nc; j++) {
-			struct tcell c = { NULL, v->c[j].numeric, NULL, NULL, NULL, NULL };
-
-			buf_reset(&b);
-			c.text = cell_text(v, i, j, &b) ? b.ptr : NULL;
-			table_cell(t, &c);
-		}
+		for (j = 1; j < v->nc; j++)
+			put_cell(t, v, i, j, &b);
 	}
 	buf_release(&b);
 	buf_release(&want);
@@ -955,13 +962,8 @@ tv_turned(struct sset *ids, const struct tv *v, struct table *t)
 		r.id = id_unique(ids, &want, NULL);
 		r.th = th.ptr;
 		table_rowx(t, &r);
-		for (i = 0; i < v->nr; i++) {
-			struct tcell c = { NULL, v->c[j].numeric, NULL, NULL, NULL, NULL };
-
-			buf_reset(&b);
-			c.text = cell_text(v, i, j, &b) ? b.ptr : NULL;
-			table_cell(t, &c);
-		}
+		for (i = 0; i < v->nr; i++)
+			put_cell(t, v, i, j, &b);
 	}
 	buf_release(&b);
 	buf_release(&want);
