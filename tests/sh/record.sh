@@ -476,7 +476,21 @@ for k in ("k1", "k2", "k3"):
             all(abs(i["mean_watts"] / i["coverage"] / wi - 1) < 0.1 for i in idle
                 if i["mean_watts"] is not None and i["coverage"] > 0.5) and
             all(w["coverage"] >= 0.999 for w in win))
-    if resumed:
+    # the pause: the readings either side of the log's '# resumed' line
+    pause, last = None, None
+    for l in open(os.path.join(arch, k, "powercap.csv")):
+        if l.startswith("# resumed"):
+            pause = [last, None]
+        elif l[:1].isdigit():
+            t = int(l.split(",")[0]) / 1e6
+            if pause and pause[1] is None:
+                pause[1] = t
+            last = t
+    spans = [(w["start_ms"], w["end_ms"]) for w in win] + \
+        [(i["start_ms"], i["end_ms"]) for i in idle if "start_ms" in i]
+    inside = pause is None or None in pause or \
+        any(a < pause[1] and pause[0] < b for a, b in spans)
+    if resumed and inside:
         good = good and c["status"] == "warn" and len(gaps) >= 1 and \
             max(gaps) > horizon_ms and "gap" in c["verdict"] and c["verdict"] in page.replace("&#39;", "'")
     print(k, "resumed" if resumed else "whole", o["status"], o["latin_square"], c["status"],
