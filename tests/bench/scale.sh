@@ -18,7 +18,9 @@
 #   change    one small run's meta.json rewritten (a new title), rebuilt
 #   add       one run added to a machine, rebuilt
 #
-# and the largest page of the site (bytes and path) and its page count.
+# and the largest page of the site (bytes and path) and its page count,
+# and how long headless Chromium takes with its heaviest pages
+# (tests/bench/pages.sh: the slowest three are listed).
 # A size is skipped when the peak RSS of the one before, scaled to it,
 # would exceed half the memory available: on a 2-core machine shared with
 # others, a build must never exhaust it.
@@ -113,6 +115,15 @@ for n in $SCALE; do
 	printf '%-7s %15s %15s %15s %15s %8s  %s\n' "$n" "$(echo "$full" | tr ' ' /)" \
 		"$(echo "$noop" | tr ' ' /)" "$(echo "$change" | tr ' ' /)" \
 		"$(echo "$add" | tr ' ' /)" "$pages" "$largest" >> "$tmp/report"
+	# the heaviest pages in headless Chromium (tests/bench/pages.sh)
+	if command -v chromium > /dev/null && command -v node > /dev/null; then
+		say "scale: $n runs: loading the heaviest pages in Chromium"
+		sh tests/bench/pages.sh "$o" > "$tmp/pages.out"
+		printf '%-7s browser: %s\n' "$n" "$(tail -n 1 "$tmp/pages.out")" >> "$tmp/report"
+		sort -k1,1nr "$tmp/pages.out" | sed -n '1,3p' | sed 's/^/        /' >> "$tmp/report"
+	else
+		printf '%-7s browser: not measured (chromium or node missing)\n' "$n" >> "$tmp/report"
+	fi
 	prev_n=$n
 	prev_rss=$(echo "$full" | cut -d' ' -f2)
 	rm -rf "$a" "$a.tmpl" "$o"

@@ -1,0 +1,94 @@
+// tests/bench/pages.mjs - load and screenshot pages in one headless
+// Chromium through the DevTools protocol, timing each from the navigation
+// to the finished screenshot (the browser's start is not in it).
+//   node --experimental-websocket tests/bench/pages.mjs FILE...
+// Prints "seconds path" per page; exits non-zero when a page fails.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const files = process.argv.slice(2);
+const profile = mkdtempSync(join(tmpdir(), 'erg-cdp-'));
+const chrome = spawn(process.env.CHROMIUM || 'chromium', [
+	'--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+	'--disable-background-networking', '--disable-component-update', '--disable-sync',
+	'--hide-scrollbars', `--user-data-dir=${profile}`, '--remote-debugging-port=0',
+	'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+
+function fail(msg) {
+	console.error(`pages: ${msg}`);
+	chrome.kill('SIGKILL');
+	rmSync(profile, { recursive: true, force: true });
+	process.exit(1);
+}
+setTimeout(() => fail('timed out'), 600000).unref();
+
+const wsUrl = await new Promise((resolve, reject) => {
+	let err = '';
+	chrome.stderr.on('data', (d) => {
+		err += d;
+		const m = /DevTools listening on (ws:\S+)/.exec(err);
+		if (m)
+			resolve(m[1]);
+	});
+	chrome.on('exit', () => reject(new Error('chromium exited: ' + err.slice(0, 500))));
+}).catch((e) => fail(e.message));
+
+const ws = new WebSocket(wsUrl);
+await new Promise((resolve) => ws.addEventListener('open', resolve));
+let next = 1;
+const pending = new Map();
+const waiters = [];
+ws.addEventListener('message', (ev) => {
+	const msg = JSON.parse(ev.data);
+	if (msg.id && pending.has(msg.id)) {
+		const { resolve, reject } = pending.get(msg.id);
+		pending.delete(msg.id);
+		if (msg.error)
+			reject(new Error(JSON.stringify(msg.error)));
+		else
+			resolve(msg.result);
+	} else if (msg.method) {
+		for (let i = 0; i < waiters.length; i++)
+			if (waiters[i].method === msg.method) {
+				waiters.splice(i, 1)[0].resolve(msg.params);
+				break;
+			}
+	}
+});
+function send(method, params = {}, sessionId) {
+	const id = next++;
+	ws.send(JSON.stringify({ id, method, params, sessionId }));
+	return new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
+}
+function event(method) {
+	return new Promise((resolve) => waiters.push({ method, resolve }));
+}
+
+try {
+	const { targetId } = await send('Target.createTarget', { url: 'about:blank' });
+	const { sessionId } = await send('Target.attachToTarget', { targetId, flatten: true });
+	await send('Page.enable', {}, sessionId);
+	await send('Emulation.setDeviceMetricsOverride',
+		{ width: 1280, height: 2000, deviceScaleFactor: 1, mobile: false }, sessionId);
+	for (const f of files) {
+		const t0 = process.hrtime.bigint();
+		const loaded = event('Page.loadEventFired');
+		const nav = await send('Page.navigate', { url: 'file://' + f }, sessionId);
+		if (nav.errorText)
+			fail(`${f}: ${nav.errorText}`);
+		await loaded;
+		const shot = await send('Page.captureScreenshot', { format: 'png' }, sessionId);
+		if (!shot.data || shot.data.length < 100)
+			fail(`${f}: no screenshot`);
+		const t1 = process.hrtime.bigint();
+		console.log(`${(Number(t1 - t0) / 1e9).toFixed(3)} ${f}`);
+	}
+} catch (e) {
+	fail(e.message);
+}
+ws.close();
+chrome.kill('SIGTERM');
+await new Promise((resolve) => chrome.on('exit', resolve));
+rmSync(profile, { recursive: true, force: true });
