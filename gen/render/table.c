@@ -389,6 +389,24 @@ table_cell(struct table *t, const struct tcell *c)
 		json_decref(c->key);
 		return;
 	}
+	/* An empty cell (a column that does not apply to the row: another
+	 * machine's energy) is the table's shared one, not an object per
+	 * cell: a target page can have millions of them (issue 19). */
+	if (!*c->text && !c->cls && !c->href && !c->sub && !c->key) {
+		json_t **shared = &t->blank[c->num != 0];
+
+		if (!t->cells)
+			BUG("a cell before the first row");
+		if (!*shared) {
+			*shared = json_object();
+			json_object_set_new(*shared, "t", json_string(""));
+			json_object_set(*shared, "cls", c->num ? t->num : t->txt);
+		}
+		json_array_append(t->cells, *shared);
+		if (t->md_on)
+			buf_addstr(&t->md, "  |");
+		return;
+	}
 	o = cell_new(t, c->text, strlen(c->text), c->num, c->cls);
 	if (c->href)
 		json_object_set_new(o, "href", c->href);
@@ -444,6 +462,8 @@ table_free(struct table *t)
 	json_decref(t->root);
 	json_decref(t->na[0]);
 	json_decref(t->na[1]);
+	json_decref(t->blank[0]);
+	json_decref(t->blank[1]);
 	json_decref(t->num);
 	json_decref(t->txt);
 	buf_release(&t->body);

@@ -43,6 +43,7 @@ struct table {
 	json_t *root, *rows;	/* the chunk being gathered */
 	json_t *cells;		/* of the current row, NULL before the first */
 	json_t *na[2];		/* shared "not reported" cells: txt, num */
+	json_t *blank[2];	/* shared empty cells: txt, num */
 	json_t *num, *txt;	/* the class strings, shared */
 	struct buf body;	/* rows rendered so far */
 	struct buf md;		/* the Markdown table, when table_md() */

@@ -104,6 +104,55 @@ test_plain(void)
 	buf_release(&out);
 }
 
+/* Empty cells (a column that does not apply to the row) are shared like
+ * the cells not reported, and print the empty cell an own object did. */
+static void
+test_blank(void)
+{
+	struct table t;
+	struct buf out = BUF_INIT;
+	struct tcell blank = { "", 1, NULL, NULL, NULL, NULL };
+	struct tcell word = { "", 0, NULL, NULL, NULL, NULL };
+	size_t i;
+
+	table_init(&t, rows_tp, "tbl-b", NULL);
+	table_md(&t);
+	table_col(&t, "Run", NULL, 0);
+	table_col(&t, "Energy m1", "mJ", 1);
+	table_col(&t, "Energy m2", "mJ", 1);
+	table_col(&t, "Note", NULL, 0);
+	for (i = 0; i < 3; i++) {
+		char id[8];
+
+		snprintf(id, sizeof(id), "r%zu", i);
+		table_row(&t, id, id);
+		if (i == 1)
+			table_num(&t, 1.5, NF_FIXED(1));
+		else
+			table_cell(&t, &blank);
+		table_cell(&t, &blank);
+		table_cell(&t, &word);
+	}
+	CHECK(t.blank[1] && t.blank[1]->refcount == 6 && t.blank[0] && t.blank[0]->refcount == 4,
+	      "5 empty number cells share one object, 3 empty text cells another");
+	CHECK(table_end(&t) == 0, "the table ends");
+	frame(&t, &out);
+	CHECK(strstr(out.ptr, "<tr id=\"r1\"><th scope=\"row\"><a class=\"self\" href=\"#r1\">r1</a></th>"
+			      "<td class=\"num\">1.5</td><td class=\"num\"></td><td class=\"txt\"></td></tr>\n") &&
+	      strstr(out.ptr, "<tr id=\"r2\"><th scope=\"row\"><a class=\"self\" href=\"#r2\">r2</a></th>"
+			      "<td class=\"num\"></td><td class=\"num\"></td><td class=\"txt\"></td></tr>\n"),
+	      "empty cells print as empty td of their class");
+	CHECK_STR(table_md_text(&t)->ptr,
+		  "| Run | Energy m1 (mJ) | Energy m2 (mJ) | Note |\n"
+		  "| --- | ---: | ---: | --- |\n"
+		  "| r0 |  |  |  |\n"
+		  "| r1 | 1.5 |  |  |\n"
+		  "| r2 |  |  |  |\n",
+		  "and as empty Markdown cells");
+	table_free(&t);
+	buf_release(&out);
+}
+
 /* A cross-run table: sortable, links, a line below th, data-v on every
  * cell; the row links elsewhere, its plain cell does not. */
 static void
@@ -255,6 +304,7 @@ main(void)
 	CHECK(rows_tp && frame_tp, "the partials load");
 	if (rows_tp && frame_tp) {
 		test_plain();
+	test_blank();
 		test_sortable();
 		test_labelled();
 		test_chunks();
