@@ -761,26 +761,25 @@ cache_files_exist(const char *root, const char *prefix, char *const *files, size
  * where it can (a reflink on file systems that share extents), else
  * through a buffer. */
 static int
-copy_file(int in, const char *dst)
+copy_file(int in, const struct stat *st, const char *dst)
 {
 	char tmp[65536];
-	struct stat st;
 	ssize_t k, w;
 	off_t left;
 	int out, rc = 0;
 
-	if (fstat(in, &st) || !S_ISREG(st.st_mode) ||
-	    (out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666)) < 0)
+	if ((out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666)) < 0)
 		return -1;
 #if defined(__linux__) && defined(SYS_copy_file_range)
 	/* copy_file_range(2) through syscall(), as site.c does renameat2. */
-	for (left = st.st_size; left > 0; left -= k) {
+	for (left = st->st_size; left > 0; left -= k) {
 		k = (ssize_t)syscall(SYS_copy_file_range, in, NULL, out, NULL, (size_t)left, 0u);
 		if (k <= 0)
 			break;
 	}
 #else
 	(void)left;
+	(void)st;
 #endif
 	/* Not supported here, or the file changed size: copy what is left. */
 	while (!rc && (k = read(in, tmp, sizeof(tmp))) != 0) {
@@ -802,6 +801,36 @@ copy_file(int in, const char *dst)
 	return rc;
 }
 
+/*
+ * dst becomes the regular file in (opened from dfd/base without following
+ * a link): a hard link where the file system allows one, else a copy.
+ * linkat() without AT_SYMLINK_FOLLOW links the name itself, never what a
+ * link names; the name may have been replaced since in was checked, so
+ * the new link counts only when it is the very inode of in.  Copying
+ * every unchanged run's files was most of a rebuild that changed one
+ * run (system time; no reflinks on ext4).  Sharing the inode is safe
+ * because nothing writes into a file of the tree being built: site_write()
+ * replaces a name with a new inode (site.h).
+ */
+static int
+carry_file(int in, int dfd, const char *base, const char *dst)
+{
+	struct stat st, ln;
+
+	if (fstat(in, &st) || !S_ISREG(st.st_mode))
+		return -1;
+	if (!linkat(dfd, base, AT_FDCWD, dst, 0)) {
+		if (!lstat(dst, &ln) && ln.st_dev == st.st_dev && ln.st_ino == st.st_ino)
+			return 0;
+		/* Another file than the one checked: copy the checked one. */
+		if (unlink(dst))
+			return -1;
+	}
+	/* EXDEV (another file system), EPERM (protected_hardlinks, a file
+	 * system without links), EMLINK, ENOTSUP ...: a copy does. */
+	return copy_file(in, &st, dst);
+}
+
 int
 cache_copy_files(const char *from, const char *to, const char *prefix,
 		 char *const *files, size_t n)
@@ -813,6 +842,8 @@ cache_copy_files(const char *from, const char *to, const char *prefix,
 	char *slash;
 
 	for (i = 0; i < n && !rc; i++) {
+		const char *base;
+
 		buf_reset(&rel);
 		buf_reset(&dst);
 		buf_addf(&rel, "%s%s", prefix, files[i]);
@@ -829,7 +860,10 @@ cache_copy_files(const char *from, const char *to, const char *prefix,
 			break;
 		}
 		*slash = '/';
-		if (copy_file(in, dst.ptr))
+		/* below_open() left rel's directory open in w.dfd */
+		base = strrchr(rel.ptr, '/');
+		base = base ? base + 1 : rel.ptr;
+		if (carry_file(in, w.dfd, base, dst.ptr))
 			rc = -1;
 		close(in);
 	}

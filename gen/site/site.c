@@ -285,6 +285,12 @@ unlock(struct site *s)
 	s->lock = -1;
 }
 
+/*
+ * A name of the tree being built may be a hard link into the previous
+ * site (cache_copy_files()), which stays live until the swap and must
+ * survive a failed build as it was: fopen() over it would truncate the
+ * shared inode, so the name is unlinked first and the file created anew.
+ */
 int
 site_write(struct site *s, const char *rel, const void *data, size_t len)
 {
@@ -299,6 +305,10 @@ site_write(struct site *s, const char *rel, const void *data, size_t len)
 	if (path_mkdirs(p.ptr))
 		goto out;
 	*slash = '/';
+	if (unlink(p.ptr) && errno != ENOENT) {
+		error_errno("cannot replace '%s'", p.ptr);
+		goto out;
+	}
 	if (!(f = fopen(p.ptr, "wb"))) {
 		error_errno("cannot write '%s'", p.ptr);
 		goto out;
