@@ -106,6 +106,13 @@ int cache_describe(const char *root, const unsigned char global[32],
  * regular files reached through no symbolic link? */
 int cache_files_exist(const char *root, const char *prefix, char *const *files,
 		      size_t n);
+/* The same for many calls: root opened once, the folders of the last
+ * path kept open (one reader per thread).  NULL if root cannot be opened. */
+struct cache_site;
+struct cache_site *cache_site_open(const char *root);
+int cache_site_has(struct cache_site *c, const char *prefix, char *const *files,
+		   size_t n);
+void cache_site_close(struct cache_site *c);
 /*
  * Carry from/prefix/f to to/prefix/f for each file; parents are created.
  * A hard link to the very inode that was checked to be a regular file
