@@ -909,14 +909,78 @@ default_jobs(void)
 	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }
 
-/* Is the old site exactly what this build would write?  */
+/*
+ * Every run's key, and whether the old site still holds its files, on
+ * -j threads: a no-op rebuild is these stats and nothing else (per run a
+ * walk of its folder, per file of the old site one fstatat()).  Runs are
+ * taken in chunks of consecutive ones, so a thread's reader of the old
+ * site keeps their machine's folder open.
+ */
+#define KEY_CHUNK 64
+
+struct keying {
+	struct slot *s;
+	size_t n;
+	const struct cache_manifest *old;	/* NULL: nothing to reuse */
+	const char *out;
+	unsigned char *present;	/* per run: the old site has its files */
+	atomic_size_t next;
+};
+
+static void *
+key_worker(void *arg)
+{
+	struct keying *k = arg;
+	struct cache_site *site = k->old ? cache_site_open(k->out) : NULL;
+	struct buf prefix = BUF_INIT;
+	size_t i, end;
+
+	while ((i = atomic_fetch_add(&k->next, KEY_CHUNK)) < k->n) {
+		for (end = i + KEY_CHUNK < k->n ? i + KEY_CHUNK : k->n; i < end; i++) {
+			struct slot *s = &k->s[i];
+			const struct cache_run *c;
+
+			s->keyed = !cache_run_key(s->ref->dir, s->ref->id, s->key, &s->bytes);
+			if (!k->old || !s->keyed || !(c = cache_find(k->old, s->ref->id)) ||
+			    memcmp(c->key, s->key, 32))
+				continue;
+			s->old = c;
+			buf_reset(&prefix);
+			buf_addf(&prefix, "runs/%s/", s->ref->id);
+			k->present[i] = site && cache_site_has(site, prefix.ptr, c->files, c->nfiles);
+		}
+	}
+	cache_site_close(site);
+	buf_release(&prefix);
+	return NULL;
+}
+
+static void
+key_runs(struct keying *k, int jobs)
+{
+	pthread_t t[64];
+	int i, started = 0;
+
+	atomic_init(&k->next, 0);
+	if (jobs > 64)
+		jobs = 64;
+	/* threads only where there is enough to share */
+	for (i = 1; i < jobs && (size_t)i * 4 * KEY_CHUNK <= k->n; i++)
+		if (!pthread_create(&t[started], NULL, key_worker, k))
+			started++;
+	key_worker(k);
+	for (i = 0; i < started; i++)
+		pthread_join(t[i], NULL);
+}
+
+/* Is the old site exactly what this build would write?  present: per
+ * run, are its files there (key_runs()). */
 static int
 up_to_date(const struct build_opts *o, const struct cache_manifest *m,
-	   const unsigned char global[32], const struct slot *s, size_t n)
+	   const unsigned char global[32], const struct slot *s,
+	   const unsigned char *present, size_t n)
 {
 	size_t i;
-	struct buf prefix = BUF_INIT;
-	int ok;
 
 	static char name[] = SITE_MARKER;
 	char *const marker[] = { name };
@@ -927,17 +991,10 @@ up_to_date(const struct build_opts *o, const struct cache_manifest *m,
 	    !cache_files_exist(o->out, "", m->site, m->nsite) ||
 	    !cache_files_exist(o->out, "", marker, 1))
 		return 0;
-	for (i = 0, ok = 1; i < n && ok; i++) {
-		ok = s[i].old != NULL;
-		if (ok) {
-			buf_reset(&prefix);
-			buf_addf(&prefix, "runs/%s/", s[i].ref->id);
-			ok = cache_files_exist(o->out, prefix.ptr, s[i].old->files,
-					       s[i].old->nfiles);
-		}
-	}
-	buf_release(&prefix);
-	return ok;
+	for (i = 0; i < n; i++)
+		if (!s[i].old || !present[i])
+			return 0;
+	return 1;
 }
 
 static int
@@ -1026,6 +1083,7 @@ build_run_all(const struct build_opts *o)
 	struct slot *s;
 	unsigned char global[32], akey[32];
 	json_t *all = NULL;
+	unsigned char *present = NULL;
 	uint64_t total = 0;
 	size_t i, nreused = 0;
 	int bad = 0, errors0 = diag_errors, have_old = 0, ticking;
@@ -1070,19 +1128,27 @@ build_run_all(const struct build_opts *o)
 	for (i = 0; i < runs.n; i++) {
 		s[i].ref = &runs.v[i];
 		buf_init(&s[i].diag, 0);
-		s[i].keyed = !cache_run_key(runs.v[i].dir, runs.v[i].id, s[i].key, &s[i].bytes);
-		if (have_old && s[i].keyed) {
-			const struct cache_run *c = cache_find(&old, runs.v[i].id);
+	}
+	present = xcalloc(runs.n + 1, 1);
+	{
+		struct keying k;
 
-			if (c && !memcmp(c->key, s[i].key, 32))
-				s[i].old = c;
-		}
+		memset(&k, 0, sizeof(k));
+		k.s = s;
+		k.n = runs.n;
+		k.old = have_old ? &old : NULL;
+		k.out = o->out;
+		k.present = present;
+		key_runs(&k, o->jobs > 0 ? o->jobs : default_jobs());
+	}
+	for (i = 0; i < runs.n; i++) {
 		if (!s[i].old)
 			total += s[i].bytes;
 		else
 			nreused++;
 	}
-	if (have_old && !memcmp(old.archive, akey, 32) && up_to_date(o, &old, global, s, runs.n)) {
+	if (have_old && !memcmp(old.archive, akey, 32) &&
+	    up_to_date(o, &old, global, s, present, runs.n)) {
 		site_remove_stale(o->out);
 		if (!o->quiet)
 			fprintf(stderr, "erg: '%s' is up to date (%zu run%s)\n", o->out,
@@ -1158,6 +1224,7 @@ done:
 		buf_release(&s[i].diag);
 	}
 	free(s);
+	free(present);
 	json_decref(all);
 	cache_free(&old);
 	pair_list_free(&pairs);

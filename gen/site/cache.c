@@ -74,24 +74,36 @@ free_names(char **names, size_t n)
  */
 struct below {
 	int root;		/* the old site */
-	int dfd;		/* the directory dir names, or -1 */
+	int dfd;		/* the directory dir names (root, or fd[depth - 1]) */
+	int depth;		/* directories open below the root */
+	int fd[MAX_DEPTH];	/* fd[i]: dir up to end[i] */
+	size_t end[MAX_DEPTH];
 	struct buf dir;		/* relative to root, "" for root itself */
 };
 
 static int
 below_init(struct below *b, const char *root)
 {
-	b->dfd = -1;
+	b->depth = 0;
 	buf_init(&b->dir, 0);
 	b->root = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	b->dfd = b->root;
 	return b->root < 0 ? -1 : 0;
+}
+
+static void
+below_pop(struct below *b, int depth)
+{
+	while (b->depth > depth)
+		close(b->fd[--b->depth]);
+	buf_setlen(&b->dir, depth ? b->end[depth - 1] : 0);
+	b->dfd = depth ? b->fd[depth - 1] : b->root;
 }
 
 static void
 below_release(struct below *b)
 {
-	if (b->dfd >= 0 && b->dfd != b->root)
-		close(b->dfd);
+	below_pop(b, 0);
 	if (b->root >= 0)
 		close(b->root);
 	buf_release(&b->dir);
@@ -116,45 +128,57 @@ plain_rel(const char *rel)
 	}
 }
 
-/* The directory holding rel, opened without following links; -1 if none.
- * *base: rel's last component. */
+/*
+ * The directory holding rel, opened one component at a time without
+ * following links; -1 if none.  *base: rel's last component.  The
+ * directories of the last path stay open, so the files of one folder, and
+ * the folders of one parent (runs/<machine>/...), cost one openat() each,
+ * not one per component: a no-op rebuild checks every file of the site.
+ */
 static int
 below_dir(struct below *b, const char *rel, const char **base)
 {
 	const char *slash = strrchr(rel, '/'), *p, *e;
 	size_t n = slash ? (size_t)(slash - rel) : 0;
-	int fd, next;
+	int k, next;
 
 	*base = slash ? slash + 1 : rel;
 	if (b->root < 0 || !plain_rel(rel))
 		return -1;
-	if (b->dfd >= 0 && b->dir.len == n && !memcmp(b->dir.ptr, rel, n))
+	if (b->dir.len == n && !memcmp(b->dir.ptr, rel, n))
 		return b->dfd;
-	if (b->dfd >= 0 && b->dfd != b->root)
-		close(b->dfd);
-	b->dfd = -1;
-	buf_reset(&b->dir);
-	fd = b->root;
-	for (p = rel; p < rel + n; p = e + 1) {
+	/* the levels of the open path that are a prefix of rel's folder */
+	for (k = 0; k < b->depth; k++) {
+		size_t x = b->end[k];
+
+		if (x > n || memcmp(b->dir.ptr, rel, x) || (x < n && rel[x] != '/'))
+			break;
+	}
+	below_pop(b, k);
+	for (p = rel + (k ? b->end[k - 1] + 1 : 0); p < rel + n; p = e + 1) {
 		char name[NAME_MAX + 1];
 
 		e = memchr(p, '/', (size_t)(rel + n - p));
 		if (!e)
 			e = rel + n;
-		if ((size_t)(e - p) > NAME_MAX)
+		if ((size_t)(e - p) > NAME_MAX || b->depth == MAX_DEPTH)
 			next = -1;
 		else {
 			memcpy(name, p, (size_t)(e - p));
 			name[e - p] = '\0';
-			next = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			next = openat(b->dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		}
-		if (fd != b->root)
-			close(fd);
-		if ((fd = next) < 0)
+		if (next < 0) {
+			below_pop(b, 0);
 			return -1;
+		}
+		b->fd[b->depth] = next;
+		b->end[b->depth++] = (size_t)(e - rel);
+		b->dfd = next;
 	}
+	buf_setlen(&b->dir, 0);
 	buf_add(&b->dir, rel, n);
-	return b->dfd = fd;
+	return b->dfd;
 }
 
 /* Is rel a regular file (not a link) below the root? */
@@ -193,48 +217,85 @@ below_open(struct below *b, const char *rel)
 static void
 key_stat(struct sha256 *c, const char *rel, const struct stat *st)
 {
-	char rec[256];
-	int k;
+	/* fixed-width fields, not text: formatting them was a tenth of a
+	 * no-op rebuild, which is this for every entry of the archive */
+	uint64_t rec[8] = {
+		(uint64_t)st->st_mode, (uint64_t)st->st_size, (uint64_t)st->st_ino,
+		(uint64_t)st->st_dev, (uint64_t)st->st_mtim.tv_sec, (uint64_t)st->st_mtim.tv_nsec,
+		(uint64_t)st->st_ctim.tv_sec, (uint64_t)st->st_ctim.tv_nsec,
+	};
 
 	sha256_add(c, rel, strlen(rel) + 1);
-	k = snprintf(rec, sizeof(rec), "%o %llu %llu %llu %lld.%09ld %lld.%09ld\n",
-		     (unsigned)st->st_mode, (unsigned long long)st->st_size,
-		     (unsigned long long)st->st_ino, (unsigned long long)st->st_dev,
-		     (long long)st->st_mtim.tv_sec, (long)st->st_mtim.tv_nsec,
-		     (long long)st->st_ctim.tv_sec, (long)st->st_ctim.tv_nsec);
-	sha256_add(c, rec, (size_t)k);
+	sha256_add(c, rec, sizeof(rec));
 }
 
-/* Feed every entry under path (rel: its name relative to the run). */
+/* Sorted entry names of the open directory fd (taken: closed here). */
 static int
-walk_key(struct sha256 *c, struct buf *path, struct buf *rel, int depth,
-	 uint64_t *bytes)
+list_fd(int fd, char ***names, size_t *n, int *dfd, DIR **dp)
+{
+	size_t alloc = 0;
+	struct dirent *e;
+	DIR *d;
+
+	*names = NULL;
+	*n = 0;
+	if (fd < 0 || !(d = fdopendir(fd))) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		ALLOC_GROW(*names, *n + 1, alloc);
+		(*names)[(*n)++] = xstrdup(e->d_name);
+	}
+	if (*n)
+		qsort(*names, *n, sizeof(**names), cmp_str);
+	*dfd = dirfd(d);
+	*dp = d;
+	return 0;
+}
+
+/*
+ * Feed every entry under the directory fd (rel: its name relative to the
+ * run).  Each entry is stat'ed by its name in its open folder, not by
+ * its path from the archive's root: a no-op rebuild stats every file of
+ * the archive, and the lookups of the whole path were a fifth of it.
+ */
+static int
+walk_key(struct sha256 *c, int fd, struct buf *rel, int depth, uint64_t *bytes)
 {
 	char **names;
-	size_t n, i, plen = path->len, rlen = rel->len;
+	size_t n, i, rlen = rel->len;
 	struct stat st;
-	int rc = 0;
+	int rc = 0, dfd;
+	DIR *d;
 
-	if (depth > MAX_DEPTH || list_dir(path->ptr, &names, &n))
+	if (depth > MAX_DEPTH) {
+		close(fd);
+		return -1;
+	}
+	if (list_fd(fd, &names, &n, &dfd, &d))
 		return -1;
 	for (i = 0; i < n && !rc; i++) {
-		buf_addch(path, '/');
-		buf_addstr(path, names[i]);
 		if (rel->len)
 			buf_addch(rel, '/');
 		buf_addstr(rel, names[i]);
-		if (lstat(path->ptr, &st)) {
+		if (fstatat(dfd, names[i], &st, AT_SYMLINK_NOFOLLOW)) {
 			rc = -1;
 		} else {
 			key_stat(c, rel->ptr, &st);
 			if (S_ISREG(st.st_mode))
 				*bytes += (uint64_t)st.st_size;
 			else if (S_ISDIR(st.st_mode))
-				rc = walk_key(c, path, rel, depth + 1, bytes);
+				rc = walk_key(c, openat(dfd, names[i], O_RDONLY | O_DIRECTORY |
+							O_NOFOLLOW | O_CLOEXEC),
+					      rel, depth + 1, bytes);
 		}
-		buf_setlen(path, plen);
 		buf_setlen(rel, rlen);
 	}
+	closedir(d);
 	free_names(names, n);
 	return rc;
 }
@@ -243,7 +304,7 @@ int
 cache_run_key(const char *dir, const char *id, unsigned char key[32],
 	      uint64_t *bytes)
 {
-	struct buf path = BUF_INIT, rel = BUF_INIT;
+	struct buf rel = BUF_INIT;
 	struct sha256 c;
 	int rc;
 
@@ -251,10 +312,8 @@ cache_run_key(const char *dir, const char *id, unsigned char key[32],
 	sha256_begin(&c);
 	sha256_add(&c, "run\0", 4);
 	sha256_add(&c, id, strlen(id) + 1);
-	buf_addstr(&path, dir);
-	rc = walk_key(&c, &path, &rel, 0, bytes);
+	rc = walk_key(&c, open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), &rel, 0, bytes);
 	sha256_end(&c, key);
-	buf_release(&path);
 	buf_release(&rel);
 	return rc;
 }
@@ -323,13 +382,15 @@ walk_archive(struct sha256 *c, struct buf *path, struct buf *rel, int depth,
 			buf_addch(rel, '/');
 		buf_addstr(rel, names[i]);
 		r = rel->ptr;
-		if (lstat(path->ptr, &st)) {
+		/* A run is keyed on its own (no stat of it here: a no-op
+		 * rebuild is stats); a folder's own times change with the runs
+		 * added or removed, which the run list shows. */
+		if (n && bsearch(&r, ids, n, sizeof(*ids), cmp_str)) {
+			;
+		} else if (lstat(path->ptr, &st)) {
 			rc = -1;
 		} else if (S_ISDIR(st.st_mode)) {
-			/* A run is keyed on its own; a folder's own times change
-			 * with the runs added or removed, which the run list shows. */
-			if (!n || !bsearch(&r, ids, n, sizeof(*ids), cmp_str))
-				rc = walk_archive(c, path, rel, depth + 1, ids, n);
+			rc = walk_archive(c, path, rel, depth + 1, ids, n);
 		} else {
 			key_stat(c, rel->ptr, &st);
 		}
@@ -398,15 +459,22 @@ cache_global_key(const char *tmpl_dir, const char *version, unsigned char key[32
 /* the manifest */
 
 static int
+nibble(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 :
+	       c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+static int
 unhex(const char *s, unsigned char out[32])
 {
 	size_t i;
-	unsigned v;
+	int hi, lo;
 
 	for (i = 0; i < 32; i++) {
-		if (sscanf(s + 2 * i, "%2x", &v) != 1)
+		if ((hi = nibble(s[2 * i])) < 0 || (lo = nibble(s[2 * i + 1])) < 0)
 			return -1;
-		out[i] = (unsigned char)v;
+		out[i] = (unsigned char)(hi << 4 | lo);
 	}
 	return s[64] == '\0' || s[64] == ' ' ? 0 : -1;
 }
@@ -593,33 +661,53 @@ cache_free(struct cache_manifest *m)
 	memset(m, 0, sizeof(*m));
 }
 
-/* Every regular file under path, as paths relative to the root. */
+/*
+ * Every file under the open directory fd (taken) of the tree being
+ * built, as paths relative to its root (rel: fd's).  The tree is erg's
+ * own: the type readdir() gives is trusted, and a stat is made only where
+ * it gives none (a rebuild of 5,000 runs describes ~40,000 files).
+ */
 static int
-walk_files(struct buf *path, size_t rootlen, int depth, char ***v, size_t *n,
-	   size_t *alloc)
+walk_files(int fd, struct buf *rel, int depth, char ***v, size_t *n, size_t *alloc)
 {
-	char **names;
-	size_t k, i, plen = path->len;
+	struct dirent *e;
 	struct stat st;
-	int rc = 0;
+	size_t rlen = rel->len;
+	int rc = 0, dir;
+	DIR *d;
 
-	if (depth > MAX_DEPTH || list_dir(path->ptr, &names, &k))
+	if (fd < 0)
 		return -1;
-	for (i = 0; i < k && !rc; i++) {
-		if (depth == 0 && !strcmp(names[i], CACHE_DIR))
+	if (depth > MAX_DEPTH || !(d = fdopendir(fd))) {
+		close(fd);
+		return -1;
+	}
+	while (!rc && (e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
+		    (depth == 0 && !strcmp(e->d_name, CACHE_DIR)))
 			continue;
-		buf_addf(path, "/%s", names[i]);
-		if (lstat(path->ptr, &st)) {
-			rc = -1;
-		} else if (S_ISDIR(st.st_mode)) {
-			rc = walk_files(path, rootlen, depth + 1, v, n, alloc);
+		if (e->d_type != DT_UNKNOWN)
+			dir = e->d_type == DT_DIR;
+		else if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW))
+			rc = -1, dir = 0;
+		else
+			dir = S_ISDIR(st.st_mode);
+		if (rel->len)
+			buf_addch(rel, '/');
+		buf_addstr(rel, e->d_name);
+		if (rc) {
+			;
+		} else if (dir) {
+			rc = walk_files(openat(dirfd(d), e->d_name,
+					       O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC),
+					rel, depth + 1, v, n, alloc);
 		} else {
 			ALLOC_GROW(*v, *n + 1, *alloc);
-			(*v)[(*n)++] = xstrdup(path->ptr + rootlen + 1);
+			(*v)[(*n)++] = xstrdup(rel->ptr);
 		}
-		buf_setlen(path, plen);
+		buf_setlen(rel, rlen);
 	}
-	free_names(names, k);
+	closedir(d);
 	return rc;
 }
 
@@ -657,8 +745,8 @@ cache_describe(const char *root, const unsigned char global[32],
 	struct owner *o = xcalloc(n + 1, sizeof(*o));
 	int rc = -1;
 
-	buf_addstr(&path, root);
-	if (walk_files(&path, path.len, 0, &files, &nfiles, &afiles))
+	if (walk_files(open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), &path, 0,
+		       &files, &nfiles, &afiles))
 		goto out;
 	if (nfiles)
 		qsort(files, nfiles, sizeof(*files), cmp_str);
@@ -739,21 +827,55 @@ out:
 	return rc;
 }
 
+struct cache_site {
+	struct below w;
+	struct buf p;
+};
+
+struct cache_site *
+cache_site_open(const char *root)
+{
+	struct cache_site *c = xcalloc(1, sizeof(*c));
+
+	buf_init(&c->p, 0);
+	if (below_init(&c->w, root)) {
+		cache_site_close(c);
+		return NULL;
+	}
+	return c;
+}
+
+int
+cache_site_has(struct cache_site *c, const char *prefix, char *const *files, size_t n)
+{
+	size_t i;
+	int ok = 1;
+
+	for (i = 0; i < n && ok; i++) {
+		buf_reset(&c->p);
+		buf_addf(&c->p, "%s%s", prefix, files[i]);
+		ok = below_is_file(&c->w, c->p.ptr);
+	}
+	return ok;
+}
+
+void
+cache_site_close(struct cache_site *c)
+{
+	if (!c)
+		return;
+	below_release(&c->w);
+	buf_release(&c->p);
+	free(c);
+}
+
 int
 cache_files_exist(const char *root, const char *prefix, char *const *files, size_t n)
 {
-	struct buf p = BUF_INIT;
-	struct below w;
-	size_t i;
-	int ok = !below_init(&w, root);
+	struct cache_site *c = cache_site_open(root);
+	int ok = c && cache_site_has(c, prefix, files, n);
 
-	for (i = 0; i < n && ok; i++) {
-		buf_reset(&p);
-		buf_addf(&p, "%s%s", prefix, files[i]);
-		ok = below_is_file(&w, p.ptr);
-	}
-	below_release(&w);
-	buf_release(&p);
+	cache_site_close(c);
 	return ok;
 }
 
@@ -761,26 +883,25 @@ cache_files_exist(const char *root, const char *prefix, char *const *files, size
  * where it can (a reflink on file systems that share extents), else
  * through a buffer. */
 static int
-copy_file(int in, const char *dst)
+copy_file(int in, const struct stat *st, const char *dst)
 {
 	char tmp[65536];
-	struct stat st;
 	ssize_t k, w;
 	off_t left;
 	int out, rc = 0;
 
-	if (fstat(in, &st) || !S_ISREG(st.st_mode) ||
-	    (out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666)) < 0)
+	if ((out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666)) < 0)
 		return -1;
 #if defined(__linux__) && defined(SYS_copy_file_range)
 	/* copy_file_range(2) through syscall(), as site.c does renameat2. */
-	for (left = st.st_size; left > 0; left -= k) {
+	for (left = st->st_size; left > 0; left -= k) {
 		k = (ssize_t)syscall(SYS_copy_file_range, in, NULL, out, NULL, (size_t)left, 0u);
 		if (k <= 0)
 			break;
 	}
 #else
 	(void)left;
+	(void)st;
 #endif
 	/* Not supported here, or the file changed size: copy what is left. */
 	while (!rc && (k = read(in, tmp, sizeof(tmp))) != 0) {
@@ -802,17 +923,49 @@ copy_file(int in, const char *dst)
 	return rc;
 }
 
+/*
+ * dst becomes the regular file in (opened from dfd/base without following
+ * a link): a hard link where the file system allows one, else a copy.
+ * linkat() without AT_SYMLINK_FOLLOW links the name itself, never what a
+ * link names; the name may have been replaced since in was checked, so
+ * the new link counts only when it is the very inode of in.  Copying
+ * every unchanged run's files was most of a rebuild that changed one
+ * run (system time; no reflinks on ext4).  Sharing the inode is safe
+ * because nothing writes into a file of the tree being built: site_write()
+ * replaces a name with a new inode (site.h).
+ */
+static int
+carry_file(int in, int dfd, const char *base, const char *dst)
+{
+	struct stat st, ln;
+
+	if (fstat(in, &st) || !S_ISREG(st.st_mode))
+		return -1;
+	if (!linkat(dfd, base, AT_FDCWD, dst, 0)) {
+		if (!lstat(dst, &ln) && ln.st_dev == st.st_dev && ln.st_ino == st.st_ino)
+			return 0;
+		/* Another file than the one checked: copy the checked one. */
+		if (unlink(dst))
+			return -1;
+	}
+	/* EXDEV (another file system), EPERM (protected_hardlinks, a file
+	 * system without links), EMLINK, ENOTSUP ...: a copy does. */
+	return copy_file(in, &st, dst);
+}
+
 int
 cache_copy_files(const char *from, const char *to, const char *prefix,
 		 char *const *files, size_t n)
 {
-	struct buf rel = BUF_INIT, dst = BUF_INIT;
+	struct buf rel = BUF_INIT, dst = BUF_INIT, made = BUF_INIT;
 	struct below w;
 	size_t i;
 	int rc = below_init(&w, from), in;
 	char *slash;
 
 	for (i = 0; i < n && !rc; i++) {
+		const char *base;
+
 		buf_reset(&rel);
 		buf_reset(&dst);
 		buf_addf(&rel, "%s%s", prefix, files[i]);
@@ -823,19 +976,28 @@ cache_copy_files(const char *from, const char *to, const char *prefix,
 		}
 		slash = strrchr(dst.ptr, '/');
 		*slash = '\0';
-		if (path_mkdirs(dst.ptr)) {
-			close(in);
-			rc = -1;
-			break;
+		/* files come folder by folder: make each folder once */
+		if (strcmp(made.ptr, dst.ptr)) {
+			if (path_mkdirs(dst.ptr)) {
+				close(in);
+				rc = -1;
+				break;
+			}
+			buf_reset(&made);
+			buf_addstr(&made, dst.ptr);
 		}
 		*slash = '/';
-		if (copy_file(in, dst.ptr))
+		/* below_open() left rel's directory open in w.dfd */
+		base = strrchr(rel.ptr, '/');
+		base = base ? base + 1 : rel.ptr;
+		if (carry_file(in, w.dfd, base, dst.ptr))
 			rc = -1;
 		close(in);
 	}
 	below_release(&w);
 	buf_release(&rel);
 	buf_release(&dst);
+	buf_release(&made);
 	return rc;
 }
 

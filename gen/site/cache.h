@@ -106,12 +106,22 @@ int cache_describe(const char *root, const unsigned char global[32],
  * regular files reached through no symbolic link? */
 int cache_files_exist(const char *root, const char *prefix, char *const *files,
 		      size_t n);
+/* The same for many calls: root opened once, the folders of the last
+ * path kept open (one reader per thread).  NULL if root cannot be opened. */
+struct cache_site;
+struct cache_site *cache_site_open(const char *root);
+int cache_site_has(struct cache_site *c, const char *prefix, char *const *files,
+		   size_t n);
+void cache_site_close(struct cache_site *c);
 /*
- * Copy from/prefix/f to to/prefix/f for each file (copy_file_range: a
- * reflink where the file system shares extents); parents are created.
- * Copies, not hard links: site_write() truncates an existing file in
- * place, so a page written again over a link would change the live site
- * before the swap.  0, or -1 (silently: the caller then renders the run
+ * Carry from/prefix/f to to/prefix/f for each file; parents are created.
+ * A hard link to the very inode that was checked to be a regular file
+ * (linkat() never follows a link; the new name is compared by device and
+ * inode), else, where the file system refuses (another device,
+ * protected_hardlinks, no links), a copy (copy_file_range: a reflink
+ * where the file system shares extents).  The old site stays intact
+ * because nothing in the new tree is written in place: site_write()
+ * gives a name a new inode.  0, or -1 (silently: the caller then renders
  * afresh) when a source is missing or cannot be read.
  */
 int cache_copy_files(const char *from, const char *to, const char *prefix,

@@ -285,6 +285,12 @@ unlock(struct site *s)
 	s->lock = -1;
 }
 
+/*
+ * A name of the tree being built may be a hard link into the previous
+ * site (cache_copy_files()), which stays live until the swap and must
+ * survive a failed build as it was: fopen() over it would truncate the
+ * shared inode, so the name is unlinked first and the file created anew.
+ */
 int
 site_write(struct site *s, const char *rel, const void *data, size_t len)
 {
@@ -294,12 +300,21 @@ site_write(struct site *s, const char *rel, const void *data, size_t len)
 	int rc = -1;
 
 	buf_addf(&p, "%s/%s", s->tmp, rel);
-	slash = strrchr(p.ptr, '/');
-	*slash = '\0';
-	if (path_mkdirs(p.ptr))
+	if (unlink(p.ptr) && errno != ENOENT) {
+		error_errno("cannot replace '%s'", p.ptr);
 		goto out;
-	*slash = '/';
-	if (!(f = fopen(p.ptr, "wb"))) {
+	}
+	/* The folders only when missing: path_mkdirs() tries every one of
+	 * them, and a site is thousands of pages in a few folders. */
+	if (!(f = fopen(p.ptr, "wb")) && errno == ENOENT) {
+		slash = strrchr(p.ptr, '/');
+		*slash = '\0';
+		if (path_mkdirs(p.ptr))
+			goto out;
+		*slash = '/';
+		f = fopen(p.ptr, "wb");
+	}
+	if (!f) {
 		error_errno("cannot write '%s'", p.ptr);
 		goto out;
 	}

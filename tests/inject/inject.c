@@ -30,7 +30,8 @@
  *                             ERG_INJECT_MKDIR_PATH (default "*") fail
  *                             with errno NAME
  *
- *   ERG_INJECT_LINK=NAME      link(2) fails with errno NAME (erg then copies)
+ *   ERG_INJECT_LINK=NAME      link(2) and linkat(2) fail with errno NAME
+ *                             (erg then copies)
  *
  *   ERG_INJECT_LOG=FILE       append one line per injected failure, so a
  *                             test can tell that the failure did happen
@@ -693,4 +694,18 @@ link(const char *a, const char *b)
 		return -1;
 	}
 	return real_link(a, b);
+}
+
+int
+linkat(int da, const char *a, int db, const char *b, int flags)
+{
+	REAL(int, linkat, (int, const char *, int, const char *, int));
+
+	load();
+	if (link_err) {
+		note("linkat", b, link_err);
+		errno = link_err;
+		return -1;
+	}
+	return real_linkat(da, a, db, b, flags);
 }

@@ -113,9 +113,11 @@ case_ rename-all-eio "^erg: error: cannot move the previous site '[^']*/site' as
 	ERG_INJECT_RENAME=all
 case_ rename-new-in-eio "^erg: error: cannot rename '[^']*/site\\.tmp-[A-Za-z0-9]{6}' to '[^']*/site': Input/output error\$" \
 	ERG_INJECT_RENAME=1,3
-# The unchanged run is copied from the previous site: a full disk there.
+# The unchanged run is carried from the previous site by hard links; where
+# the file system refuses a link (EXDEV) its files are copied: a full disk
+# there.
 case_ enospc-copying-old-run "^erg: error: cannot (write|copy) [^:]*: No space left on device\$" \
-	ERG_INJECT_AFTER=0 ERG_INJECT_PATH='*/runs/2023/one/*'
+	ERG_INJECT_AFTER=0 ERG_INJECT_PATH='*/runs/2023/one/*' ERG_INJECT_LINK=EXDEV
 
 # Without the atomic exchange the build still succeeds (two renames).
 touch "$arch/2023/two/notes.md"
