@@ -7,18 +7,20 @@
  *
  * Runs are processed by -j worker threads, each taking the next run in
  * archive order, reading, analysing and rendering it on its own, then
- * freeing its results: only a compact summary of each run (run_summary())
- * stays for the last task, which renders the index and the views in
- * archive order as soon as every run is processed (struct pool), reading
- * back the results of two runs at a time for each diff.  The main thread waits
+ * freeing its results: its summary (run_summary()) goes to the cache, and
+ * only a record of plain values (views_run_make()) stays for the last
+ * task, which renders the index and the views as soon as every run is
+ * processed (struct pool), reading summaries back for pages over a
+ * bounded set of runs and the results of two runs at a time for each
+ * diff.  The main thread waits
  * for the tasks in order, prints each one's diagnostics in that order
  * (util.c captures them per thread) and draws the progress line.  Pages
  * depend only on a run's results, which no renderer modifies (render.h),
  * so the site is the same byte for byte whatever -j is.
  *
  * Incremental builds (cache.h): a run whose key matches the manifest of
- * the site being replaced is not read again; its summary is loaded from
- * the old site's OUT/.erg-cache/runs/<id>/summary.json and its files are
+ * the site being replaced is not read again; its record is made from the
+ * old site's OUT/.erg-cache/runs/<id>/summary.json and its files are
  * copied into the new tree.  The cross-run pages whose inputs did not
  * change are copied too (struct deps); the index and the lists are always
  * rendered again.  When nothing changed at all, nothing is written.
@@ -280,38 +282,41 @@ build_process(const struct run_ref *ref)
 
 /* Full results for a diff: the caller's (tests hold every run's results). */
 static json_t *
-load_same(void *arg, json_t *res)
+load_same(void *arg, size_t i)
 {
-	(void)arg;
-	return json_incref(res);
+	return json_incref(json_array_get(arg, i));
 }
 
 /*
- * The cross-run pages.  Each diff pair is compared here, its page written
+ * The cross-run pages of the runs of src (page_views.h), with index.html
+ * first when index.  Each diff pair is compared here, its page written
  * and its document freed before the next (a document holds every round's
  * values of both runs): memory does not grow with the number of pairs.
- * all holds run summaries (run_summary()); load gives a run's whole
- * results for its comparison, a new reference, or NULL after diagnostics.
+ * load gives run i's whole results for its comparison, a new reference,
+ * or NULL after diagnostics.
  */
 static int
-views_with(struct render_ctx *rc, json_t *all, const struct pair_list *pairs,
-	   const struct target_aliases *aliases, json_t *(*load)(void *, json_t *), void *arg,
-	   const struct views_deps *deps)
+views_with(struct render_ctx *rc, const struct views_src *src, int index,
+	   const struct pair_list *pairs, const struct target_aliases *aliases,
+	   json_t *(*load)(void *, size_t), void *arg, const struct views_deps *deps)
 {
-	struct views *v = views_open(rc, all, pairs, aliases);
+	struct views *v = views_open(rc, src, pairs, aliases);
 	size_t i;
 	int bad = !v;
 
 	if (v && deps)
 		views_set_deps(v, deps);
+	if (!bad && index && views_index(v))
+		bad = 1;
 	for (i = 0; !bad && i < views_npairs(v); i++) {
-		json_t *sa, *sb, *a, *b, *d;
+		size_t ia, ib;
+		json_t *a, *b, *d;
 
 		if (views_diff_carried(v, i))
 			continue;	/* its page and counts from the previous site */
-		views_pair(v, i, &sa, &sb);
-		a = load(arg, sa);
-		b = sa == sb ? json_incref(a) : load(arg, sb);
+		views_pair(v, i, &ia, &ib);
+		a = load(arg, ia);
+		b = ia == ib ? json_incref(a) : load(arg, ib);
 		if (!a || !b) {
 			json_decref(a);
 			json_decref(b);
@@ -336,7 +341,21 @@ int
 build_views(struct render_ctx *rc, json_t *all, const struct pair_list *pairs,
 	    const struct target_aliases *aliases)
 {
-	return views_with(rc, all, pairs, aliases, load_same, NULL, NULL);
+	struct views_src src;
+	int rc2;
+
+	views_src_all(&src, all, aliases);
+	rc2 = views_with(rc, &src, 0, pairs, aliases, load_same, all, NULL);
+	views_src_free(&src);
+	return rc2;
+}
+
+int
+build_views_src(struct render_ctx *rc, const struct views_src *src, int index,
+		const struct pair_list *pairs, const struct target_aliases *aliases,
+		json_t *(*load)(void *arg, size_t i), void *arg)
+{
+	return views_with(rc, src, index, pairs, aliases, load, arg, NULL);
 }
 
 /*
@@ -345,7 +364,9 @@ build_views(struct render_ctx *rc, json_t *all, const struct pair_list *pairs,
  * (files, notes, power_trace, a summary's tables), of the measurements
  * only the per-round headline the history charts dot, of the idle windows
  * their mean power, of the validation its status.  Values are shared with
- * res, not copied.  The views hold one per run, never whole results.
+ * res, not copied.  It is kept in the cache, and the views read it back
+ * only for a page over a bounded set of runs; they hold a record of plain
+ * values per run (views_run_make()), never a summary per run.
  */
 static json_t *
 run_summary(json_t *res)
@@ -399,7 +420,7 @@ run_summary(json_t *res)
 
 struct slot {
 	const struct run_ref *ref;
-	json_t *res;		/* its summary (run_summary()) */
+	struct views_run *rec;	/* what the views keep of it (page_views.h) */
 	struct buf diag;	/* captured diagnostics */
 	unsigned char key[32];
 	int keyed;		/* key is valid */
@@ -412,7 +433,7 @@ struct slot {
 /*
  * The tasks are the runs, in archive order, and, when a site is written,
  * one more (slot n): the index and the cross-run views.  Those need every
- * run's results but none of its pages, so the task waits until every run
+ * run's record and summary but none of its pages, so the task waits until every run
  * is processed (nprocessed == n) and then renders while run pages are
  * still being written: with one big run, the views take the core the run
  * page leaves free.  A worker takes tasks in order, so whoever takes the
@@ -428,7 +449,6 @@ struct pool {
 	const char *out;
 	const struct pair_list *pairs;	/* of diffs.txt */
 	const struct target_aliases *aliases;	/* of targets.txt */
-	json_t *all;		/* every run's results, once the views started */
 	atomic_int bad;		/* a run failed: render nothing more */
 	struct deps *deps;	/* the views' record; NULL: check only */
 };
@@ -451,17 +471,19 @@ summary_prefix(struct buf *b, const char *id)
 /*
  * Write results.json and the summary of a freshly processed run, before
  * the views may start (processed()): a diff reads its runs' results back
- * (load_results()).  *sum: the summary.  0 or -1.
+ * (load_results()), a view page its summary (load_summary()).  *rec: what
+ * the views keep of it.  0 or -1.
  */
 static int
-write_results(struct pool *p, json_t *res, json_t **sum)
+write_results(struct pool *p, json_t *res, struct views_run **rec)
 {
 	struct buf rel = BUF_INIT;
 	const char *id = json_string_value(json_object_get(res, "run"));
+	json_t *sum = run_summary(res);
 	char *text;
 	int rc = 0;
 
-	*sum = run_summary(res);
+	*rec = views_run_make(sum, p->aliases);
 	buf_addf(&rel, "runs/%s/results.json", id);
 	text = jx_dumps(res, JSON_INDENT(1));
 	if (!text || site_write(p->site, rel.ptr, text, strlen(text)))
@@ -470,30 +492,61 @@ write_results(struct pool *p, json_t *res, json_t **sum)
 	buf_reset(&rel);
 	summary_prefix(&rel, id);
 	buf_addstr(&rel, SUMMARY_NAME);
-	text = rc ? NULL : jx_dumps(*sum, JSON_COMPACT);
+	text = rc ? NULL : jx_dumps(sum, JSON_COMPACT);
 	if (!rc && (!text || site_write(p->site, rel.ptr, text, strlen(text))))
 		rc = -1;
 	free(text);
 	buf_release(&rel);
+	json_decref(sum);
 	return rc;
 }
 
-/* A diff's whole results, read back from the tree being written. */
+/* A diff's whole results of run i, read back from the tree being written. */
 static json_t *
-load_results(void *arg, json_t *sum)
+load_results(void *arg, size_t i)
 {
 	struct pool *p = arg;
 	struct buf rel = BUF_INIT, text = BUF_INIT;
 	json_error_t err;
 	json_t *res = NULL;
 
-	buf_addf(&rel, "runs/%s/results.json", json_string_value(json_object_get(sum, "run")));
+	buf_addf(&rel, "runs/%s/results.json", p->s[i].ref->id);
 	if (cache_read_file(p->site->tmp, rel.ptr, RESULTS_MAX, &text) ||
 	    !(res = json_loadb(text.ptr, text.len, 0, &err)))
 		error_at(p->site->tmp, 0, "cannot read back '%s' for its diff", rel.ptr);
 	buf_release(&rel);
 	buf_release(&text);
 	return res;
+}
+
+/* Run i's summary for a view page (views_src), read back from the tree
+ * being written: write_results() wrote it, or reuse() copied it there.
+ * Its size in *bytes. */
+static json_t *
+load_summary(void *arg, size_t i, size_t *bytes)
+{
+	struct pool *p = arg;
+	struct buf rel = BUF_INIT, text = BUF_INIT;
+	const char *id = p->s[i].ref->id;
+	json_error_t err;
+	json_t *sum = NULL, *run;
+
+	summary_prefix(&rel, id);
+	buf_addstr(&rel, SUMMARY_NAME);
+	*bytes = 0;
+	if (!cache_read_file(p->site->tmp, rel.ptr, RESULTS_MAX, &text))
+		sum = json_loadb(text.ptr, text.len, 0, &err);
+	run = json_object_get(sum, "run");
+	if (!json_is_object(sum) || !json_is_string(run) || strcmp(json_string_value(run), id)) {
+		error_at(p->site->tmp, 0, "cannot read back '%s' for the views", rel.ptr);
+		json_decref(sum);
+		sum = NULL;
+	} else {
+		*bytes = text.len;
+	}
+	buf_release(&rel);
+	buf_release(&text);
+	return sum;
 }
 
 /* An unchanged run: its summary and files from the old site, read without
@@ -748,22 +801,24 @@ processed(struct pool *p)
 }
 
 /*
- * A run task.  Only the run's summary outlives it: its results are
- * written, its pages rendered and the tree freed here, so memory holds
- * one run's results per worker, not the archive's.
+ * A run task.  Only the views' record of the run outlives it: its
+ * results and summary are written, its pages rendered and the trees freed
+ * here, so memory holds one run's results per worker, not the archive's.
  */
 static void
 work(struct pool *p, struct slot *s)
 {
 	json_t *res;
 
-	if (p->site && s->old && (s->res = reuse(p, s))) {
+	if (p->site && s->old && (res = reuse(p, s))) {
 		s->reused = 1;
 		/* targets.txt is not in the run's key: checked on every build */
-		if (targets_check_run(p->aliases, s->res, s->ref->dir)) {
+		if (targets_check_run(p->aliases, res, s->ref->dir)) {
 			s->failed = 1;
 			atomic_store(&p->bad, 1);
 		}
+		s->rec = views_run_make(res, p->aliases);
+		json_decref(res);
 		processed(p);
 		return;
 	}
@@ -772,7 +827,7 @@ work(struct pool *p, struct slot *s)
 		json_decref(res);
 		res = NULL;
 	}
-	if (!res || (p->site && write_results(p, res, &s->res))) {
+	if (!res || (p->site && write_results(p, res, &s->rec))) {
 		s->failed = 1;
 		atomic_store(&p->bad, 1);	/* before processed(): no views */
 	}
@@ -789,7 +844,10 @@ static int
 work_views(struct pool *p)
 {
 	struct render_ctx vrc;
+	struct views_run **recs;
+	struct views_src src;
 	size_t i;
+	int rc;
 
 	pthread_mutex_lock(&p->mu);
 	while (p->nprocessed < p->n)
@@ -797,15 +855,19 @@ work_views(struct pool *p)
 	pthread_mutex_unlock(&p->mu);
 	if (atomic_load(&p->bad))
 		return -1;
-	p->all = json_array();
+	recs = xcalloc(p->n + 1, sizeof(*recs));
 	for (i = 0; i < p->n; i++)
-		json_array_append(p->all, p->s[i].res);
+		recs[i] = p->s[i].rec;
+	src.runs = recs;
+	src.n = p->n;
+	src.summary = load_summary;
+	src.ctx = p;
 	vrc = *p->rc;
 	vrc.out.write = deps_write;
 	vrc.out.ctx = p->deps;
-	return render_index(&vrc, p->all) ||
-	       views_with(&vrc, p->all, p->pairs, p->aliases, load_results, p,
-			  &p->deps->vd) ? -1 : 0;
+	rc = views_with(&vrc, &src, 1, p->pairs, p->aliases, load_results, p, &p->deps->vd);
+	free(recs);
+	return rc ? -1 : 0;
 }
 
 static void *
@@ -1082,7 +1144,6 @@ build_run_all(const struct build_opts *o)
 	struct deps deps;
 	struct slot *s;
 	unsigned char global[32], akey[32];
-	json_t *all = NULL;
 	unsigned char *present = NULL;
 	uint64_t total = 0;
 	size_t i, nreused = 0;
@@ -1193,7 +1254,6 @@ build_run_all(const struct build_opts *o)
 	if (!o->out)
 		goto done;
 
-	all = p.all;
 	nreused = 0;
 	for (i = 0; i < runs.n; i++)
 		nreused += s[i].reused != 0;
@@ -1220,12 +1280,11 @@ build_run_all(const struct build_opts *o)
 	deps_close(&deps);
 done:
 	for (i = 0; i <= runs.n; i++) {
-		json_decref(s[i].res);
+		views_run_free(s[i].rec);
 		buf_release(&s[i].diag);
 	}
 	free(s);
 	free(present);
-	json_decref(all);
 	cache_free(&old);
 	pair_list_free(&pairs);
 	targets_free(&aliases);

@@ -39,5 +39,14 @@ struct target_aliases;
  * 0, or -1 after diagnostics. */
 int build_views(struct render_ctx *rc, json_t *all, const struct pair_list *pairs,
 		const struct target_aliases *aliases);
+/* The same from what the views keep of each run and its summary read
+ * back (render/page_views.h, views_src), with index.html first when
+ * index, as the build renders them; load(arg, i): the whole results of
+ * src->runs[i] for its diffs (a new reference, or NULL after
+ * diagnostics). */
+struct views_src;
+int build_views_src(struct render_ctx *rc, const struct views_src *src, int index,
+		    const struct pair_list *pairs, const struct target_aliases *aliases,
+		    json_t *(*load)(void *arg, size_t i), void *arg);
 
 #endif

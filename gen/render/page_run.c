@@ -2270,9 +2270,10 @@ out:
 /* the index */
 
 struct ientry {
-	const json_t *res;
+	size_t i;		/* in the runs */
+	const char *id;
 	const char *key;	/* machine grouping key */
-	char *label;
+	const char *label;
 	const char *date;	/* captured_at or NULL */
 	size_t pos;		/* rank, newest first */
 	size_t group;		/* pos of the newest run of its machine */
@@ -2307,7 +2308,7 @@ cmp_newest(const void *pa, const void *pb)
 		return a->date ? -1 : 1;
 	if (a->date && (c = strcmp(a->date, b->date)))
 		return -c;
-	return strcmp(jstr(a->res, "run"), jstr(b->res, "run"));
+	return strcmp(a->id, b->id);
 }
 
 /* v in format f, or a summary run's published text of it ("0.0958",
@@ -2365,26 +2366,62 @@ pick_target(const json_t *res, int energy, int best, int dec)
 	return o;
 }
 
+static const json_t *
+index_get_all(void *ctx, size_t i)
+{
+	return json_array_get(ctx, i);
+}
+
 int
 render_index(struct render_ctx *c, json_t *all)
 {
-	struct cache *k = c->cache;
-	size_t n = json_array_size(all), i, j;
-	struct ientry *e = xcalloc(n + 1, sizeof(*e));
-	struct sset ids = { 0 };
-	json_t *view = json_object(), *groups = json_array(), *res;
-	struct buf b = BUF_INIT, page = BUF_INIT;
-	int rc = -1;
+	size_t n = json_array_size(all), i;
+	struct index_run *runs = xcalloc(n + 1, sizeof(*runs));
+	char **labels = xcalloc(n + 1, sizeof(*labels));
+	struct buf b = BUF_INIT;
+	json_t *res, *lists;
+	int rc;
 
 	json_array_foreach(all, i, res) {
 		const json_t *m = json_object_get(res, "machine");
 
 		buf_reset(&b);
 		machine_label(&b, m);
-		e[i].res = res;
-		e[i].label = xstrdup(b.ptr);
-		e[i].key = jstr(m, "id") ? jstr(m, "id") : e[i].label;
-		e[i].date = jstr(res, "captured_at");
+		labels[i] = xstrdup(b.ptr);
+		runs[i].id = jstr(res, "run");
+		runs[i].label = labels[i];
+		runs[i].key = jstr(m, "id") ? jstr(m, "id") : labels[i];
+		runs[i].date = jstr(res, "captured_at");
+	}
+	lists = n > VIEWS_INDEX_RUNS ? views_index_lists(all) : NULL;
+	rc = render_index_runs(c, runs, n, index_get_all, all, lists);
+	json_decref(lists);
+	for (i = 0; i < n; i++)
+		free(labels[i]);
+	free(labels);
+	free(runs);
+	buf_release(&b);
+	return rc;
+}
+
+int
+render_index_runs(struct render_ctx *c, const struct index_run *rl, size_t n,
+		  const json_t *(*get)(void *ctx, size_t i), void *ctx, json_t *lists)
+{
+	struct cache *k = c->cache;
+	size_t i, j;
+	struct ientry *e = xcalloc(n + 1, sizeof(*e));
+	struct sset ids = { 0 };
+	json_t *view = json_object(), *groups = json_array();
+	struct buf b = BUF_INIT, page = BUF_INIT;
+	int rc = -1;
+
+	for (i = 0; i < n; i++) {
+		e[i].i = i;
+		e[i].id = rl[i].id;
+		e[i].label = rl[i].label;
+		e[i].key = rl[i].key;
+		e[i].date = rl[i].date;
 	}
 	/*
 	 * Groups in order of their newest run, runs newest first inside:
@@ -2408,11 +2445,17 @@ render_index(struct render_ctx *c, json_t *all)
 		set_s(g, "id", ids_make(&ids, "machine-", e[i].key, NULL));
 		set_s(g, "machine", e[i].label);
 		for (j = i; j < n && e[j].group == e[i].group; j++) {
-			const json_t *r = e[j].res;
+			const json_t *r;
 			json_t *o;
 
 			if (e[j].pos >= VIEWS_INDEX_RUNS)
 				continue;
+			/* the summaries of the newest runs only (issue 19) */
+			if (!(r = get(ctx, e[j].i))) {
+				json_decref(runs);
+				json_decref(g);
+				goto out;
+			}
 			const char *src = jstr(r, "energy_source");
 			int energy = !src || strcmp(src, "none");
 			double mj[256];
@@ -2462,15 +2505,12 @@ render_index(struct render_ctx *c, json_t *all)
 	 * its machine and its year (issue 19) */
 	json_object_set_new(view, "latest", json_null());
 	if (n > VIEWS_INDEX_RUNS) {
-		json_t *lists = views_index_lists(all);
-
 		buf_reset(&b);
 		buf_addf(&b, "The newest %d of %zu runs, grouped by machine; every run is in the "
 			 "list of its machine and of its year below.", VIEWS_INDEX_RUNS, n);
 		set_s(view, "latest", b.ptr);
 		json_object_set(view, "machines", json_object_get(lists, "machines"));
 		json_object_set(view, "years", json_object_get(lists, "years"));
-		json_decref(lists);
 	}
 	json_object_set_new(view, "built", build_date());
 	if (tmpl_render(k->index, view, &page, 1))
@@ -2479,8 +2519,6 @@ render_index(struct render_ctx *c, json_t *all)
 		goto out;
 	rc = 0;
 out:
-	for (i = 0; i < n; i++)
-		free(e[i].label);
 	free(e);
 	sset_free(&ids);
 	json_decref(view);

@@ -18,6 +18,7 @@
  * data-v for the sort script (numbers at full precision).
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,6 +98,190 @@ mv_get(const json_t *o, const char *key)
 		m.text = jstr(o, sdkey);
 	}
 	return m;
+}
+
+/* ------------------------------------------------------------------ */
+/* what the views keep of a run (page_views.h: views_run_make()) */
+
+/* A struct mv as kept: the texts are offsets into the record's strings
+ * (0: none). */
+struct rmv {
+	double mean, sd, n;
+	uint32_t text, sdtext;
+};
+
+struct rent {			/* an entry of the run's "targets" */
+	uint32_t name;		/* 0: it has none (no target of the views) */
+	uint32_t key, spelling;	/* ingest/targets.h, with the aliases */
+	uint32_t nroutes;
+	int anyroute;		/* a route with a finite req/s */
+	double route_min;	/* the smallest |req/s| of its routes but 0, or INFINITY */
+	struct rmv rps, mj, watts;	/* its headline */
+};
+
+struct rround {			/* a measurement: one round of one target */
+	uint32_t ent;		/* the first entry of its target's key */
+	double round, mj, rps;	/* headline_mj_per_req, headline_rps */
+};
+
+struct views_run {
+	uint32_t id, title, date, kind, src, mid, mlabel;
+	int idle_array;		/* idle_windows is an array */
+	int single_round;	/* single_round() */
+	size_t nent, nround, nidle;
+	struct rent *ent;
+	struct rround *round;	/* in the order of the measurements */
+	double *idle;		/* idle_windows[].mean_watts that are finite */
+	char *str;		/* the strings, each NUL-terminated */
+};
+
+/* String at offset o of r, or NULL. */
+static const char *
+rs(const struct views_run *r, uint32_t o)
+{
+	return o ? r->str + o : NULL;
+}
+
+static uint32_t
+rs_put(struct buf *b, const char *s)
+{
+	size_t o = b->len;
+
+	if (!s)
+		return 0;
+	if (o > UINT32_MAX - strlen(s) - 1)
+		die("a run's names take more than 4 GB");
+	buf_add(b, s, strlen(s) + 1);
+	return (uint32_t)o;
+}
+
+static struct rmv
+rmv_put(struct buf *b, const json_t *o, const char *key)
+{
+	struct mv m = mv_get(o, key);
+	struct rmv k = { m.mean, m.sd, m.n, rs_put(b, m.text), rs_put(b, m.sdtext) };
+
+	return k;
+}
+
+static struct mv
+rmv_get(const struct views_run *r, const struct rmv *k)
+{
+	struct mv m = { k->mean, k->sd, k->n, rs(r, k->text), rs(r, k->sdtext) };
+
+	return m;
+}
+
+/* A session whose measurements are all of one round (a CPU-time
+ * attribution pass): no spread on its side, so no test; it is not a
+ * repeat of the sessions around it and is paired only when listed. */
+static int
+single_round(const json_t *res)
+{
+	const json_t *ms = json_object_get(res, "measurements"), *m;
+	double r0 = NAN;
+	size_t i;
+
+	if (!json_array_size(ms))
+		return 0;
+	json_array_foreach(ms, i, m) {
+		double r = jnum(m, "round");
+
+		if (!isfinite(r) || (i && r != r0))
+			return 0;
+		r0 = r;
+	}
+	return 1;
+}
+
+struct views_run *
+views_run_make(const json_t *res, const struct target_aliases *aliases)
+{
+	const json_t *ts = json_object_get(res, "targets"), *ms = json_object_get(res, "measurements");
+	const json_t *iw = json_object_get(res, "idle_windows"), *m = json_object_get(res, "machine");
+	const json_t *al = json_object_get(res, "aliases"), *x;
+	size_t nt = json_array_size(ts), nm = json_array_size(ms), ni = json_array_size(iw), i, j;
+	struct buf s = BUF_INIT, k = BUF_INIT;
+	struct views_run *r;
+	char *p;
+
+	if (!json_is_object(res) || run_depth(jstr(res, "run")) < 0)
+		return NULL;	/* render_run() refuses it already */
+	/* one block: the record, then its arrays (each of 8-byte members) */
+	p = xcalloc(1, sizeof(*r) + nt * sizeof(*r->ent) + nm * sizeof(*r->round) +
+			       ni * sizeof(*r->idle));
+	r = (struct views_run *)p;
+	r->ent = (struct rent *)(p + sizeof(*r));
+	r->round = (struct rround *)(r->ent + nt);
+	r->idle = (double *)(r->round + nm);
+	buf_addch(&s, '\0');	/* offset 0 is no string */
+	r->id = rs_put(&s, jstr(res, "run"));
+	r->title = rs_put(&s, jstr(res, "title"));
+	r->date = rs_put(&s, jstr(res, "captured_at"));
+	r->kind = rs_put(&s, jstr(res, "kind"));
+	r->src = rs_put(&s, jstr(res, "energy_source"));
+	r->mid = rs_put(&s, jstr(m, "id"));
+	machine_label(&k, m);
+	r->mlabel = rs_put(&s, k.ptr);
+	r->nent = nt;
+	json_array_foreach(ts, i, x) {
+		struct rent *e = &r->ent[i];
+		const json_t *h = json_object_get(x, "headline"), *rt;
+		const char *name = jstr(x, "name");
+
+		e->rps = rmv_put(&s, h, "rps");
+		e->mj = rmv_put(&s, h, "mj_per_req");
+		e->watts = rmv_put(&s, h, "watts");
+		e->nroutes = (uint32_t)json_array_size(json_object_get(x, "routes"));
+		e->route_min = INFINITY;
+		json_array_foreach(json_object_get(x, "routes"), j, rt) {
+			double q = mv_get(rt, "rps").mean;
+
+			e->anyroute |= isfinite(q);
+			if (isfinite(q) && q != 0 && fabs(q) < e->route_min)
+				e->route_min = fabs(q);
+		}
+		if (!name)
+			continue;
+		e->name = rs_put(&s, name);
+		e->spelling = rs_put(&s, target_canonical(aliases, al, name));
+		target_key(aliases, al, name, &k);
+		e->key = rs_put(&s, k.ptr);
+	}
+	/* the rounds of each target, for the dots of the charts */
+	json_array_foreach(ms, i, x) {
+		struct rround *q = &r->round[r->nround];
+
+		if (!jstr(x, "target"))
+			continue;
+		target_key(aliases, al, jstr(x, "target"), &k);
+		for (j = 0; j < nt; j++)
+			if (r->ent[j].name && !strcmp(s.ptr + r->ent[j].key, k.ptr))
+				break;
+		if (j == nt)
+			continue;	/* no target of the run: on no chart */
+		q->ent = (uint32_t)j;
+		q->round = jnum(x, "round");
+		q->mj = jnum(x, "headline_mj_per_req");
+		q->rps = jnum(x, "headline_rps");
+		r->nround++;
+	}
+	r->single_round = single_round(res);
+	r->idle_array = json_is_array(iw);
+	json_array_foreach(iw, i, x)
+		if (isfinite(jnum(x, "mean_watts")))
+			r->idle[r->nidle++] = jnum(x, "mean_watts");
+	r->str = buf_detach(&s, NULL);
+	buf_release(&k);
+	return r;
+}
+
+void
+views_run_free(struct views_run *r)
+{
+	if (r)
+		free(r->str);
+	free(r);
 }
 
 /* ------------------------------------------------------------------ */
@@ -184,11 +369,13 @@ id_make(struct sset *ids, struct buf *out, const char *prefix, const char *a, co
 /* the model */
 
 struct vrun {
-	const json_t *res;
+	const struct views_run *rec;
+	size_t si;		/* its place in the views_src */
+	size_t cslot;		/* its summary in the cache (run_res()) + 1, or 0 */
 	const char *id, *title, *date, *kind, *src;
 	char *href;		/* from the site root: runs/<id>/index.html */
 	char *slug;		/* for diff page names */
-	char *mlabel;		/* its machine's label */
+	const char *mlabel;	/* its machine's label */
 	char *when;		/* "2026-08-26 01:56", "2026-08-26", as given, or "undated" */
 	size_t m;		/* its machine */
 	int summary;		/* kind "summary": published figures */
@@ -208,15 +395,14 @@ struct vmach {
 
 struct vocc {			/* a target in a run */
 	size_t run, tgt;
-	const json_t *t;
 	size_t idx;		/* in the run's "targets" */
-	char *key;		/* while views_load() runs */
+	const char *key;	/* while views_load() runs */
 	const char *spelling;	/* the name after the aliases */
 };
 
 struct vtgt {
 	const char *name;	/* as shown (views_load()) */
-	char *key;		/* what names it (ingest/targets.h) */
+	const char *key;	/* what names it (ingest/targets.h) */
 	char *slug;
 	size_t first, n;	/* its occurrences: occ[first .. first + n) */
 };
@@ -231,9 +417,21 @@ struct vdiff {
 	size_t rows, significant;
 };
 
+/* A summary read back (run_res()). */
+struct vcached {
+	size_t run;
+	json_t *res;
+	size_t bytes;
+	unsigned long long used;	/* when last asked for */
+};
+
 struct views {
 	struct render_ctx *c;
 	const struct target_aliases *aliases;	/* the archive's, or NULL */
+	struct views_src src;
+	struct vcached *cache;
+	size_t ncache, cache_max, cache_bytes;
+	unsigned long long tick;
 	struct vrun *r;
 	size_t nr;
 	struct vmach *m;
@@ -369,30 +567,32 @@ find_name(const char *const *v, size_t n, const char *name)
 }
 
 static void
-views_load(struct views *v, json_t *all)
+views_load(struct views *v, const struct views_src *src)
 {
 	const char **keys;
-	size_t n = json_array_size(all), i, j, k, nk = 0, nn = 0;
+	size_t i, j, k, nk = 0, nn = 0;
 	struct sset taken = { 0 };
 	struct buf b = BUF_INIT;
-	json_t *res;
 
-	v->r = xcalloc(n + 1, sizeof(*v->r));
-	json_array_foreach(all, i, res) {
+	v->src = *src;
+	v->r = xcalloc(src->n + 1, sizeof(*v->r));
+	for (i = 0; i < src->n; i++) {
+		const struct views_run *x = src->runs[i];
 		struct vrun *r = &v->r[v->nr];
-		const char *kind = jstr(res, "kind");
 
-		if (!json_is_object(res) || run_depth(jstr(res, "run")) < 0)
+		if (!x)
 			continue;	/* render_run() refuses it already */
-		r->res = res;
-		r->id = jstr(res, "run");
-		r->title = jstr(res, "title") ? jstr(res, "title") : r->id;
-		r->date = jstr(res, "captured_at");
-		r->kind = kind;
-		r->src = jstr(res, "energy_source");
-		r->summary = kind && !strcmp(kind, "summary");
+		r->rec = x;
+		r->si = i;
+		r->id = rs(x, x->id);
+		r->title = x->title ? rs(x, x->title) : r->id;
+		r->date = rs(x, x->date);
+		r->kind = rs(x, x->kind);
+		r->src = rs(x, x->src);
+		r->summary = r->kind && !strcmp(r->kind, "summary");
 		r->energy = !r->src || strcmp(r->src, "none");
-		r->ntargets = json_array_size(json_object_get(res, "targets"));
+		r->ntargets = x->nent;
+		r->mlabel = rs(x, x->mlabel);
 		r->when = when_of(r->date);
 		buf_reset(&b);
 		buf_addstr(&b, "runs/");
@@ -406,12 +606,9 @@ views_load(struct views *v, json_t *all)
 	/* machines: keys sorted and made unique, then each run's index */
 	keys = xcalloc(v->nr + 1, sizeof(*keys));
 	for (i = 0; i < v->nr; i++) {
-		const json_t *m = json_object_get(v->r[i].res, "machine");
+		const struct views_run *x = v->r[i].rec;
 
-		buf_reset(&b);
-		machine_label(&b, m);
-		v->r[i].mlabel = xstrdup(b.ptr);
-		keys[nk++] = jstr(m, "id") ? jstr(m, "id") : v->r[i].mlabel;
+		keys[nk++] = x->mid ? rs(x, x->mid) : v->r[i].mlabel;
 	}
 	qsort(keys, nk, sizeof(*keys), cmp_str);
 	sset_add(&taken, "index.html");	/* machines/index.html is the list */
@@ -427,8 +624,8 @@ views_load(struct views *v, json_t *all)
 		v->m[i].runs = xcalloc(v->nr + 1, sizeof(size_t));
 	}
 	for (i = 0; i < v->nr; i++) {
-		const json_t *m = json_object_get(v->r[i].res, "machine");
-		const char *key = jstr(m, "id") ? jstr(m, "id") : v->r[i].mlabel;
+		const struct views_run *x = v->r[i].rec;
+		const char *key = x->mid ? rs(x, x->mid) : v->r[i].mlabel;
 		struct vmach *vm;
 
 		v->r[i].m = find_name(keys, nk, key);
@@ -448,18 +645,16 @@ views_load(struct views *v, json_t *all)
 	v->occ = xcalloc(nn + 1, sizeof(*v->occ));
 	nn = 0;
 	for (i = 0; i < v->nr; i++) {
-		const json_t *t, *al = json_object_get(v->r[i].res, "aliases");
+		const struct views_run *x = v->r[i].rec;
 
 		v->r[i].tg = xcalloc(v->r[i].ntargets + 1, sizeof(size_t));
-		json_array_foreach(json_object_get(v->r[i].res, "targets"), j, t) {
-			if (!jstr(t, "name"))
+		for (j = 0; j < x->nent; j++) {
+			if (!x->ent[j].name)
 				continue;
 			v->occ[nn].run = i;
-			v->occ[nn].t = t;
 			v->occ[nn].idx = j;
-			v->occ[nn].spelling = target_canonical(v->aliases, al, jstr(t, "name"));
-			target_key(v->aliases, al, jstr(t, "name"), &b);
-			v->occ[nn].key = xstrdup(b.ptr);
+			v->occ[nn].spelling = rs(x, x->ent[j].spelling);
+			v->occ[nn].key = rs(x, x->ent[j].key);
 			nn++;
 		}
 	}
@@ -478,14 +673,12 @@ views_load(struct views *v, json_t *all)
 		v->nt++;
 	}
 	for (i = 0; i < v->nocc; i++) {
-		if (v->occ[i].key != v->t[v->occ[i].tgt].key)
-			free(v->occ[i].key);
 		v->occ[i].key = NULL;
 		v->r[v->occ[i].run].tg[v->occ[i].idx] = v->occ[i].tgt;
 	}
 	for (i = 0; i < v->nr; i++)
 		for (j = 0; j < v->r[i].ntargets; j++)
-			if (!jstr(json_array_get(json_object_get(v->r[i].res, "targets"), j), "name"))
+			if (!v->r[i].rec->ent[j].name)
 				v->r[i].tg[j] = v->nt;
 	/*
 	 * Slugs from the keys, so that a URL does not move with the runs:
@@ -533,7 +726,6 @@ views_free(struct views *v)
 	for (i = 0; i < v->nr; i++) {
 		free(v->r[i].href);
 		free(v->r[i].slug);
-		free(v->r[i].mlabel);
 		free(v->r[i].when);
 		free(v->r[i].tg);
 	}
@@ -544,10 +736,11 @@ views_free(struct views *v)
 		free(v->m[i].occ);
 		free(v->m[i].diffs);
 	}
-	for (i = 0; i < v->nt; i++) {
+	for (i = 0; i < v->nt; i++)
 		free(v->t[i].slug);
-		free(v->t[i].key);
-	}
+	for (i = 0; i < v->ncache; i++)
+		json_decref(v->cache[i].res);
+	free(v->cache);
 	for (i = 0; i < v->nd; i++)
 		free(v->d[i].slug);
 	free(v->r);
@@ -565,9 +758,9 @@ views_free(struct views *v)
 	buf_release(&v->scratch);
 }
 
-/* The occurrence of target tg in run ri, or NULL. */
-static const json_t *
-target_in(const struct views *v, size_t tg, size_t ri)
+/* The occurrence of target tg in run ri (in v->occ), or SIZE_MAX. */
+static size_t
+occ_in(const struct views *v, size_t tg, size_t ri)
 {
 	size_t lo = v->t[tg].first, hi = lo + v->t[tg].n;
 
@@ -575,13 +768,102 @@ target_in(const struct views *v, size_t tg, size_t ri)
 		size_t mid = lo + (hi - lo) / 2;
 
 		if (v->occ[mid].run == ri)
-			return v->occ[mid].t;
+			return mid;
 		if (v->occ[mid].run < ri)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return NULL;
+	return SIZE_MAX;
+}
+
+/* Entry j of run ri's "targets", as kept. */
+static const struct rent *
+run_ent(const struct views *v, size_t ri, size_t j)
+{
+	return &v->r[ri].rec->ent[j];
+}
+
+/* The headline figure of occurrence oi: HL_RPS, HL_MJ or HL_W. */
+enum { HL_RPS, HL_MJ, HL_W };
+
+static struct mv
+ent_hl(const struct views *v, size_t ri, size_t j, int which)
+{
+	const struct views_run *x = v->r[ri].rec;
+	const struct rent *e = &x->ent[j];
+
+	return rmv_get(x, which == HL_RPS ? &e->rps : which == HL_MJ ? &e->mj : &e->watts);
+}
+
+/* The same of occurrence oi. */
+static struct mv
+occ_hl(const struct views *v, size_t oi, int which)
+{
+	return ent_hl(v, v->occ[oi].run, v->occ[oi].idx, which);
+}
+
+/*
+ * Run ri's summary (views_src), read back for a page over a bounded set
+ * of runs, or NULL after diagnostics (v->err: no page is written then).
+ * The last few stay in a cache of at most v->cache_max runs and
+ * VIEWS_CACHE_BYTES of summaries' text (a tree takes ~8 times its text),
+ * the least recently used out first; what it returns is borrowed until
+ * the next call, so nothing keeps a pointer into a summary beyond it
+ * (ERG_VIEW_CACHE=1 makes every call but a repeated one free the one
+ * before: ASan finds any pointer kept).  Measured on 1,000 mkarchive
+ * runs: 256 runs cached held 13 MB more than 16 and saved a fifth of the
+ * ~4,200 reads (3.4 a run); 64 costs about what 16 does.
+ */
+#define VIEWS_CACHE_RUNS 64
+#define VIEWS_CACHE_BYTES ((size_t)2 << 20)
+
+static const json_t *
+run_res(struct views *v, size_t ri)
+{
+	struct vrun *r = &v->r[ri];
+	struct vcached *e;
+	size_t i, k, bytes = 0;
+
+	if (r->cslot) {
+		e = &v->cache[r->cslot - 1];
+		e->used = ++v->tick;
+		return e->res;
+	}
+	if (!v->cache)
+		v->cache = xcalloc(v->cache_max + 1, sizeof(*v->cache));
+	/* room: the least recently used go while too many or too big */
+	while (v->ncache && (v->ncache >= v->cache_max || v->cache_bytes > VIEWS_CACHE_BYTES)) {
+		for (k = 0, i = 1; i < v->ncache; i++)
+			if (v->cache[i].used < v->cache[k].used)
+				k = i;
+		v->r[v->cache[k].run].cslot = 0;
+		json_decref(v->cache[k].res);
+		v->cache_bytes -= v->cache[k].bytes;
+		v->cache[k] = v->cache[--v->ncache];
+		if (k < v->ncache)
+			v->r[v->cache[k].run].cslot = k + 1;
+	}
+	e = &v->cache[v->ncache++];
+	e->res = v->src.summary(v->src.ctx, r->si, &bytes);
+	if (!e->res)
+		v->err = -1;	/* kept: one diagnostic per run */
+	e->run = ri;
+	e->bytes = bytes;
+	e->used = ++v->tick;
+	v->cache_bytes += bytes;
+	r->cslot = v->ncache;
+	return e->res;
+}
+
+/* Occurrence oi's entry in its run's summary (run_res(): borrowed until
+ * the next read). */
+static const json_t *
+occ_json(struct views *v, size_t oi)
+{
+	const json_t *res = run_res(v, v->occ[oi].run);
+
+	return json_array_get(json_object_get(res, "targets"), v->occ[oi].idx);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1094,30 +1376,26 @@ chart_series(json_t *list, struct sset *ids, const char *id, const char *id2,
 	buf_release(&idb);
 }
 
-/* Per-round headline values of target tg in run res (energy sessions:
- * results.measurements), in round order; NULL when there are none. */
+/* Per-round headline values of target tg in run ri (energy sessions:
+ * results.measurements, kept by views_run_make()), mJ/req when mj, else
+ * req/s, in round order; NULL when there are none. */
 static double *
-round_values(const struct views *v, const json_t *res, const struct vtgt *tg, const char *key,
-	     size_t *n)
+round_values(const struct views *v, size_t ri, size_t tg, int mj, size_t *n)
 {
-	const json_t *ms = json_object_get(res, "measurements"), *m;
-	const json_t *al = json_object_get(res, "aliases");
-	struct buf kb = BUF_INIT;
+	const struct views_run *x = v->r[ri].rec;
 	double *rr = NULL, *out;
 	size_t i, k = 0, a, b;
 
 	*n = 0;
-	json_array_foreach(ms, i, m) {
-		double x = jnum(m, key);
+	for (i = 0; i < x->nround; i++) {
+		const struct rround *q = &x->round[i];
+		double y = mj ? q->mj : q->rps;
 
-		if (!jstr(m, "target") || !isfinite(x))
-			continue;
-		target_key(v->aliases, al, jstr(m, "target"), &kb);
-		if (strcmp(kb.ptr, tg->key))
+		if (!isfinite(y) || v->r[ri].tg[q->ent] != tg)
 			continue;
 		rr = xrealloc(rr, (k + 1) * 2 * sizeof(double));
-		rr[2 * k] = jnum(m, "round");
-		rr[2 * k + 1] = x;
+		rr[2 * k] = q->round;
+		rr[2 * k + 1] = y;
 		k++;
 	}
 	for (a = 1; a < k; a++)	/* insertion sort by round: stable, k is small */
@@ -1129,7 +1407,6 @@ round_values(const struct views *v, const json_t *res, const struct vtgt *tg, co
 			rr[2 * (b - 1)] = t0;
 			rr[2 * (b - 1) + 1] = t1;
 		}
-	buf_release(&kb);
 	if (!k)
 		return NULL;
 	out = xmalloc(k * sizeof(double));
@@ -1174,13 +1451,12 @@ energy_text(const struct vrun *r)
 static size_t
 shared_targets(const struct views *v, size_t a, size_t b)
 {
-	const json_t *t;
 	size_t i, n = 0;
 
-	json_array_foreach(json_object_get(v->r[a].res, "targets"), i, t) {
+	for (i = 0; i < v->r[a].ntargets; i++) {
 		size_t k = v->r[a].tg[i];
 
-		if (k < v->nt && target_in(v, k, b))
+		if (k < v->nt && occ_in(v, k, b) != SIZE_MAX)
 			n++;
 	}
 	return n;
@@ -1245,28 +1521,6 @@ diffs_listed(struct views *v, struct sset *taken, const struct pair_list *listed
 	free(ids);
 }
 
-/* A session whose measurements are all of one round (a CPU-time
- * attribution pass): no spread on its side, so no test; it is not a
- * repeat of the sessions around it and is paired only when listed. */
-static int
-single_round(const json_t *res)
-{
-	const json_t *ms = json_object_get(res, "measurements"), *m;
-	double r0 = NAN;
-	size_t i;
-
-	if (!json_array_size(ms))
-		return 0;
-	json_array_foreach(ms, i, m) {
-		double r = jnum(m, "round");
-
-		if (!isfinite(r) || (i && r != r0))
-			return 0;
-		r0 = r;
-	}
-	return 1;
-}
-
 static void
 diffs_collect(struct views *v, const struct pair_list *listed)
 {
@@ -1284,7 +1538,7 @@ diffs_collect(struct views *v, const struct pair_list *listed)
 				v->nskipped++;
 				continue;
 			}
-			if (single_round(v->r[ri].res)) {
+			if (v->r[ri].rec->single_round) {
 				v->nsingle++;
 				continue;
 			}
@@ -1500,17 +1754,14 @@ machine_runs_table(struct views *v, struct sset *ids, const size_t *ord, size_t 
 static double *
 run_idle(const struct vrun *r, struct mv *mv, size_t *n)
 {
-	const json_t *iw = json_object_get(r->res, "idle_windows"), *w;
 	double *x;
-	size_t j;
 
 	*n = 0;
-	if (r->summary || !r->energy || !json_is_array(iw))
+	if (r->summary || !r->energy || !r->rec->idle_array)
 		return NULL;
-	x = xcalloc(json_array_size(iw) + 1, sizeof(double));
-	json_array_foreach(iw, j, w)
-		if (isfinite(jnum(w, "mean_watts")))
-			x[(*n)++] = jnum(w, "mean_watts");
+	x = xcalloc(r->rec->nidle + 1, sizeof(double));
+	memcpy(x, r->rec->idle, r->rec->nidle * sizeof(double));
+	*n = r->rec->nidle;
 	mv->mean = stats_mean(x, *n);
 	mv->sd = stats_sd(x, *n);
 	mv->n = (double)*n;
@@ -1599,10 +1850,8 @@ machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view, size
 		size_t nrps = 0;
 
 		for (oi = 0; oi < m->nocc; oi++) {
-			const json_t *h = json_object_get(v->occ[m->occ[oi]].t, "headline");
-
-			mj[nmj++] = mv_get(h, "mj_per_req").mean;
-			rps[nrps++] = mv_get(h, "rps").mean;
+			mj[nmj++] = occ_hl(v, m->occ[oi], HL_MJ).mean;
+			rps[nrps++] = occ_hl(v, m->occ[oi], HL_RPS).mean;
 		}
 		dec_mj = numfmt_col_decimals(mj, nmj, 4, 2);
 		dec_rps = numfmt_col_decimals(rps, nrps, 4, 2);
@@ -1633,8 +1882,8 @@ machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view, size
 		for (ob = oe; ob-- > oi;) {
 			const struct vocc *o = &v->occ[m->occ[ob]];
 			const struct vrun *r = &v->r[o->run];
-			const json_t *h = json_object_get(o->t, "headline");
-			struct mv e = mv_get(h, "mj_per_req"), q = mv_get(h, "rps"), w = mv_get(h, "watts");
+			struct mv e = occ_hl(v, m->occ[ob], HL_MJ), q = occ_hl(v, m->occ[ob], HL_RPS);
+			struct mv w = occ_hl(v, m->occ[ob], HL_W);
 
 			if (v->pgno[o->run] != page ||
 			    (!isfinite(e.mean) && !isfinite(q.mean) && !isfinite(w.mean)))
@@ -1653,23 +1902,20 @@ machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view, size
 		for (; page == 0 && oi < oe; oi++) {
 			const struct vocc *o = &v->occ[m->occ[oi]];
 			const struct vrun *r = &v->r[o->run];
-			const json_t *h = json_object_get(o->t, "headline");
-			struct mv e = mv_get(h, "mj_per_req"), q = mv_get(h, "rps");
+			struct mv e = occ_hl(v, m->occ[oi], HL_MJ), q = occ_hl(v, m->occ[oi], HL_RPS);
 			double *dots;
 			size_t nd;
 
 			if (isfinite(e.mean)) {
 				buf_reset(&cap);
 				buf_addf(&cap, "%s%s", r->when, r->summary ? " (published)" : "");
-				dots = r->summary ? NULL : round_values(v, r->res, tg,
-									"headline_mj_per_req", &nd);
+				dots = r->summary ? NULL : round_values(v, o->run, k, 1, &nd);
 				series_add(&smj, cap.ptr, e.mean, e.sd, dots, dots ? nd : 0);
 			}
 			if (isfinite(q.mean)) {
 				buf_reset(&cap);
 				buf_addf(&cap, "%s%s", r->when, r->summary ? " (published)" : "");
-				dots = r->summary ? NULL : round_values(v, r->res, tg,
-									"headline_rps", &nd);
+				dots = r->summary ? NULL : round_values(v, o->run, k, 0, &nd);
 				series_add(&srps, cap.ptr, q.mean, q.sd, dots, dots ? nd : 0);
 			}
 		}
@@ -1727,7 +1973,8 @@ machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view, size
 /* Where the routes matrix put (target, route): the row's id, for links to
  * it from the headline matrix.  All borrowed (the id from the page's ids). */
 struct rowref {
-	const char *target, *route, *id;
+	const char *target, *id;
+	char *route;		/* a copy */
 };
 
 struct rowrefs {
@@ -1752,12 +1999,10 @@ routes_matrix(struct views *v, struct sset *ids, const size_t *runs, size_t nrun
 	struct buf u = BUF_INIT, tt = BUF_INIT;
 
 	for (i = 0; i < nruns; i++) {
-		const json_t *tg, *rt;
 		int any = 0;
 
-		json_array_foreach(json_object_get(v->r[runs[i]].res, "targets"), j, tg)
-			json_array_foreach(json_object_get(tg, "routes"), k, rt)
-				any |= isfinite(mv_get(rt, "rps").mean);
+		for (j = 0; j < v->r[runs[i]].ntargets; j++)
+			any |= run_ent(v, runs[i], j)->anyroute;
 		if (any)
 			cols[ncol++] = runs[i];
 	}
@@ -1767,16 +2012,12 @@ routes_matrix(struct views *v, struct sset *ids, const size_t *runs, size_t nrun
 	}
 	dec = xcalloc(ncol + 1, sizeof(int));
 	for (i = 0; i < ncol; i++) {
-		double *x = NULL;
-		size_t n = 0;
-		const json_t *tg, *rt;
+		/* the smallest of each entry's routes: the decimals of them all */
+		double *x = xcalloc(v->r[cols[i]].ntargets + 1, sizeof(double));
 
-		json_array_foreach(json_object_get(v->r[cols[i]].res, "targets"), j, tg)
-			json_array_foreach(json_object_get(tg, "routes"), k, rt) {
-				x = xrealloc(x, (n + 1) * sizeof(double));
-				x[n++] = mv_get(rt, "rps").mean;
-			}
-		dec[i] = numfmt_col_decimals(x, n, 4, 2);
+		for (j = 0; j < v->r[cols[i]].ntargets; j++)
+			x[j] = run_ent(v, cols[i], j)->route_min;
+		dec[i] = numfmt_col_decimals(x, v->r[cols[i]].ntargets, 4, 2);
 		free(x);
 	}
 	cross_table(v, &t, ids, "tbl-routes", caption);
@@ -1799,14 +2040,18 @@ routes_matrix(struct views *v, struct sset *ids, const size_t *runs, size_t nrun
 	}
 	for (k = 0; k < v->nt; k++) {
 		const struct vtgt *tg = &v->t[k];
-		const char **rn = NULL;
+		char **rn = NULL;
 		size_t nrn = 0;
 
-		/* the target's route names over these runs, first seen first */
+		/* the target's route names over these runs, first seen first
+		 * (copies: the summaries are read one at a time) */
 		for (i = 0; i < ncol; i++) {
-			const json_t *o = target_in(v, k, cols[i]), *rt;
+			size_t oi = occ_in(v, k, cols[i]);
+			const json_t *rt;
 
-			json_array_foreach(json_object_get(o, "routes"), j, rt) {
+			if (oi == SIZE_MAX)
+				continue;
+			json_array_foreach(json_object_get(occ_json(v, oi), "routes"), j, rt) {
 				const char *name = jstr(rt, "name");
 
 				if (!name || !isfinite(mv_get(rt, "rps").mean))
@@ -1815,7 +2060,7 @@ routes_matrix(struct views *v, struct sset *ids, const size_t *runs, size_t nrun
 					;
 				if (q == nrn) {
 					rn = xrealloc(rn, (nrn + 1) * sizeof(*rn));
-					rn[nrn++] = name;
+					rn[nrn++] = xstrdup(name);
 				}
 			}
 		}
@@ -1827,24 +2072,28 @@ routes_matrix(struct views *v, struct sset *ids, const size_t *runs, size_t nrun
 			if (refs) {
 				ALLOC_GROW(refs->v, refs->n + 1, refs->alloc);
 				refs->v[refs->n].target = tg->name;
-				refs->v[refs->n].route = rn[q];
+				refs->v[refs->n].route = xstrdup(rn[q]);
 				refs->v[refs->n++].id = r.id;
 			}
 
 			for (i = 0; i < ncol; i++) {
-				const json_t *o = target_in(v, k, cols[i]), *rt, *hit = NULL;
+				size_t oi = occ_in(v, k, cols[i]);
+				const json_t *rt, *hit = NULL;
 
-				json_array_foreach(json_object_get(o, "routes"), j, rt)
-					if (jstr(rt, "name") && !strcmp(jstr(rt, "name"), rn[q])) {
-						hit = rt;
-						break;
-					}
-				if (!o || !hit)
+				if (oi != SIZE_MAX)
+					json_array_foreach(json_object_get(occ_json(v, oi), "routes"), j, rt)
+						if (jstr(rt, "name") && !strcmp(jstr(rt, "name"), rn[q])) {
+							hit = rt;
+							break;
+						}
+				if (!hit)
 					cell_blank(&t);
 				else
 					cell_route_rps(&t, hit, dec[i]);
 			}
 		}
+		for (q = 0; q < nrn; q++)
+			free(rn[q]);
 		free(rn);
 	}
 	free(cols);
@@ -1953,8 +2202,7 @@ target_page(struct views *v, size_t ti)
 		const struct vrun *r = &v->r[v->occ[i].run];
 
 		mach_seen[r->m] = 1;
-		if (r->energy && isfinite(mv_get(json_object_get(v->occ[i].t, "headline"),
-						 "mj_per_req").mean))
+		if (r->energy && isfinite(occ_hl(v, i, HL_MJ).mean))
 			mach_seen[r->m] = 2;
 	}
 	for (i = 0; i < v->nm; i++) {
@@ -1967,11 +2215,11 @@ target_page(struct views *v, size_t ti)
 
 		for (i = tg->first; i < tg->first + tg->n; i++)
 			if (v->r[v->occ[i].run].m == em[k])
-				x[n++] = mv_get(json_object_get(v->occ[i].t, "headline"), "mj_per_req").mean;
+				x[n++] = occ_hl(v, i, HL_MJ).mean;
 		dec_mj[k] = numfmt_col_decimals(x, n, 4, 2);
 	}
 	for (i = 0; i < tg->n; i++)
-		x[i] = mv_get(json_object_get(v->occ[tg->first + i].t, "headline"), "rps").mean;
+		x[i] = occ_hl(v, tg->first + i, HL_RPS).mean;
 	dec_rps = numfmt_col_decimals(x, tg->n, 4, 2);
 
 	buf_addf(&spanb, "on %zu machine%s in %zu run%s", nmach, nmach == 1 ? "" : "s", tg->n,
@@ -1998,9 +2246,11 @@ target_page(struct views *v, size_t ti)
 	for (k = 0; k < nem; k++)
 		ek[em[k]] = k + 1;
 	/* the pages: occurrences newest first, a row each and one per route */
-	for (i = 0; i < tg->n; i++)
-		prow[i] = 1 + json_array_size(json_object_get(v->occ[tg->first + tg->n - 1 - i].t,
-							      "routes"));
+	for (i = 0; i < tg->n; i++) {
+		const struct vocc *o = &v->occ[tg->first + tg->n - 1 - i];
+
+		prow[i] = 1 + run_ent(v, o->run, o->idx)->nroutes;
+	}
 	pg = list_pages(v, prow, tg->n, &np);
 	for (page = 0; page < np && !rc; page++) {
 		/* occ[lo .. hi] are on this page */
@@ -2036,18 +2286,17 @@ target_page(struct views *v, size_t ti)
 		for (i = hi + 1; i-- > lo;) {
 			const struct vocc *o = &v->occ[i];
 			const struct vrun *r = &v->r[o->run];
-			const json_t *h = json_object_get(o->t, "headline");
-			struct mv q = mv_get(h, "rps");
+			struct mv q = occ_hl(v, i, HL_RPS);
 			cross_row(v, &t, &ids, "r-", r->slug, NULL, r->title, href_run(v, o->run, 2), run_sub(r));
 
 			cell_date(&t, r->when);
 			cell_key(&t, v->m[r->m].key, href_machine(v, r->m, 2));
-			if (!isfinite(q.mean) && json_array_size(json_object_get(o->t, "routes")))
+			if (!isfinite(q.mean) && run_ent(v, o->run, o->idx)->nroutes)
 				cell_see(&t, "per route", json_string("#routes"));
 			else
 				cell_mv(&t, q, dec_rps, 1);
 			if (nem > TARGET_ENERGY_COLS) {
-				struct mv e = mv_get(h, "mj_per_req");
+				struct mv e = occ_hl(v, i, HL_MJ);
 
 				if (!r->energy)
 					e.mean = NAN;	/* none recorded: not reported */
@@ -2057,7 +2306,7 @@ target_page(struct views *v, size_t ti)
 					cell_mv(&t, e, dec_mj[ek[r->m] - 1], 0);
 			}
 			for (k = 0; k < nem && nem <= TARGET_ENERGY_COLS; k++) {
-				struct mv e = mv_get(h, "mj_per_req");
+				struct mv e = occ_hl(v, i, HL_MJ);
 
 				if (!r->energy)
 					e.mean = NAN;	/* none recorded: not reported */
@@ -2070,11 +2319,11 @@ target_page(struct views *v, size_t ti)
 		for (i = tg->first; page == 0 && i < tg->first + tg->n; i++) {
 			const struct vocc *o = &v->occ[i];
 			const struct vrun *r = &v->r[o->run];
-			struct mv q = mv_get(json_object_get(o->t, "headline"), "rps");
+			struct mv q = occ_hl(v, i, HL_RPS);
 
 			if (isfinite(q.mean)) {
 				size_t nd = 0;
-				double *dots = r->summary ? NULL : round_values(v, r->res, tg, "headline_rps", &nd);
+				double *dots = r->summary ? NULL : round_values(v, o->run, ti, 0, &nd);
 
 				buf_reset(&b);
 				buf_addf(&b, "%s" MIDDOT "%s", r->when, v->m[r->m].key);
@@ -2110,14 +2359,14 @@ target_page(struct views *v, size_t ti)
 
 			for (i = tg->first; i < tg->first + tg->n; i++) {
 				const struct vrun *r = &v->r[v->occ[i].run];
-				struct mv e = mv_get(json_object_get(v->occ[i].t, "headline"), "mj_per_req");
+				struct mv e = occ_hl(v, i, HL_MJ);
 				double *dots = NULL;
 				size_t nd = 0;
 
 				if (r->m != em[k] || !isfinite(e.mean))
 					continue;
 				if (!r->summary)
-					dots = round_values(v, r->res, tg, "headline_mj_per_req", &nd);
+					dots = round_values(v, v->occ[i].run, ti, 1, &nd);
 				buf_reset(&b);
 				buf_addf(&b, "%s%s", r->when, r->summary ? " (published)" : "");
 				series_add(&s, b.ptr, e.mean, e.sd, dots, nd);
@@ -2157,26 +2406,28 @@ target_page(struct views *v, size_t ti)
 		table_col(&rt, "Run", NULL, 0);
 		table_col(&rt, "Throughput", "req/s, mean " PM " SD", 1);
 		{
-			double *y = NULL;
-			size_t ny = 0;
+			double *y = xcalloc(tg->n + 1, sizeof(double));
 			int dec;
 			const json_t *r0;
-			const char **gl = NULL, **sl = NULL;
+			const char **sl = NULL;
+			char **gl = NULL;
 			double *gv = NULL, *ge = NULL;
-			size_t ng = 0, ns = 0, *srun = NULL;
+			size_t ng = 0, ns = 0, *srun = NULL, g, s2;
 
-			for (i = tg->first; i < tg->first + tg->n; i++)
-				json_array_foreach(json_object_get(v->occ[i].t, "routes"), j, r0) {
-					y = xrealloc(y, (ny + 1) * sizeof(double));
-					y[ny++] = mv_get(r0, "rps").mean;
-				}
-			dec = numfmt_col_decimals(y, ny, 4, 2);
+			/* the decimals of every route of every run: of the smallest
+			 * of each run's */
+			for (i = 0; i < tg->n; i++) {
+				const struct vocc *o = &v->occ[tg->first + i];
+
+				y[i] = run_ent(v, o->run, o->idx)->route_min;
+			}
+			dec = numfmt_col_decimals(y, tg->n, 4, 2);
 			free(y);
 			for (i = hi + 1; i-- > lo;) {
 				const struct vocc *o = &v->occ[i];
 				const struct vrun *r = &v->r[o->run];
 
-				json_array_foreach(json_object_get(o->t, "routes"), j, r0) {
+				json_array_foreach(json_object_get(occ_json(v, i), "routes"), j, r0) {
 					const char *name = jstr(r0, "name") ? jstr(r0, "name") : "";
 					cross_row(v, &rt, &ids, "rt-", r->slug, name, name, NULL, NULL);
 					cell_date(&rt, r->when);
@@ -2185,38 +2436,33 @@ target_page(struct views *v, size_t ti)
 					cell_route_rps(&rt, r0, dec);
 				}
 			}
-			/* the chart, of every run, on the first page */
-			for (i = tg->first; page == 0 && i < tg->first + tg->n; i++) {
-				const struct vocc *o = &v->occ[i];
-				int any = 0;
-
-				json_array_foreach(json_object_get(o->t, "routes"), j, r0) {
+			/* the chart, of every run with a route's figure, on the first page */
+			for (i = tg->first; page == 0 && i < tg->first + tg->n; i++)
+				if (run_ent(v, v->occ[i].run, v->occ[i].idx)->anyroute) {
+					srun = xrealloc(srun, (ns + 1) * sizeof(*srun));
+					srun[ns++] = i;
+				}
+			/* the routes of those runs, first seen first (copies: the
+			 * summaries are read one at a time) */
+			for (s2 = 0; ns <= CHART_SERIES_MAX && s2 < ns; s2++)
+				json_array_foreach(json_object_get(occ_json(v, srun[s2]), "routes"), j, r0) {
 					const char *name = jstr(r0, "name") ? jstr(r0, "name") : "";
-					struct mv q = mv_get(r0, "rps");
-					size_t g;
 
-					if (!isfinite(q.mean))
+					if (!isfinite(mv_get(r0, "rps").mean))
 						continue;
 					for (g = 0; g < ng && strcmp(gl[g], name); g++)
 						;
 					if (g == ng) {
 						gl = xrealloc(gl, (ng + 1) * sizeof(*gl));
-						gl[ng++] = name;
+						gl[ng++] = xstrdup(name);
 					}
-					any = 1;
 				}
-				if (any) {
-					srun = xrealloc(srun, (ns + 1) * sizeof(*srun));
-					srun[ns++] = i;
-				}
-			}
 			/* grouped bars: routes x runs, when the runs are few enough to tell apart */
 			if (ng && ns && ns <= CHART_SERIES_MAX) {
 				struct svg_frame f = { 0 };
 				struct svg_groups gg = { 0 };
 				struct buf svg = BUF_INIT, idb = BUF_INIT;
 				char **labels = xcalloc(ns + 1, sizeof(char *));
-				size_t g, s2;
 
 				gv = xcalloc(ng * ns + 1, sizeof(double));
 				ge = xcalloc(ng * ns + 1, sizeof(double));
@@ -2224,6 +2470,7 @@ target_page(struct views *v, size_t ti)
 				for (s2 = 0; s2 < ns; s2++) {
 					const struct vocc *o = &v->occ[srun[s2]];
 					const struct vrun *r = &v->r[o->run];
+					const json_t *routes = json_object_get(occ_json(v, srun[s2]), "routes");
 
 					buf_reset(&b);
 					buf_addf(&b, "%s" MIDDOT "%s", r->when, v->m[r->m].key);
@@ -2232,7 +2479,7 @@ target_page(struct views *v, size_t ti)
 					for (g = 0; g < ng; g++) {
 						gv[g * ns + s2] = NAN;
 						ge[g * ns + s2] = NAN;
-						json_array_foreach(json_object_get(o->t, "routes"), j, r0)
+						json_array_foreach(routes, j, r0)
 							if (jstr(r0, "name") && !strcmp(jstr(r0, "name"), gl[g])) {
 								gv[g * ns + s2] = mv_get(r0, "rps").mean;
 								ge[g * ns + s2] = mv_get(r0, "rps").sd;
@@ -2242,7 +2489,7 @@ target_page(struct views *v, size_t ti)
 				}
 				gg.ngroups = ng;
 				gg.nseries = ns;
-				gg.group_labels = gl;
+				gg.group_labels = (const char *const *)gl;
 				gg.series_labels = sl;
 				gg.value = gv;
 				gg.err = ge;
@@ -2265,6 +2512,8 @@ target_page(struct views *v, size_t ti)
 				buf_release(&svg);
 				buf_release(&idb);
 			}
+			for (g = 0; g < ng; g++)
+				free(gl[g]);
 			free(gl);
 			free(sl);
 			free(gv);
@@ -2316,24 +2565,23 @@ route_row_id(const struct rowrefs *refs, const char *target, const char *route)
 /* A targets x runs matrix of a headline figure. */
 static json_t *
 matrix(struct views *v, struct sset *ids, const char *id, const char *caption,
-       const size_t *runs, size_t nruns, const char *key, int machine_cols,
+       const size_t *runs, size_t nruns, int key, int machine_cols,
        const struct rowrefs *routes, size_t depth)
 {
 	struct tcol c = { NULL, NULL, 1, NULL, NULL, NULL, NULL };
 	struct table t;
 	struct buf u = BUF_INIT, tt = BUF_INIT;
 	size_t *cols = xcalloc(nruns + 1, sizeof(size_t)), ncol = 0, i, k;
-	int *dec = xcalloc(nruns + 1, sizeof(int)), thousands = !strcmp(key, "rps");
+	int *dec = xcalloc(nruns + 1, sizeof(int)), thousands = key == HL_RPS;
 	double *x = xcalloc(v->nt + 1, sizeof(double));
 
 	for (i = 0; i < nruns; i++) {
 		size_t n = 0;
 		int any = 0;
-		const json_t *tg;
 
-		json_array_foreach(json_object_get(v->r[runs[i]].res, "targets"), k, tg) {
-			x[n] = mv_get(json_object_get(tg, "headline"), key).mean;
-			any |= isfinite(x[n]) || (routes && json_array_size(json_object_get(tg, "routes")));
+		for (k = 0; k < v->r[runs[i]].ntargets; k++) {
+			x[n] = ent_hl(v, runs[i], k, key).mean;
+			any |= isfinite(x[n]) || (routes && run_ent(v, runs[i], k)->nroutes);
 			if (n < v->nt)
 				n++;
 		}
@@ -2362,10 +2610,9 @@ matrix(struct views *v, struct sset *ids, const char *id, const char *caption,
 	}
 	for (k = 0; k < v->nt; k++) {
 		for (i = 0; i < ncol; i++) {
-			const json_t *o = target_in(v, k, cols[i]);
-			struct mv m = mv_get(json_object_get(o, "headline"), key);
+			size_t oi = occ_in(v, k, cols[i]);
 
-			if (o && (isfinite(m.mean) || routes))
+			if (oi != SIZE_MAX && (isfinite(occ_hl(v, oi, key).mean) || routes))
 				break;
 		}
 		if (i == ncol)
@@ -2373,15 +2620,21 @@ matrix(struct views *v, struct sset *ids, const char *id, const char *caption,
 		cross_row(v, &t, ids, machine_cols ? "rps-" : "mj-", v->t[k].slug, NULL, v->t[k].name,
 			       href_target(v, k, depth), NULL);
 		for (i = 0; i < ncol; i++) {
-			const json_t *o = target_in(v, k, cols[i]);
-			struct mv m = mv_get(json_object_get(o, "headline"), key);
-			const json_t *r0 = json_array_get(json_object_get(o, "routes"), 0);
+			size_t oi = occ_in(v, k, cols[i]);
+			struct mv m;
+			const json_t *r0 = NULL;
 			const char *rid;
 
-			if (!o)
+			if (oi == SIZE_MAX) {
 				cell_blank(&t);
-			else if (!isfinite(m.mean) && routes && jstr(r0, "name") &&
-				 (rid = route_row_id(routes, v->t[k].name, jstr(r0, "name")))) {
+				continue;
+			}
+			m = occ_hl(v, oi, key);
+			/* its first route, read back only when it is linked */
+			if (!isfinite(m.mean) && routes && run_ent(v, cols[i], v->occ[oi].idx)->nroutes)
+				r0 = json_array_get(json_object_get(occ_json(v, oi), "routes"), 0);
+			if (!isfinite(m.mean) && routes && jstr(r0, "name") &&
+			    (rid = route_row_id(routes, v->t[k].name, jstr(r0, "name")))) {
 				struct buf h = BUF_INIT;
 
 				buf_addf(&h, "#%s", rid);
@@ -2419,12 +2672,11 @@ compare_body(struct views *v, const size_t *all, size_t nall, const char *rel, s
 	int rc;
 
 	for (i = 0; i < nall; i++) {
-		const json_t *t;
 		size_t j, k;
 
 		nempty += v->r[all[i]].ntargets == 0;
 		nm += !mseen[v->r[all[i]].m]++;
-		json_array_foreach(json_object_get(v->r[all[i]].res, "targets"), j, t)
+		for (j = 0; j < v->r[all[i]].ntargets; j++)
 			if ((k = v->r[all[i]].tg[j]) < v->nt)
 				nt += !tseen[k]++;
 	}
@@ -2439,7 +2691,7 @@ compare_body(struct views *v, const size_t *all, size_t nall, const char *rel, s
 			       "named under the value); columns: runs, oldest first", 1, &refs);
 	json_object_set_new(view, "rps",
 			    matrix(v, &ids, "tbl-rps", "Headline throughput, req/s (mean \xc2\xb1 "
-				   "SD where known); columns: runs, oldest first", all, nall, "rps",
+				   "SD where known); columns: runs, oldest first", all, nall, HL_RPS,
 				   1, &refs, depth));
 	buf_reset(&b);
 	buf_addstr(&b, "One row per target, one column per run (date, then machine). A run's "
@@ -2466,7 +2718,7 @@ compare_body(struct views *v, const size_t *all, size_t nall, const char *rel, s
 		buf_addf(&b, "Energy per request on %s, mJ/req (mean \xc2\xb1 SD)", v->m[m].label);
 		buf_reset(&idb);
 		buf_addf(&idb, "tbl-mj-%s", v->m[m].slug);
-		tb = matrix(v, &ids, idb.ptr, b.ptr, er, n, "mj_per_req", 0, NULL, depth);
+		tb = matrix(v, &ids, idb.ptr, b.ptr, er, n, HL_MJ, 0, NULL, depth);
 		if (!json_array_size(tb)) {
 			json_decref(tb);
 			continue;
@@ -2494,6 +2746,8 @@ compare_body(struct views *v, const size_t *all, size_t nall, const char *rel, s
 	rc = page_write(v, v->compare, view, rel, NULL);
 	json_decref(view);
 	sset_free(&ids);
+	for (i = 0; i < refs.n; i++)
+		free(refs.v[i].route);
 	free(refs.v);
 	free(er);
 	free(tseen);
@@ -2724,8 +2978,7 @@ targets_list(struct views *v)
 			runs[j] = o->run;
 			if (!seen[v->r[o->run].m]++)
 				nm++;
-			ne += v->r[o->run].energy &&
-			      isfinite(mv_get(json_object_get(o->t, "headline"), "mj_per_req").mean);
+			ne += v->r[o->run].energy && isfinite(occ_hl(v, tg->first + j, HL_MJ).mean);
 		}
 		table_num(&t, (double)nm, NF_THOUS(0));
 		table_num(&t, (double)tg->n, NF_THOUS(0));
@@ -3042,7 +3295,6 @@ static void
 mat_run(struct views *v, struct unit *u, size_t ri, int names)
 {
 	const struct vrun *r = &v->r[ri];
-	const json_t *al = json_object_get(r->res, "aliases"), *t;
 	unsigned char key[32];
 	size_t j;
 
@@ -3054,11 +3306,9 @@ mat_run(struct views *v, struct unit *u, size_t ri, int names)
 		sha256_add(&u->c, key, 32);
 	mat_str(u, r->slug);
 	mat_machine(u, &v->m[r->m]);
-	json_array_foreach(json_object_get(r->res, "targets"), j, t) {
+	for (j = 0; names && j < r->ntargets; j++) {
 		size_t k = r->tg[j];
 
-		if (!names)
-			break;
 		if (k >= v->nt) {
 			mat_str(u, NULL);
 			continue;
@@ -3066,7 +3316,7 @@ mat_run(struct views *v, struct unit *u, size_t ri, int names)
 		mat_str(u, v->t[k].key);
 		mat_str(u, v->t[k].name);
 		mat_str(u, v->t[k].slug);
-		mat_str(u, target_canonical(v->aliases, al, jstr(t, "name")));
+		mat_str(u, rs(r->rec, run_ent(v, ri, j)->spelling));
 	}
 	if (v->aliases && v->aliases->n)
 		u->inputs |= VIEWS_IN_TARGETS;
@@ -3363,29 +3613,27 @@ years_pages(struct views *v)
 	return rc;
 }
 
-json_t *
-views_index_lists(json_t *all)
+/* views_index_lists() of the views' runs */
+static json_t *
+index_lists(struct views *v)
 {
-	struct views v;
 	json_t *o = json_object(), *m = json_array(), *yl = json_array();
 	size_t i, j;
 	char y[16];
 
-	memset(&v, 0, sizeof(v));
-	views_load(&v, all);
-	for (i = 0; i < v.nm; i++) {
+	for (i = 0; i < v->nm; i++) {
 		json_t *e = json_object();
 
-		set_s(e, "text", v.m[i].label);
-		json_object_set_new(e, "href", href_machine(&v, i, 0));
-		json_object_set_new(e, "nruns", json_integer((json_int_t)v.m[i].nruns));
+		set_s(e, "text", v->m[i].label);
+		json_object_set_new(e, "href", href_machine(v, i, 0));
+		json_object_set_new(e, "nruns", json_integer((json_int_t)v->m[i].nruns));
 		json_array_append_new(m, e);
 	}
-	for (i = 0; i < v.nr; i = j) {
+	for (i = 0; i < v->nr; i = j) {
 		json_t *e = json_object();
 		struct buf b = BUF_INIT;
 
-		j = year_end(&v, i, y);
+		j = year_end(v, i, y);
 		buf_addf(&b, "years/%s/index.html", y);
 		set_s(e, "text", y);
 		set_s(e, "href", b.ptr);
@@ -3395,8 +3643,81 @@ views_index_lists(json_t *all)
 	}
 	json_object_set_new(o, "machines", m);
 	json_object_set_new(o, "years", yl);
-	views_free(&v);
 	return o;
+}
+
+static json_t *
+all_summary(void *ctx, size_t i, size_t *bytes)
+{
+	*bytes = 0;	/* the caller's: held anyway */
+	return json_incref(json_array_get(ctx, i));
+}
+
+void
+views_src_all(struct views_src *src, json_t *all, const struct target_aliases *aliases)
+{
+	struct views_run **runs = xcalloc(json_array_size(all) + 1, sizeof(*runs));
+	size_t i;
+
+	for (i = 0; i < json_array_size(all); i++)
+		runs[i] = views_run_make(json_array_get(all, i), aliases);
+	src->runs = runs;
+	src->n = json_array_size(all);
+	src->summary = all_summary;
+	src->ctx = all;
+}
+
+void
+views_src_free(struct views_src *src)
+{
+	size_t i;
+
+	for (i = 0; i < src->n; i++)
+		views_run_free(src->runs[i]);
+	free((void *)src->runs);
+	memset(src, 0, sizeof(*src));
+}
+
+json_t *
+views_index_lists(json_t *all)
+{
+	struct views v;
+	struct views_src src;
+	json_t *o;
+
+	memset(&v, 0, sizeof(v));
+	views_src_all(&src, all, NULL);
+	views_load(&v, &src);
+	o = index_lists(&v);
+	views_free(&v);
+	views_src_free(&src);
+	return o;
+}
+
+static const json_t *
+index_get(void *ctx, size_t i)
+{
+	return run_res(ctx, i);
+}
+
+int
+views_index(struct views *v)
+{
+	struct index_run *ir = xcalloc(v->nr + 1, sizeof(*ir));
+	json_t *lists = v->nr > VIEWS_INDEX_RUNS ? index_lists(v) : NULL;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < v->nr; i++) {
+		ir[i].id = v->r[i].id;
+		ir[i].key = v->m[v->r[i].m].key;
+		ir[i].label = v->r[i].mlabel;
+		ir[i].date = v->r[i].date;
+	}
+	rc = render_index_runs(v->c, ir, v->nr, index_get, v, lists);
+	json_decref(lists);
+	free(ir);
+	return rc || v->err ? -1 : 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -3418,8 +3739,26 @@ page_runs_env(size_t *out)
 	return 0;
 }
 
+/* ERG_VIEW_CACHE: the summaries the views keep at most (run_res()), for
+ * the tests (1: any pointer kept into one is freed by the next read);
+ * VIEWS_CACHE_RUNS when unset. */
+static int
+view_cache_env(size_t *out)
+{
+	const char *e = getenv("ERG_VIEW_CACHE");
+	int64_t n;
+
+	*out = VIEWS_CACHE_RUNS;
+	if (!e)
+		return 0;
+	if (parse_i64(e, &n) || n < 1 || n > 1000000)
+		return error("ERG_VIEW_CACHE must be a whole number from 1 to 1000000, not '%s'", e);
+	*out = (size_t)n;
+	return 0;
+}
+
 struct views *
-views_open(struct render_ctx *c, json_t *all, const struct pair_list *listed,
+views_open(struct render_ctx *c, const struct views_src *src, const struct pair_list *listed,
 	   const struct target_aliases *aliases)
 {
 	struct views *v = xcalloc(1, sizeof(*v));
@@ -3436,11 +3775,11 @@ views_open(struct render_ctx *c, json_t *all, const struct pair_list *listed,
 		views_close(v);
 		return NULL;
 	}
-	if (page_runs_env(&v->page_runs)) {
+	if (page_runs_env(&v->page_runs) || view_cache_env(&v->cache_max)) {
 		views_close(v);
 		return NULL;
 	}
-	views_load(v, all);
+	views_load(v, src);
 	v->pgno = xcalloc(v->nr + 1, sizeof(size_t));
 	diffs_collect(v, listed);
 	return v;
@@ -3453,10 +3792,10 @@ views_npairs(const struct views *v)
 }
 
 void
-views_pair(const struct views *v, size_t i, json_t **a, json_t **b)
+views_pair(const struct views *v, size_t i, size_t *a, size_t *b)
 {
-	*a = (json_t *)v->r[v->d[i].a].res;
-	*b = (json_t *)v->r[v->d[i].b].res;
+	*a = v->r[v->d[i].a].si;
+	*b = v->r[v->d[i].b].si;
 }
 
 int
@@ -3514,10 +3853,12 @@ render_views_links(json_t *all)
 		{ "Compare", "compare/index.html" },
 		{ "Diffs", "diffs/index.html" },
 	};
+	struct views_src src;
 	size_t i;
 
 	memset(&v, 0, sizeof(v));
-	views_load(&v, all);
+	views_src_all(&src, all, NULL);
+	views_load(&v, &src);
 	for (i = 0; i < v.nm; i++)
 		json_object_set_new(m, v.m[i].key, href_machine(&v, i, 0));
 	for (i = 0; i < v.nt; i++)
@@ -3533,5 +3874,6 @@ render_views_links(json_t *all)
 	json_object_set_new(o, "targets", t);
 	json_object_set_new(o, "pages", p);
 	views_free(&v);
+	views_src_free(&src);
 	return o;
 }

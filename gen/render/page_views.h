@@ -2,8 +2,8 @@
  * render_views.h - the cross-run pages of the site: every run of a
  * machine over time, every run of a target across machines, the
  * targets x runs matrices, and `erg diff` pages for pairs of runs.
- * Like render.c, it renders from the results JSON only (the array of
- * every run's results, as render_index() gets it), and the diff pages
+ * Like render.c, it renders from the results JSON only (each run's
+ * summary, views_src, or its whole results), and the diff pages
  * from comparison documents its caller computes (analyze/compare.h); it
  * reads nothing from the archive.
  *
@@ -57,29 +57,69 @@ struct views;
 struct pair_list;
 
 /*
- * The model of the pages above and the diff pairs they show.  all: the
- * results of every run (borrowed, kept until views_close(); the array
- * render_index() gets); listed: the pairs of diffs.txt (NULL: none);
- * aliases: the archive's targets.txt (NULL: none), with which and each
- * run's "aliases" names are made one target (ingest/targets.h).
+ * What the views keep of a run (issue 19): its id, title, date, kind,
+ * energy source and machine; per entry of its "targets" the name, key
+ * and spelling (ingest/targets.h, with aliases: the archive's
+ * targets.txt, NULL: none), the headline (req/s, mJ/req and W with their
+ * SD, n and published texts), the number of routes and the smallest
+ * req/s among them; per round its targets' headline; its idle windows'
+ * power.  Plain C values in two blocks, about 1 KB where its summary
+ * (build.c) is several: every page over the whole history (charts, lists,
+ * the dependency keys) draws from these, and only a page over a bounded
+ * set of runs reads their summaries back (views_src).  From a run's
+ * summary or whole results, on any thread; NULL for what render_run()
+ * refuses (not an object, an id that is not a run path).
+ */
+struct views_run;
+struct target_aliases;
+struct views_run *views_run_make(const json_t *res, const struct target_aliases *aliases);
+void views_run_free(struct views_run *r);	/* NULL is fine */
+
+/*
+ * The runs of the views: runs[0..n) (borrowed until views_close(); NULL
+ * entries have no pages and are left out) and, for the pages of a bounded
+ * set of runs (a list page, a compare page, the index's newest runs),
+ * summary(ctx, i): the summary of runs[i] (a new reference; *bytes its
+ * size, for the cache's budget, 0 when unknown), or NULL after
+ * diagnostics.  The views keep the last few in a small cache
+ * (VIEWS_CACHE_RUNS; ERG_VIEW_CACHE=N, for the tests only, sets it) and
+ * hold no pointer into one across the reading of another.
+ */
+struct views_src {
+	struct views_run *const *runs;
+	size_t n;
+	json_t *(*summary)(void *ctx, size_t i, size_t *bytes);
+	void *ctx;
+};
+/* A views_src over every run's results in the array all (borrowed): for
+ * the tests and render_index(); views_src_free() frees what it made. */
+void views_src_all(struct views_src *src, json_t *all, const struct target_aliases *aliases);
+void views_src_free(struct views_src *src);
+
+/*
+ * The model of the pages above and the diff pairs they show, from src
+ * (read as above); listed: the pairs of diffs.txt (NULL: none); aliases:
+ * the archive's targets.txt (NULL: none; the one views_run_make() got),
+ * with which and each run's "aliases" names are made one target.
  * Templates come from c->tmpl_dir (views-*.html, diff.html, diff.css and
  * the shared partials p-head, p-foot, p-figure).  Call after
  * render_begin(); the pages may be rendered beside render_run() of any
  * run (neither modifies the results).  NULL after diagnostics.
  *
+ * views_index() writes index.html (render_index()) from the same runs.
  * Then, for each pair i < views_npairs(): views_pair() gives its runs A
- * and B (results of all), the caller compares them and views_diff_page()
- * writes the page from that document (borrowed; only its counts are
- * kept, so the caller frees it before the next pair).  views_render()
- * writes every other page, once every diff page is written.  0, or -1
- * after diagnostics (the build must then fail: nothing half-written is
- * kept, since the site is only committed on success).
+ * and B (indexes into src->runs), the caller compares them and
+ * views_diff_page() writes the page from that document (borrowed; only
+ * its counts are kept, so the caller frees it before the next pair).
+ * views_render() writes every other page, once every diff page is
+ * written.  0, or -1 after diagnostics (the build must then fail: nothing
+ * half-written is kept, since the site is only committed on success).
  */
-struct target_aliases;
-struct views *views_open(struct render_ctx *c, json_t *all, const struct pair_list *listed,
-			 const struct target_aliases *aliases);
+struct views *views_open(struct render_ctx *c, const struct views_src *src,
+			 const struct pair_list *listed, const struct target_aliases *aliases);
+int views_index(struct views *v);
 size_t views_npairs(const struct views *v);
-void views_pair(const struct views *v, size_t i, json_t **a, json_t **b);
+void views_pair(const struct views *v, size_t i, size_t *a, size_t *b);
 int views_diff_page(struct views *v, size_t i, json_t *doc);
 int views_render(struct views *v);
 void views_close(struct views *v);	/* NULL is fine */
