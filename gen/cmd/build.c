@@ -21,9 +21,10 @@
  * Incremental builds (cache.h): a run whose key matches the manifest of
  * the site being replaced is not read again; its record is made from the
  * old site's OUT/.erg-cache/runs/<id>/summary.json and its files are
- * copied into the new tree.  The cross-run pages whose inputs did not
- * change are copied too (struct deps); the index and the lists are always
- * rendered again.  When nothing changed at all, nothing is written.
+ * carried into the new tree (hard links, cache.h).  The cross-run pages
+ * whose inputs did not change are carried too (struct deps); the index
+ * and the lists are always rendered again.  When nothing changed at
+ * all, nothing is written.
  */
 #include <dirent.h>
 #include <errno.h>
