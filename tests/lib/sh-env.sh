@@ -5,7 +5,9 @@
 #   b, the build directory as an absolute path; LC_ALL=C and TZ=UTC, so
 #   sorting and dates do not depend on the machine; tmp, a scratch
 #   directory removed on exit; ok/notok, one counted line each; show, a
-#   file as at most 40 comment lines (not counted).
+#   file as at most 40 comment lines (not counted); site_same NAME, for
+#   the tests of incremental builds: $site equals a full build of the
+#   archive (the test's own `build OUT`), byte for byte, the cache included.
 set -u
 ERG_SRC=${ERG_SRC:-$(pwd)}
 BUILD=${BUILD:-build}
@@ -22,3 +24,13 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 ok() { echo "ok - $T: $*"; }
 notok() { echo "not ok - $T: $*"; }
 show() { sed -n '1,40s/^/# /p' "$1"; }
+site_same() {
+	rm -rf "$tmp/fresh"
+	build "$tmp/fresh" 2> "$tmp/err" || show "$tmp/err"
+	if diff -r "$site" "$tmp/fresh" > "$tmp/diff" 2>&1; then
+		ok "$1: the site equals a full build"
+	else
+		notok "$1: the site differs from a full build"
+		show "$tmp/diff"
+	fi
+}

@@ -40,16 +40,6 @@ print() {
 	done)
 }
 inodes() { (cd "$1" && find . -type f -printf '%P %i\n' | sort); }
-same() { # what
-	rm -rf "$tmp/fresh"
-	build "$tmp/fresh" 2> "$tmp/err" || show "$tmp/err"
-	if diff -r "$site" "$tmp/fresh" > "$tmp/diff" 2>&1; then
-		ok "$1: the site equals a full build"
-	else
-		notok "$1: the site differs from a full build"
-		show "$tmp/diff"
-	fi
-}
 # The files of $site the last build rendered: --explain's pages, and
 # every file of a run folder it lists (with the run's cached summary).
 rendered_files() {
@@ -118,7 +108,7 @@ if [ "$(find "$site" -type f -links +1 | wc -l)" -eq 0 ]; then
 else
 	notok "one run changed: files with more than one link remain"
 fi
-same "one run changed"
+site_same "one run changed"
 
 # A build that fails after carrying: the first runs are carried, a later
 # one (last in archive order) is broken.
@@ -181,4 +171,4 @@ else
 	notok "links refused (EXDEV): status $st, or a file kept its inode"
 	show "$tmp/err"
 fi
-same "links refused"
+site_same "links refused"

@@ -60,17 +60,6 @@ changed() {
 # Every build renders these: index.html, the lists, the search.
 always() { printf '.\nmachines\ntargets\ndiffs\nsearch\n'; }
 
-# same NAME: the site equals a full build of the archive
-same() {
-	rm -rf "$tmp/fresh"
-	build "$tmp/fresh" 2> "$tmp/err" || show "$tmp/err"
-	if diff -r "$site" "$tmp/fresh" > "$tmp/diff" 2>&1; then
-		ok "$1: the site equals a full build"
-	else
-		notok "$1: the site differs from a full build"
-		show "$tmp/diff"
-	fi
-}
 # covers NAME: every folder whose pages changed since $tmp/old was rendered
 covers() {
 	changed "$tmp/old" "$site" > "$tmp/changed"
@@ -120,7 +109,7 @@ meta=$a/$run/meta.json
 sed 's/"title": "[^"]*"/"title": "Retitled run"/' "$meta" > "$tmp/meta" && mv "$tmp/meta" "$meta"
 cp -R "$site" "$tmp/old"
 build "$site" --explain 2> "$tmp/explain"
-same "change"
+site_same "change"
 # expected from the archive: the run, its machine (meta.json machine.id),
 # its targets (the timeline's "framework" names, their own slugs), the diff
 # pages naming it (consecutive sessions of one machine: folder A_vs_B of
@@ -160,7 +149,7 @@ cp -R "$site" "$tmp/old"
 "$b/tools/mkarchive" --one small "$tmp/small" "$a/host-000/2027-01-01-small-added" host-000 \
 	2027-01-01T00:00:00Z "Added run"
 build "$site" --explain 2> "$tmp/explain"
-same "add"
+site_same "add"
 { always; echo "runs/host-000/2027-01-01-small-added"; changed "$tmp/old" "$site";
   naming "$site" "runs/host-000/2027-01-01-small-added/index.html"; } > "$tmp/expect"
 expect "add" "$tmp/expect"
@@ -177,7 +166,7 @@ rm -rf "$tmp/old"
 cp -R "$site" "$tmp/old"
 rm -rf "${a:?}/$run"
 build "$site" --explain 2> "$tmp/explain"
-same "remove"
+site_same "remove"
 { always; changed "$tmp/old" "$site"; naming "$tmp/old" "runs/$run/index.html" |
 	while read -r d; do [ -d "$site/$d" ] && echo "$d"; done; } > "$tmp/expect"
 expect "remove" "$tmp/expect"
@@ -189,7 +178,7 @@ rm -rf "$tmp/old"
 cp -R "$site" "$tmp/old"
 printf 'gamma = Gamma server\n' > "$a/targets.txt"
 build "$site" --explain 2> "$tmp/explain"
-same "targets.txt"
+site_same "targets.txt"
 # expected from the archive: the pages of every run naming gamma (its
 # machine, the diffs naming it), gamma's page under its new name, compare/
 {
@@ -230,7 +219,7 @@ if grep -q '^erg: rendered machines/host-001/index.html' "$tmp/explain" &&
 else
 	notok "a bad record was used"
 fi
-same "after a bad record"
+site_same "after a bad record"
 touch "$a/host-000/2027-01-01-small-added/meta.json"
 rm "$site/machines/host-001/index.html"
 ln -s "$tmp/private" "$site/machines/host-001/index.html"
@@ -241,7 +230,7 @@ if grep -q '^erg: rendered machines/host-001/index.html' "$tmp/explain" &&
 else
 	notok "a planted link was followed or kept"
 fi
-same "after a planted link"
+site_same "after a planted link"
 
 # 6. the page size (ERG_PAGE_ROWS, for the tests) is part of the cache's
 # key: lists paged at 2 runs are not carried into a build paged at 200
@@ -261,4 +250,4 @@ if grep -q '^erg: rendered machines/host-000/index.html' "$tmp/explain" &&
 else
 	notok "pages of another page size were carried over"
 fi
-same "after a page-size change"
+site_same "after a page-size change"
