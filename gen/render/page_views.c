@@ -3722,37 +3722,25 @@ views_index(struct views *v)
 
 /* ------------------------------------------------------------------ */
 
-/* ERG_PAGE_ROWS: the runs of a list page, for the tests (PAGE_RUNS when
- * unset); anything but a whole number from 1 to 1000000 is an error. */
+/*
+ * A size the tests set through the environment, dflt when unset; anything
+ * but a whole number from 1 to 1000000 is an error.  ERG_PAGE_ROWS: the
+ * runs of a list page (PAGE_RUNS), so pagination shows on a small
+ * archive; ERG_VIEW_CACHE: the summaries the views keep at most
+ * (run_res(); VIEWS_CACHE_RUNS), 1 so that any pointer kept into one is
+ * freed by the next read.
+ */
 static int
-page_runs_env(size_t *out)
+env_size(const char *name, size_t dflt, size_t *out)
 {
-	const char *e = getenv("ERG_PAGE_ROWS");
+	const char *e = getenv(name);
 	int64_t n;
 
-	*out = PAGE_RUNS;
+	*out = dflt;
 	if (!e)
 		return 0;
 	if (parse_i64(e, &n) || n < 1 || n > 1000000)
-		return error("ERG_PAGE_ROWS must be a whole number from 1 to 1000000, not '%s'", e);
-	*out = (size_t)n;
-	return 0;
-}
-
-/* ERG_VIEW_CACHE: the summaries the views keep at most (run_res()), for
- * the tests (1: any pointer kept into one is freed by the next read);
- * VIEWS_CACHE_RUNS when unset. */
-static int
-view_cache_env(size_t *out)
-{
-	const char *e = getenv("ERG_VIEW_CACHE");
-	int64_t n;
-
-	*out = VIEWS_CACHE_RUNS;
-	if (!e)
-		return 0;
-	if (parse_i64(e, &n) || n < 1 || n > 1000000)
-		return error("ERG_VIEW_CACHE must be a whole number from 1 to 1000000, not '%s'", e);
+		return error("%s must be a whole number from 1 to 1000000, not '%s'", name, e);
 	*out = (size_t)n;
 	return 0;
 }
@@ -3775,7 +3763,8 @@ views_open(struct render_ctx *c, const struct views_src *src, const struct pair_
 		views_close(v);
 		return NULL;
 	}
-	if (page_runs_env(&v->page_runs) || view_cache_env(&v->cache_max)) {
+	if (env_size("ERG_PAGE_ROWS", PAGE_RUNS, &v->page_runs) ||
+	    env_size("ERG_VIEW_CACHE", VIEWS_CACHE_RUNS, &v->cache_max)) {
 		views_close(v);
 		return NULL;
 	}

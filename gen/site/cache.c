@@ -28,30 +28,6 @@ cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Sorted entry names of a directory (not "." and ".."); -1 if unreadable. */
-static int
-list_dir(const char *path, char ***names, size_t *n)
-{
-	size_t alloc = 0;
-	struct dirent *e;
-	DIR *d;
-
-	*names = NULL;
-	*n = 0;
-	if (!(d = opendir(path)))
-		return -1;
-	while ((e = readdir(d))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		ALLOC_GROW(*names, *n + 1, alloc);
-		(*names)[(*n)++] = xstrdup(e->d_name);
-	}
-	closedir(d);
-	if (*n)
-		qsort(*names, *n, sizeof(**names), cmp_str);
-	return 0;
-}
-
 static void
 free_names(char **names, size_t n)
 {
@@ -229,7 +205,11 @@ key_stat(struct sha256 *c, const char *rel, const struct stat *st)
 	sha256_add(c, rec, sizeof(rec));
 }
 
-/* Sorted entry names of the open directory fd (taken: closed here). */
+/*
+ * Sorted entry names (not "." and "..") of the open directory fd, which
+ * is taken: on success *dp holds it (closedir() it), its fd in *dfd; -1
+ * if it is unreadable.
+ */
 static int
 list_fd(int fd, char ***names, size_t *n, int *dfd, DIR **dp)
 {
@@ -254,6 +234,19 @@ list_fd(int fd, char ***names, size_t *n, int *dfd, DIR **dp)
 		qsort(*names, *n, sizeof(**names), cmp_str);
 	*dfd = dirfd(d);
 	*dp = d;
+	return 0;
+}
+
+/* The same of the directory at path. */
+static int
+list_dir(const char *path, char ***names, size_t *n)
+{
+	int dfd;
+	DIR *d;
+
+	if (list_fd(open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC), names, n, &dfd, &d))
+		return -1;
+	closedir(d);
 	return 0;
 }
 
