@@ -113,9 +113,13 @@ site: deps
 
 # Every test runs: a test that cannot (no chromium) fails, unless its
 # SKIP_ variable allows the skip (SKIP_BROWSER=1; tests/run.sh).
+# TEST_JOBS tests at a time (default 2: the long ones mostly wait on
+# servers, samplers and sleeps), TEST_TIMES=1 for a table of each test's
+# wall and CPU seconds (tests/run.sh).
+TEST_JOBS ?= 2
 test: all test-deps
-	@BUILD=$(BUILD) SHARED=$(SHARED) TEST_JOBS=$(TEST_JOBS) SKIP_BROWSER=$(SKIP_BROWSER) \
-	  SKIP_RECORD=$(SKIP_RECORD) sh tests/run.sh
+	@BUILD=$(BUILD) SHARED=$(SHARED) TEST_JOBS=$(TEST_JOBS) TEST_TIMES=$(TEST_TIMES) \
+	  SKIP_BROWSER=$(SKIP_BROWSER) SKIP_RECORD=$(SKIP_RECORD) sh tests/run.sh
 
 check: test
 

@@ -17,7 +17,7 @@ case $BUILD in /*) b=$BUILD ;; *) b=$ERG_SRC/$BUILD ;; esac
 ERG=${ERG:-$b/erg}
 export ERG_SRC BUILD ERG
 CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
-out=$ERG_SRC/tests/out
+out=${TEST_OUT:-$ERG_SRC/tests/out}
 
 if [ "${SKIP_BROWSER:-}" = 1 ]; then
 	echo "skip - browser: not run, as asked (SKIP_BROWSER=1)"

@@ -8,7 +8,11 @@
 # $FAKE_IDLE W, or $FAKE_BUSY W while a wrk started by the same erg runs.  It stops
 # as the tool does on SIGINT/SIGTERM (perf writes the short last
 # interval).  $FAKE_FAIL: print that on stderr and exit 1 at once;
-# $FAKE_DIE: exit 3 after that many seconds.
+# $FAKE_DIE=FILE: exit 3 once FILE (the run's timeline) holds a
+# measurementStart event: after erg's check of its sampler before the
+# first measurement and before the one before the next, whatever the load
+# delays (a time from the sampler's start is not: erg's own start can
+# take longer than that on a loaded machine).
 import os, plistlib, signal, sys, time, datetime
 
 tool = os.path.basename(sys.argv[0])
@@ -21,7 +25,13 @@ with open(os.environ["FAKE_ARGV"], "w") as f:
 if os.environ.get("FAKE_FAIL"):
     sys.stderr.write(os.environ["FAKE_FAIL"] + "\n")
     sys.exit(1)
-die = float(os.environ.get("FAKE_DIE", "0"))
+die = os.environ.get("FAKE_DIE")
+
+def started():
+    try:
+        return '"event":"measurementStart"' in open(die).read()
+    except OSError:
+        return False
 idle, busy = float(os.environ["FAKE_IDLE"]), float(os.environ["FAKE_BUSY"])
 
 def opt(name):
@@ -109,5 +119,5 @@ while True:
     out.flush()
     if stop:
         sys.exit(0)
-    if die and now - t0 > die:
+    if die and started():
         sys.exit(3)

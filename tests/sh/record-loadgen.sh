@@ -32,6 +32,7 @@ if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ] ||
 	exit 0
 fi
 PATH=$PATH:/usr/sbin
+favour_timing
 chmod 755 "$tmp"
 port=$(python3 -c '
 import socket

@@ -35,6 +35,7 @@ if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ] ||
 fi
 PATH=$PATH:/usr/sbin
 chmod 755 "$tmp"	# nginx workers may run as another user
+favour_timing
 
 # Two free ports.
 ports=$(python3 -c '
@@ -81,7 +82,14 @@ zone intel-rapl-mmio:0 package-0 99
 zone intel-rapl:1 package-1 0
 rm "$tmp/pc/intel-rapl:1/energy_uj"
 mkdir "$tmp/pc/intel-rapl:1/energy_uj"	# unreadable: no rows, a "# error" line
-"$b/tools/rapltree" --in-place --busy "$tmp/busy" $WL "$tmp/pc" $WI $MAX 900 > "$tmp/power.txt" &
+# The tree runs real-time (SCHED_FIFO, as root; it sleeps 2 ms a turn)
+# when the system allows it: a hardware counter is current whenever it
+# is read, and a tree starved of CPU on a loaded machine is not (its
+# counters lag, then catch up at once: an apparent peak of several times
+# WL W, whose wrap horizon erg then rightly refuses the log for).
+rt=
+chrt -f 1 true 2> /dev/null && rt="chrt -f 1"
+$rt "$b/tools/rapltree" --in-place --busy "$tmp/busy" $WL "$tmp/pc" $WI $MAX 900 > "$tmp/power.txt" &
 rapl=$!
 trap 'kill $rapl 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
 while [ ! -e "$tmp/pc/intel-rapl:0:0/energy_uj" ]; do sleep 0.01; done
@@ -288,8 +296,15 @@ check(all(abs(w["net_energy_j"] - (drawn(w["start_ms"], w["end_ms"]) - wi * dur(
       "net energy is that less %g W x length, within %g%% of the energy: %s" % (wi, 100 * LAG,
       " ".join("%.2f/%.2f" % (w["net_energy_j"], drawn(w["start_ms"], w["end_ms"]) - wi * dur(w))
                for w in win)))
-check(all(w["coverage"] >= 0.999 for w in win) and res["validation"]["coverage"]["status"] == "ok",
-      "coverage check ok, every window covered")
+# (On a loaded machine erg's logger itself can stall past 5 intervals:
+# the reader then lists a gap, an honest outcome, and the energy checks
+# above still hold.)
+cov = res["validation"]["coverage"]
+check(cov["status"] == "ok" and all(w["coverage"] >= 0.999 for w in win) or
+      cov["status"] == "warn" and cov.get("gaps") and all(w["coverage"] >= 0.9 for w in win),
+      "coverage check ok and every window covered, or only logger stalls listed as gaps: %s %s, %s" %
+      (cov["status"], [round(g["interval_ms"]) for g in cov.get("gaps") or []],
+       " ".join("%.3f" % w["coverage"] for w in win)))
 e = res["energy"]
 check(json.dumps(e).count('"package-0"') >= 1 and "package-0/core" in json.dumps(e),
       "results.json energy names package-0 and its core")
@@ -302,22 +317,31 @@ else
 fi
 sed -n 's/^/# /p' "$tmp/py.txt"
 
-# 4. readiness timeout: a "server" that never listens (until ready-ok exists)
+# 4. readiness timeout: a "server" that never listens (until ready-ok exists),
+# a sleep whose argument is this test's own (31.PID s), found by it below;
+# then nginx, which listens within the plan's 1 s however loaded the
+# machine (a Python server may not even start in that time)
+mkdir -p "$tmp/c"
+sed -e "s|@PORT@|$pc|" -e "s|@ROOT@|$tmp/www|" "$src/nginx.conf.in" > "$tmp/c/nginx.conf"
+never=31.$$
+never_left() { ps -eo args | grep -qx "sleep $never"; }
 cat > "$tmp/slow.json" << EOF
 { "rounds": 1, "windowSec": 1, "cooldownSec": 0, "load": {"tool": "wrk", "connections": 2, "threads": 1},
   "targets": [{"name": "slow", "url": "http://127.0.0.1:$pc", "ready": {"timeoutSec": 1},
-               "command": "[ -f $tmp/ready-ok ] && exec python3 $src/crashy.py $pc 1000 || exec sleep 31.25"}],
+               "command": "[ -f $tmp/ready-ok ] && exec nginx -p $tmp/c -c nginx.conf || exec sleep $never"}],
   "routes": [{"name": "ping", "path": "/"}] }
 EOF
 "$ERG" record "$tmp/slow.json" --archive "$tmp/archive" --id slow > "$tmp/out" 2> "$tmp/err"
 rc=$?
 part=$tmp/archive/.erg-record-slow
 msg="measurement 'r1-s1-slow' failed: target 'slow' was not ready after 1 s (GET http://127.0.0.1:$pc/: connection refused)"
-sleep 0.3
+# erg stops the server's group (its stop signal, SIGKILL after 10 s):
+# gone within 30 s however loaded the machine
+wait_for 30 eval '! never_left'
 if [ $rc -eq 1 ] && grep -qxF "erg: error: $msg" "$tmp/err" &&
    grep -q '"event":"measurementFailed"' "$part/timeline.jsonl" &&
    tail -n 1 "$part/timeline.jsonl" | grep -qF '"event":"sessionEnd","ok":false,"error":"'"$msg"'"' &&
-   [ ! -e "$tmp/archive/slow" ] && ! ps -eo args | grep -qx 'sleep 31.25'; then
+   [ ! -e "$tmp/archive/slow" ] && ! never_left; then
 	ok "a readiness timeout fails the measurement, keeps the partial run, stops the server"
 else
 	notok "readiness timeout (status $rc)"; show "$tmp/err"
@@ -376,11 +400,24 @@ rm -rf "$tmp/archive/.erg-record-crash"
 for k in 1 2 3; do
 	sig=KILL
 	d=$(awk -v s="$$$k" 'BEGIN { srand(s); printf "%.2f", 0.05 + rand() * 6 }')
-	[ $k = 3 ] && sig=INT d=2.5	# Ctrl-C in the middle
-	echo "# SIG$sig $k after $d s"
+	when="$d s in"
+	[ $k = 3 ] && sig=INT when="a measurement in"	# Ctrl-C in the middle (below)
+	echo "# SIG$sig $k $when"
 	"$ERG" record "$tmp/short.json" --archive "$tmp/archive" --id "k$k" > "$tmp/out" 2> "$tmp/err$k" &
 	pid=$!
-	sleep "$d"
+	# The random point counts from the plan's copy in the unfinished run
+	# (a kill before it, while erg starts, leaves nothing to resume with
+	# that plan); Ctrl-C comes once a measurement has started.  What a
+	# loaded machine delays moves the points with it.  (Not with kill -0:
+	# an erg that ended is a zombie until the wait below.)
+	part=$tmp/archive/.erg-record-k$k
+	wait_for 60 eval '[ -f "$part/plan.json" ] || [ -d "$tmp/archive/k$k" ]'
+	if [ $sig = INT ]; then
+		wait_for 60 eval 'grep -q "\"event\":\"measurementStart\"" "$part/timeline.jsonl" 2>/dev/null ||
+			[ -d "$tmp/archive/k$k" ]'
+	else
+		sleep "$d"
+	fi
 	kill -$sig $pid 2>/dev/null
 	wait $pid 2>/dev/null
 	st=$?
@@ -393,10 +430,14 @@ for k in 1 2 3; do
 			notok "Ctrl-C (status $st)"; show "$tmp/err$k"
 		fi
 	fi
-	sleep 0.5
+	# the servers' guardians stop their groups once erg is gone (SIGTERM,
+	# SIGKILL after 5 s): none is left within 30 s however loaded the
+	# machine
+	nginx_left() { ps -eo args | grep -F "nginx -p $tmp/" | grep -cv grep; }
+	wait_for 30 eval '[ "$(nginx_left)" -eq 0 ]'
 	"$ERG" check --archive "$tmp/archive" > "$tmp/out" 2> "$tmp/err"
 	rc=$?
-	left=$(ps -eo args | grep -F "nginx -p $tmp/" | grep -cv grep)
+	left=$(nginx_left)
 	if [ -d "$tmp/archive/k$k" ]; then
 		state="finished before the kill"
 		good=$([ $rc -eq 0 ] && [ ! -e "$tmp/archive/.erg-record-k$k" ] && echo 1)
@@ -405,9 +446,9 @@ for k in 1 2 3; do
 		good=$([ $rc -eq 0 ] && echo 1)
 	fi
 	if [ "$good" = 1 ] && [ "$left" -eq 0 ]; then
-		ok "SIG$sig after $d s ($state): erg check sees no new run or a whole one, no server left"
+		ok "SIG$sig $when ($state): erg check sees no new run or a whole one, no server left"
 	else
-		notok "SIG$sig after $d s ($state): status $rc, $left nginx left"; show "$tmp/err"
+		notok "SIG$sig $when ($state): status $rc, $left nginx left"; show "$tmp/err"
 	fi
 	if [ "$state" = killed ] && [ $k = 1 ]; then
 		sed 's/"rounds": 2/"rounds": 3/' "$tmp/short.json" > "$tmp/other.json"
@@ -430,7 +471,7 @@ for k in 1 2 3; do
 		   [ "$(grep -c '"event":"measurementComplete"' "$tmp/archive/k$k/timeline.jsonl")" -eq 4 ]; then
 			ok "--resume after the kill completes the run"
 		else
-			notok "--resume after $d s (status $rc)"; show "$tmp/err"
+			notok "--resume after SIG$sig $when (status $rc)"; show "$tmp/err"
 		fi
 	else
 		ok "(no resume needed)"

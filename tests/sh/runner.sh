@@ -8,11 +8,13 @@
 #      line names no SKIP_ variable, it is a failure, shown as "not ok";
 #   3. the line before the last says how many were skipped and by whom;
 #   4. a program that exits non-zero without a "not ok" line fails once;
-#   5. the exit status is non-zero exactly when something failed.
+#   5. the exit status is non-zero exactly when something failed;
+#   6. TEST_JOBS=3 (all at once) prints the same lines in the same order
+#      as one at a time; TEST_TIMES=1 adds a line of times per test.
 # Environment: ERG_SRC (set by tests/run.sh).
 T=runner
 . "${ERG_SRC:-.}/tests/lib/sh-env.sh"
-unset SKIP_FAKE SKIP_OTHER
+unset SKIP_FAKE SKIP_OTHER TEST_JOBS TEST_TIMES
 
 t=$tmp/tree
 mkdir -p "$t/bt/tests" "$t/tests/sh"
@@ -75,6 +77,23 @@ expect "SKIP_FAKE=yes is not SKIP_FAKE=1" 1 "4 passed, 3 failed"
 run SKIP_FAKE=1 SKIP_OTHER=1
 expect "SKIP_FAKE=1" 1 "4 passed, 2 failed"
 expect "SKIP_FAKE=1, skips line" 2 "2 skipped (allowed by SKIP_ variables): test_fake sh/plain"
+
+cp "$tmp/out" "$tmp/out1"
+run SKIP_FAKE=1 SKIP_OTHER=1 TEST_JOBS=3
+if cmp -s "$tmp/out1" "$tmp/out" && [ "$rc" -ne 0 ]; then
+	ok "TEST_JOBS=3: the same lines in the same order"
+else
+	notok "TEST_JOBS=3 differs from one at a time"
+	diff "$tmp/out1" "$tmp/out" | show /dev/stdin
+fi
+run SKIP_FAKE=1 SKIP_OTHER=1 TEST_TIMES=1
+if [ "$(grep -Ec '^ +([0-9]+\.[0-9][0-9]|-) +[0-9]+\.[0-9][0-9]  (test_fake|sh/plain|sh/crash)$' "$tmp/out")" -eq 3 ] &&
+	[ "$(grep -v '^ ' "$tmp/out")" = "$(cat "$tmp/out1")" ]; then
+	ok "TEST_TIMES=1: a line of wall and CPU seconds per test, nothing else changed"
+else
+	notok "TEST_TIMES=1"
+	show "$tmp/out"
+fi
 
 rm "$t/tests/sh/crash.sh"
 printf 'echo "ok - plain"\n' > "$t/tests/sh/plain.sh"
