@@ -106,7 +106,7 @@ static int
 shards_write(struct render_ctx *c, struct head *h, const struct search_src *s)
 {
 	struct buf text = BUF_INIT, row = BUF_INIT;
-	size_t i, first = 0;
+	size_t i, j, k, nt, first = 0;
 	int rc = 0;
 
 	shard_start(&text, 0);
@@ -125,7 +125,15 @@ shards_write(struct render_ctx *c, struct head *h, const struct search_src *s)
 		js_string(&row, &h->tmp, r->date);
 		buf_addch(&row, ',');
 		js_string(&row, &h->tmp, r->href);
-		buf_addch(&row, ']');
+		buf_addstr(&row, ",[");
+		for (j = 0, nt = 0; j < r->ntg; j++) {
+			/* each target once, a run may name it in two spellings */
+			for (k = 0; k < j && r->tg[k] != r->tg[j]; k++)
+				;
+			if (r->tg[j] < s->ntargets && k == j)
+				buf_addf(&row, "%s%zu", nt++ ? "," : "", r->tg[j]);
+		}
+		buf_addstr(&row, "]]");
 		if (i > first && (strcmp(r->year, s->runs[first].year) ||
 				  i - first == s->shard_runs ||
 				  text.len + row.len + 4 > SEARCH_SHARD_BYTES)) {

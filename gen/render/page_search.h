@@ -12,8 +12,8 @@
  *                         "shards": [[file, year, runs], ...] };
  *                       var ERG_SEARCH_SHARDS = [];
  *   search/runs-K.js    shard K (1, 2, ...): ERG_SEARCH_SHARDS[K - 1] =
- *                       [[id, title, machine, date, href], ...];
- *                       machine indexes the head's machines
+ *                       [[id, title, machine, date, href, [target, ...]],
+ *                       ...]; machine and targets index the head's
  *
  * Runs are newest first; a shard holds runs of one year (or "undated")
  * only, at most shard_runs of them and about SEARCH_SHARD_BYTES, so the
@@ -42,6 +42,8 @@ struct search_run {
 	size_t machine;		/* index into the machines */
 	const char *date;	/* as shown ("2026-08-26 01:56", "undated") */
 	const char *href;	/* runs/<id>/index.html */
+	const size_t *tg;	/* its targets: indexes, ntargets or more for none */
+	size_t ntg;
 	char year[16];		/* "2026", or "undated": its shard's */
 };
 

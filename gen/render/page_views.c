@@ -3182,7 +3182,8 @@ search_page(struct views *v)
 		const struct vrun *r = &v->r[i];
 
 		runs[k] = (struct search_run){ .id = r->id, .title = r->title, .machine = r->m,
-					       .date = r->when, .href = r->href };
+					       .date = r->when, .href = r->href, .tg = r->tg,
+					       .ntg = r->ntargets };
 		period_of(r, runs[k].year);
 	}
 	for (i = 0; i < v->nm; i++)

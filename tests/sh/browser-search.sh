@@ -5,7 +5,8 @@
 # holding "needle" in different shards (the newest and the oldest year)
 # and one hostile title.  search/index.html?q=needle must list exactly
 # those two runs, linked to their pages, and say that every run was
-# searched in every part; a query that matches nothing says so too; the
+# searched in every part; ?q=needle%20beta too ("beta" is only in the
+# runs' targets); a query that matches nothing says so too; the
 # hostile title is on the page as text (no element made from it).
 # Skips like tests/browser/run.sh (SKIP_BROWSER=1, no Chromium).
 # Environment: ERG, BUILD, ERG_SRC (set by tests/run.sh), CHROMIUM.
@@ -96,6 +97,22 @@ else
 	notok "?q=needle does not list exactly the two runs"
 	show "$tmp/py"
 	show "$tmp/needle.html.err"
+fi
+# "beta" is only in the runs' targets: the runs are found by title and target
+search 'needle%20beta' "$tmp/target.html"
+if python3 - "$tmp/target.html" <<'PY' > "$tmp/py" 2>&1
+import re, sys
+d = open(sys.argv[1]).read()
+ol = re.search(r'<ol id="hits">(.*?)</ol>', d, re.S).group(1)
+links = re.findall(r'<li>run: <a href="\.\./runs/([^"]+)/index\.html">', ol)
+assert links == ["h2/r23", "h2/r2"], links
+assert ol.count("<li>") == 2 and "alpha, beta" in ol, ol
+PY
+then
+	ok "?q=needle+beta finds the two runs by their title and their target"
+else
+	notok "a run is not found by its target"
+	show "$tmp/py"
 fi
 search 'evil%20q' "$tmp/evil.html"
 if python3 - "$tmp/evil.html" <<'PY' > "$tmp/py" 2>&1

@@ -5,7 +5,8 @@
 # id hold markup, quotes, a script end tag, U+2028 and non-ASCII text:
 # every file of the index holds them only escaped (ASCII, no '<', '>' or
 # '&'), is exactly one assignment of one JSON value, and reads back as
-# exactly those strings; the page puts them on the page as text,
+# exactly those strings (and each run's targets); the page puts them on
+# the page as text,
 # evaluating nothing.  Then 25 runs over three machines and two years with
 # shards forced small (ERG_PAGE_ROWS=1: 10 runs a shard): every shard
 # within its bounds and of one year, every run in exactly one shard, the
@@ -81,6 +82,8 @@ assert runs["m/r1"][1] == "Small hand-made session", runs["m/r1"]
 assert runs["m/r2"][4] == "runs/m/r2/index.html", runs["m/r2"]
 assert sorted(m[0] for m in ms) == sorted(['m<b>&"\u2029', "test-machine"]), ms
 assert sorted(t[0] for t in h["targets"]) == ["alpha", "beta"], h["targets"]
+for r in runs.values():
+    assert sorted(h["targets"][t][0] for t in r[5]) == ["alpha", "beta"], r
 PY
 then
 	ok "the index reads back as the archive's exact strings"
@@ -142,6 +145,8 @@ for s in shards:
         per[h["machines"][r[2]][0]] = per.get(h["machines"][r[2]][0], 0) + 1
 assert {m[0]: m[3] for m in h["machines"]} == per == {"h0": 8, "h1": 9, "h2": 8}, per
 assert all(m[2] == "machines/%s/index.html" % m[0] for m in h["machines"]), h["machines"]
+assert all(sorted(h["targets"][t][0] for t in r[5]) == ["alpha", "beta"] for s in shards
+           for r in s), "a run without its targets"
 PY
 then
 	ok "4 shards of at most 10 runs and one year, every run in exactly one, the head's counts theirs"
