@@ -10,7 +10,8 @@
 # evaluating nothing.  Then 25 runs over three machines and two years with
 # shards forced small (ERG_PAGE_ROWS=1: 10 runs a shard): every shard
 # within its bounds and of one year, every run in exactly one shard, the
-# head's counts those of the shards, newest first.
+# head's counts those of the shards, newest first; and three runs of
+# ~120 KB titles in two shards of at most ~300 KB.
 # (tests/sh/browser-search.sh searches such a site in Chromium.)
 # Environment: ERG, BUILD, ERG_SRC (set by tests/run.sh).
 T=search
@@ -152,6 +153,38 @@ then
 	ok "4 shards of at most 10 runs and one year, every run in exactly one, the head's counts theirs"
 else
 	notok "the shards or the head's counts are wrong"
+	show "$tmp/py"
+fi
+
+# The byte bound: three runs whose titles take ~120 KB each in the index
+# (20,000 x U+00E9, 6 bytes escaped): two fit in a shard of ~300 KB, the
+# third starts the next.
+i=1
+while [ $i -le 3 ]; do
+	"$b/tools/mksmall" "$tmp/big/m/r$i" > /dev/null
+	python3 - "$tmp/big/m/r$i/meta.json" $i <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+m["title"] = "T%s " % sys.argv[2] + "\u00e9" * 20000
+json.dump(m, open(sys.argv[1], "w"), ensure_ascii=False)
+PY
+	i=$(( i + 1 ))
+done
+"$ERG" build --quiet --archive "$tmp/big" --out "$tmp/bsite" 2> "$tmp/err" || show "$tmp/err"
+if python3 - "$tmp/bsite/search" <<'PY' > "$tmp/py" 2>&1
+import os, sys
+exec(open(sys.argv[1] + "/../../idx.py").read())
+h, shards = load(sys.argv[1])
+assert [len(s) for s in shards] == [2, 1], [len(s) for s in shards]
+for sh in h["shards"]:
+    n = os.path.getsize(os.path.join(sys.argv[1], sh[0]))
+    assert 100000 < n <= 300000, (sh, n)
+assert sorted(r[1][:3] for s in shards for r in s) == ["T1 ", "T2 ", "T3 "]
+PY
+then
+	ok "shards of at most 300,000 bytes: three runs of ~120 KB in two shards"
+else
+	notok "the shards' byte bound"
 	show "$tmp/py"
 fi
 exit 0
