@@ -34,6 +34,7 @@
 #include "base/path.h"
 #include "base/sha256.h"
 #include "render/page_run.h"
+#include "render/page_search.h"
 #include "render/page_views.h"
 #include "analyze/stats.h"
 #include "render/svg.h"
@@ -3163,91 +3164,37 @@ diffs_lists(struct views *v)
 }
 
 /* ------------------------------------------------------------------ */
-/* search/index.html and search/index.js */
+/* search/ (render/page_search.h): every run newest first, the machines and
+ * the targets; a shard holds the runs of SEARCH_SHARD_PAGES list pages. */
 
-static json_t *
-row_of(const char *a, const char *b, const char *c, const char *d, const char *e)
-{
-	const char *f[5] = { a, b, c, d, e };
-	json_t *row = json_array();
-	size_t i;
-
-	for (i = 0; i < 5 && f[i]; i++)
-		json_array_append_new(row, json_string(f[i]));
-	return row;
-}
-
-/*
- * The site-wide search, offline: the index is a script (search/index.js:
- * `var ERG_SEARCH = {...};`) because a page opened from file:// may not
- * fetch a JSON file.  Its one value is JSON, ASCII only (U+2028 and
- * U+2029 escaped), with '<', '>' and '&' escaped too, so no archive text
- * can close a script or start markup; the page puts every string on the
- * page as text.  Runs newest first: [id, title, machine, date, href];
- * machines [key, label, href]; targets [name, href]; hrefs from the root.
- */
 static int
 search_page(struct views *v)
 {
-	json_t *data = json_object(), *runs = json_array(), *ms = json_array(),
-	       *ts = json_array(), *view, *h;
-	struct buf out = BUF_INIT, b = BUF_INIT;
-	char *text, *p;
-	size_t i;
-	int rc = -1;
+	struct search_run *runs = xcalloc(v->nr + 1, sizeof(*runs));
+	struct search_machine *ms = xcalloc(v->nm + 1, sizeof(*ms));
+	struct search_target *ts = xcalloc(v->nt + 1, sizeof(*ts));
+	struct search_src s = { runs, v->nr, ms, v->nm, ts, v->nt,
+				v->page_runs * SEARCH_SHARD_PAGES };
+	size_t i, k = 0;
+	int rc;
 
-	for (i = v->nr; i-- > 0;) {
+	for (i = v->nr; i-- > 0; k++) {
 		const struct vrun *r = &v->r[i];
 
-		json_array_append_new(runs, row_of(r->id, r->title, v->m[r->m].key, r->when,
-						   r->href));
+		runs[k] = (struct search_run){ .id = r->id, .title = r->title, .machine = r->m,
+					       .date = r->when, .href = r->href, .tg = r->tg,
+					       .ntg = r->ntargets };
+		period_of(r, runs[k].year);
 	}
-	for (i = 0; i < v->nm; i++) {
-		h = href_machine(v, i, 0);
-		json_array_append_new(ms, row_of(v->m[i].key, v->m[i].label, json_string_value(h),
-						  NULL, NULL));
-		json_decref(h);
-	}
-	for (i = 0; i < v->nt; i++) {
-		h = href_target(v, i, 0);
-		json_array_append_new(ts, row_of(v->t[i].name, json_string_value(h), NULL, NULL,
-						  NULL));
-		json_decref(h);
-	}
-	json_object_set_new(data, "runs", runs);
-	json_object_set_new(data, "machines", ms);
-	json_object_set_new(data, "targets", ts);
-	text = json_dumps(data, JSON_COMPACT | JSON_ENSURE_ASCII);
-	json_decref(data);
-	if (!text)
-		return -1;
-	buf_addstr(&out, "/* erg: the search index of search/index.html (data only) */\n"
-		   "var ERG_SEARCH = ");
-	for (p = text; *p; p++) {
-		if (*p == '<')
-			buf_addstr(&out, "\\u003c");
-		else if (*p == '>')
-			buf_addstr(&out, "\\u003e");
-		else if (*p == '&')
-			buf_addstr(&out, "\\u0026");
-		else
-			buf_addch(&out, *p);
-	}
-	buf_addstr(&out, ";\n");
-	free(text);
-	view = page_view("Search", 1);
-	buf_addf(&b, "%zu run%s, %zu machine%s and %zu target%s, searched in the browser: "
-		 "nothing leaves the page.", v->nr, v->nr == 1 ? "" : "s", v->nm,
-		 v->nm == 1 ? "" : "s", v->nt, v->nt == 1 ? "" : "s");
-	set_s(view, "sub", b.ptr);
-	set_s(view, "noscript", "The search needs JavaScript; the lists of machines and "
-				"targets link to every page without it.");
-	if (!sink_write(&v->c->out, "search/index.js", out.ptr, out.len) &&
-	    !page_write(v, v->search, view, "search/index.html", NULL))
-		rc = 0;
-	json_decref(view);
-	buf_release(&out);
-	buf_release(&b);
+	for (i = 0; i < v->nm; i++)
+		ms[i] = (struct search_machine){ v->m[i].key, v->m[i].label, v->m[i].slug,
+						 v->m[i].nruns };
+	for (i = 0; i < v->nt; i++)
+		ts[i] = (struct search_target){ v->t[i].name, v->t[i].slug };
+	rc = search_write(v->c, v->search, &s);
+	free(runs);
+	free(ms);
+	free(ts);
 	return rc;
 }
 
