@@ -454,6 +454,7 @@ struct pool {
 	atomic_int bad;		/* a run failed: render nothing more */
 	struct deps *deps;	/* the views' record; NULL: check only */
 	unsigned char rtag[VIEWS_REC_TAG];	/* the records' (aliases_tag()) */
+	const unsigned char *present;	/* per run: the old site has its files (key_runs()) */
 };
 
 /*
@@ -634,8 +635,8 @@ reuse(struct pool *p, struct slot *s, struct views_run **rec)
 	buf_addf(&prefix, "runs/%s/", id);
 	cache_name(&rrel, id, ".rec");
 	cache_name(&srel, id, ".json");
-	if (!cache_files_exist(p->out, prefix.ptr, s->old->files, s->old->nfiles) ||
-	    cache_read_file(p->out, rrel.ptr, RESULTS_MAX, &text))
+	/* key_runs() found its files; cache_copy_files() checks each again */
+	if (!p->present[s - p->s] || cache_read_file(p->out, rrel.ptr, RESULTS_MAX, &text))
 		goto out;
 	{
 		struct buf where = BUF_INIT;
@@ -1349,6 +1350,7 @@ build_run_all(const struct build_opts *o)
 	p.aliases = &aliases;
 	p.ntasks = runs.n + (o->out != NULL);
 	aliases_tag(&aliases, p.rtag);
+	p.present = present;
 	atomic_init(&p.bad, 0);
 	if (o->out) {
 		deps_open(&deps, &p, have_old);
