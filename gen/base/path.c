@@ -97,28 +97,30 @@ path_exists(const char *p)
 	return !lstat(p, &st);
 }
 
+/*
+ * The folder itself first, its parents only when it has none: a build
+ * asks for the folder of every file it writes, and that folder or its
+ * parent nearly always exists already, so this is one mkdir() where
+ * trying every component from the root was one per level.
+ */
 int
 path_mkdirs(const char *path)
 {
-	char *p = xstrdup(path), *s;
+	char *p, *s;
+	int rc;
 
-	for (s = p + 1; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0777) && errno != EEXIST) {
-			error_errno("cannot create directory '%s'", p);
-			free(p);
-			return -1;
-		}
-		*s = '/';
-	}
-	if (mkdir(p, 0777) && errno != EEXIST) {
-		error_errno("cannot create directory '%s'", p);
-		free(p);
-		return -1;
-	}
+	if (!mkdir(path, 0777) || errno == EEXIST)
+		return 0;
+	if (errno != ENOENT || !(s = strrchr(path, '/')) || s == path)
+		return error_errno("cannot create directory '%s'", path);
+	p = xstrdup(path);
+	p[s - path] = '\0';
+	rc = path_mkdirs(p);
 	free(p);
+	if (rc)
+		return -1;
+	if (mkdir(path, 0777) && errno != EEXIST)
+		return error_errno("cannot create directory '%s'", path);
 	return 0;
 }
 

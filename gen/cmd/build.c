@@ -19,9 +19,10 @@
  * so the site is the same byte for byte whatever -j is.
  *
  * Incremental builds (cache.h): a run whose key matches the manifest of
- * the site being replaced is not read again; its record is made from the
- * old site's OUT/.erg-cache/runs/<id>/summary.json and its files are
- * carried into the new tree (hard links, cache.h).  The cross-run pages
+ * the site being replaced is not read again; its record is read back from
+ * the old site's OUT/.erg-cache/runs/<h>.rec (cache_name(): no JSON is
+ * parsed) and its files, summary and record are carried into the new tree
+ * (hard links, cache.h).  The cross-run pages
  * whose inputs did not change are carried too (struct deps); the index
  * and the lists are always rendered again.  When nothing changed at
  * all, nothing is written.
@@ -452,17 +453,56 @@ struct pool {
 	const struct target_aliases *aliases;	/* of targets.txt */
 	atomic_int bad;		/* a run failed: render nothing more */
 	struct deps *deps;	/* the views' record; NULL: check only */
+	unsigned char rtag[VIEWS_REC_TAG];	/* the records' (aliases_tag()) */
+	const unsigned char *present;	/* per run: the old site has its files (key_runs()) */
 };
 
-/* Where a run's summary (run_summary()) is kept: in the cache, not the
- * published site (walk_files() leaves OUT/.erg-cache out of the manifest;
- * reuse() copies it with the run). */
-#define SUMMARY_NAME "summary.json"
+/*
+ * Where a run's summary (run_summary()) and its views' record
+ * (views_run_encode()) are kept: in the cache, not the published site
+ * (walk_files() leaves OUT/.erg-cache out of the manifest; reuse() carries
+ * them with the run), as OUT/.erg-cache/runs/<h>.json and <h>.rec, h the
+ * SHA-256 of the run's id in hex.  One folder for every run: a folder per
+ * run cost a mkdir and an rmdir per run on every build; and names from
+ * the id itself could meet (ids are paths: run "a.json" beside the folder
+ * of run "a.json.json/b").  The summary and the record say whose they are.
+ */
+#define CACHE_RUNS CACHE_DIR "/runs/"
 
 static void
-summary_prefix(struct buf *b, const char *id)
+cache_name(struct buf *b, const char *id, const char *ext)
 {
-	buf_addf(b, "%s/runs/%s/", CACHE_DIR, id);
+	struct sha256 c;
+	unsigned char h[32];
+	char hex[65];
+
+	sha256_begin(&c);
+	sha256_add(&c, id, strlen(id));
+	sha256_end(&c, h);
+	sha256_hex(h, hex);
+	buf_addf(b, "%s%s%s", CACHE_RUNS, hex, ext);
+}
+
+/*
+ * The tag of the records (views_run_encode()): the archive's aliases
+ * (targets.txt) they were made under, which no run's key holds.  A
+ * record under another tag is made again from the run's summary; one
+ * under this tag passed targets_check_run() with these aliases when it
+ * was made, so an unchanged run need not be checked again.
+ */
+static void
+aliases_tag(const struct target_aliases *a, unsigned char tag[VIEWS_REC_TAG])
+{
+	struct sha256 c;
+	size_t i;
+
+	sha256_begin(&c);
+	sha256_add(&c, "erg-aliases 1", 14);
+	for (i = 0; i < a->n; i++) {
+		sha256_add(&c, a->v[i].key, strlen(a->v[i].key) + 1);
+		sha256_add(&c, a->v[i].canonical, strlen(a->v[i].canonical) + 1);
+	}
+	sha256_end(&c, tag);
 }
 
 /* A results.json erg wrote: far below this (the reference session's is
@@ -478,7 +518,7 @@ summary_prefix(struct buf *b, const char *id)
 static int
 write_results(struct pool *p, json_t *res, struct views_run **rec)
 {
-	struct buf rel = BUF_INIT;
+	struct buf rel = BUF_INIT, b = BUF_INIT;
 	const char *id = json_string_value(json_object_get(res, "run"));
 	json_t *sum = run_summary(res);
 	char *text;
@@ -491,13 +531,19 @@ write_results(struct pool *p, json_t *res, struct views_run **rec)
 		rc = -1;
 	free(text);
 	buf_reset(&rel);
-	summary_prefix(&rel, id);
-	buf_addstr(&rel, SUMMARY_NAME);
+	cache_name(&rel, id, ".json");
 	text = rc ? NULL : jx_dumps(sum, JSON_COMPACT);
 	if (!rc && (!text || site_write(p->site, rel.ptr, text, strlen(text))))
 		rc = -1;
 	free(text);
+	if (!rc && *rec) {
+		buf_reset(&rel);
+		cache_name(&rel, id, ".rec");
+		views_run_encode(*rec, p->rtag, &b);
+		rc = site_write(p->site, rel.ptr, b.ptr, b.len);
+	}
 	buf_release(&rel);
+	buf_release(&b);
 	json_decref(sum);
 	return rc;
 }
@@ -532,8 +578,7 @@ load_summary(void *arg, size_t i, size_t *bytes)
 	json_error_t err;
 	json_t *sum = NULL, *run;
 
-	summary_prefix(&rel, id);
-	buf_addstr(&rel, SUMMARY_NAME);
+	cache_name(&rel, id, ".json");
 	*bytes = 0;
 	if (!cache_read_file(p->site->tmp, rel.ptr, RESULTS_MAX, &text))
 		sum = json_loadb(text.ptr, text.len, 0, &err);
@@ -550,53 +595,117 @@ load_summary(void *arg, size_t i, size_t *bytes)
 	return sum;
 }
 
-/* An unchanged run: its summary and files from the old site, read without
- * following links (cache.h); what fails is rendered afresh. */
+/* The old site's summary of run id, parsed, or NULL (silently). */
 static json_t *
-reuse(struct pool *p, struct slot *s)
+old_summary(const struct pool *p, const char *rel, const char *id)
 {
-	struct buf path = BUF_INIT, prefix = BUF_INIT, sprefix = BUF_INIT, text = BUF_INIT;
-	const char *id = s->ref->id;
-	static char sname[] = SUMMARY_NAME;
-	char *const sfile[] = { sname };
-	json_t *sum, *run;
+	struct buf text = BUF_INIT;
 	json_error_t err;
+	json_t *sum, *run;
 
-	buf_addf(&prefix, "runs/%s/", id);
-	summary_prefix(&sprefix, id);
-	if (!cache_files_exist(p->out, prefix.ptr, s->old->files, s->old->nfiles))
-		goto fail;
-	buf_addf(&path, "%s%s", sprefix.ptr, SUMMARY_NAME);
-	sum = cache_read_file(p->out, path.ptr, RESULTS_MAX, &text) ? NULL :
+	sum = cache_read_file(p->out, rel, RESULTS_MAX, &text) ? NULL :
 	      json_loadb(text.ptr, text.len, 0, &err);
 	buf_release(&text);
 	run = sum ? json_object_get(sum, "run") : NULL;
 	if (!json_is_object(sum) || !json_is_string(run) || strcmp(json_string_value(run), id)) {
 		json_decref(sum);
-		goto fail;
+		return NULL;
 	}
-	if (cache_copy_files(p->out, p->site->tmp, prefix.ptr, s->old->files,
-			     s->old->nfiles) ||
-	    cache_copy_files(p->out, p->site->tmp, sprefix.ptr, sfile, 1)) {
+	return sum;
+}
+
+/*
+ * An unchanged run: its record, summary and files from the old site, read
+ * without following links (cache.h); its results are not read, nor its
+ * summary when the record is under this build's tag.  1 and *rec; 0 when
+ * the run is to be rendered afresh (a file missing or not a regular file,
+ * a site of an erg from before the records); -1 after a located error (a
+ * record that does not read back, a run that targets.txt now refuses).
+ */
+static int
+reuse(struct pool *p, struct slot *s, struct views_run **rec)
+{
+	struct buf prefix = BUF_INIT, rrel = BUF_INIT, srel = BUF_INIT, text = BUF_INIT;
+	const char *id = s->ref->id;
+	struct views_run *r = NULL;
+	char *names[2];
+	int rc = 0, k, fresh = 0;
+
+	*rec = NULL;
+	buf_addf(&prefix, "runs/%s/", id);
+	cache_name(&rrel, id, ".rec");
+	cache_name(&srel, id, ".json");
+	/* key_runs() found its files; cache_copy_files() checks each again */
+	if (!p->present[s - p->s] || cache_read_file(p->out, rrel.ptr, RESULTS_MAX, &text))
+		goto out;
+	{
+		struct buf where = BUF_INIT;
+
+		buf_addf(&where, "%s/%s", p->out, rrel.ptr);
+		k = views_run_decode(text.ptr, text.len, where.ptr, p->rtag, &r);
+		if (!k && strcmp(views_run_id(r), id))
+			k = error_at(where.ptr, 0, "the record of run '%s' where that of '%s' "
+				     "belongs", views_run_id(r), id);
+		buf_release(&where);
+	}
+	if (k < 0) {
+		rc = -1;
+		goto out;
+	}
+	if (k == 1) {
+		/* made under other aliases (or by another erg): again, from
+		 * the summary, checked against this build's targets.txt */
+		json_t *sum = old_summary(p, srel.ptr, id);
+
+		if (!sum)
+			goto out;
+		if (targets_check_run(p->aliases, sum, s->ref->dir)) {
+			json_decref(sum);
+			rc = -1;
+			goto out;
+		}
+		r = views_run_make(sum, p->aliases);
+		json_decref(sum);
+		fresh = 1;
+		if (!r)
+			goto out;
+	}
+	names[0] = srel.ptr + strlen(CACHE_RUNS);
+	names[1] = rrel.ptr + strlen(CACHE_RUNS);
+	if (cache_copy_files(p->out, p->site->tmp, prefix.ptr, s->old->files, s->old->nfiles) ||
+	    cache_copy_files(p->out, p->site->tmp, CACHE_RUNS, names, fresh ? 1 : 2)) {
 		/* Render afresh into a clean folder. */
-		buf_reset(&path);
+		struct buf path = BUF_INIT;
+
 		buf_addf(&path, "%s/%s", p->site->tmp, prefix.ptr);
 		path_remove_tree(path.ptr);
 		buf_reset(&path);
-		buf_addf(&path, "%s/%s", p->site->tmp, sprefix.ptr);
-		path_remove_tree(path.ptr);
-		json_decref(sum);
-		goto fail;
+		buf_addf(&path, "%s/%s", p->site->tmp, srel.ptr);
+		unlink(path.ptr);
+		buf_reset(&path);
+		buf_addf(&path, "%s/%s", p->site->tmp, rrel.ptr);
+		unlink(path.ptr);
+		buf_release(&path);
+		goto out;
 	}
-	buf_release(&path);
+	if (fresh) {
+		buf_reset(&text);
+		views_run_encode(r, p->rtag, &text);
+		if (site_write(p->site, rrel.ptr, text.ptr, text.len)) {
+			rc = -1;
+			goto out;
+		}
+	}
+	*rec = r;
+	r = NULL;
+	rc = 1;
+out:
+	views_run_free(r);
 	buf_release(&prefix);
-	buf_release(&sprefix);
-	return sum;
-fail:
-	buf_release(&path);
-	buf_release(&prefix);
-	buf_release(&sprefix);
-	return NULL;
+	buf_release(&rrel);
+	buf_release(&srel);
+	buf_release(&text);
+	return rc;
 }
 
 /*
@@ -810,16 +919,14 @@ static void
 work(struct pool *p, struct slot *s)
 {
 	json_t *res;
+	int k;
 
-	if (p->site && s->old && (res = reuse(p, s))) {
-		s->reused = 1;
-		/* targets.txt is not in the run's key: checked on every build */
-		if (targets_check_run(p->aliases, res, s->ref->dir)) {
+	if (p->site && s->old && (k = reuse(p, s, &s->rec))) {
+		s->reused = k > 0;
+		if (k < 0) {
 			s->failed = 1;
 			atomic_store(&p->bad, 1);
 		}
-		s->rec = views_run_make(res, p->aliases);
-		json_decref(res);
 		processed(p);
 		return;
 	}
@@ -1242,6 +1349,8 @@ build_run_all(const struct build_opts *o)
 	p.pairs = &pairs;
 	p.aliases = &aliases;
 	p.ntasks = runs.n + (o->out != NULL);
+	aliases_tag(&aliases, p.rtag);
+	p.present = present;
 	atomic_init(&p.bad, 0);
 	if (o->out) {
 		deps_open(&deps, &p, have_old);

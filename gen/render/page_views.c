@@ -114,10 +114,16 @@ struct rmv {
 struct rent {			/* an entry of the run's "targets" */
 	uint32_t name;		/* 0: it has none (no target of the views) */
 	uint32_t key, spelling;	/* ingest/targets.h, with the aliases */
-	uint32_t nroutes;
+	uint32_t route, nroutes;	/* its routes: route[route .. route + nroutes) */
 	int anyroute;		/* a route with a finite req/s */
 	double route_min;	/* the smallest |req/s| of its routes but 0, or INFINITY */
 	struct rmv rps, mj, watts;	/* its headline */
+};
+
+struct rroute {			/* an element of an entry's "routes" */
+	uint32_t name;		/* 0: none */
+	uint32_t at;		/* a trials sweep's "at" as cell_route_rps() names it, or 0 */
+	struct rmv rps;
 };
 
 struct rround {			/* a measurement: one round of one target */
@@ -129,11 +135,13 @@ struct views_run {
 	uint32_t id, title, date, kind, src, mid, mlabel;
 	int idle_array;		/* idle_windows is an array */
 	int single_round;	/* single_round() */
-	size_t nent, nround, nidle;
+	size_t nent, nround, nidle, nroute;
 	struct rent *ent;
 	struct rround *round;	/* in the order of the measurements */
+	struct rroute *route;	/* every entry's, entry after entry */
 	double *idle;		/* idle_windows[].mean_watts that are finite */
 	char *str;		/* the strings, each NUL-terminated */
+	size_t nstr;		/* their bytes */
 };
 
 /* String at offset o of r, or NULL. */
@@ -195,6 +203,42 @@ single_round(const json_t *res)
 	return 1;
 }
 
+/* One block for the record and its arrays (each of 8-byte members), so
+ * that it takes two allocations with its strings. */
+static struct views_run *
+record_alloc(size_t nent, size_t nround, size_t nidle, size_t nroute)
+{
+	struct views_run *r;
+	char *p;
+
+	p = xcalloc(1, sizeof(*r) + nent * sizeof(*r->ent) + nround * sizeof(*r->round) +
+			       nroute * sizeof(*r->route) + nidle * sizeof(*r->idle));
+	r = (struct views_run *)p;
+	r->ent = (struct rent *)(p + sizeof(*r));
+	r->round = (struct rround *)(r->ent + nent);
+	r->route = (struct rroute *)(r->round + nround);
+	r->idle = (double *)(r->route + nroute);
+	return r;
+}
+
+/* A trials sweep's route figure is the cell at one x (analyze/trials.c):
+ * "at" and its numeric members, named under the value. */
+static void
+route_at(struct buf *b, const json_t *at)
+{
+	const char *k;
+	json_t *x;
+
+	buf_reset(b);
+	buf_addstr(b, "at");
+	json_object_foreach((json_t *)at, k, x)
+		if (json_is_number(x)) {
+			char tmp[NUM_TEXT_LEN];
+
+			buf_addf(b, " %s %s", k, num_text(tmp, json_number_value(x)));
+		}
+}
+
 struct views_run *
 views_run_make(const json_t *res, const struct target_aliases *aliases)
 {
@@ -202,19 +246,15 @@ views_run_make(const json_t *res, const struct target_aliases *aliases)
 	const json_t *iw = json_object_get(res, "idle_windows"), *m = json_object_get(res, "machine");
 	const json_t *al = json_object_get(res, "aliases"), *x;
 	size_t nt = json_array_size(ts), nm = json_array_size(ms), ni = json_array_size(iw), i, j;
+	size_t nr = 0;
 	struct buf s = BUF_INIT, k = BUF_INIT;
 	struct views_run *r;
-	char *p;
 
 	if (!json_is_object(res) || run_depth(jstr(res, "run")) < 0)
 		return NULL;	/* render_run() refuses it already */
-	/* one block: the record, then its arrays (each of 8-byte members) */
-	p = xcalloc(1, sizeof(*r) + nt * sizeof(*r->ent) + nm * sizeof(*r->round) +
-			       ni * sizeof(*r->idle));
-	r = (struct views_run *)p;
-	r->ent = (struct rent *)(p + sizeof(*r));
-	r->round = (struct rround *)(r->ent + nt);
-	r->idle = (double *)(r->round + nm);
+	json_array_foreach(ts, i, x)
+		nr += json_array_size(json_object_get(x, "routes"));
+	r = record_alloc(nt, nm, ni, nr);
 	buf_addch(&s, '\0');	/* offset 0 is no string */
 	r->id = rs_put(&s, jstr(res, "run"));
 	r->title = rs_put(&s, jstr(res, "title"));
@@ -233,14 +273,22 @@ views_run_make(const json_t *res, const struct target_aliases *aliases)
 		e->rps = rmv_put(&s, h, "rps");
 		e->mj = rmv_put(&s, h, "mj_per_req");
 		e->watts = rmv_put(&s, h, "watts");
+		e->route = (uint32_t)r->nroute;
 		e->nroutes = (uint32_t)json_array_size(json_object_get(x, "routes"));
 		e->route_min = INFINITY;
 		json_array_foreach(json_object_get(x, "routes"), j, rt) {
-			double q = mv_get(rt, "rps").mean;
+			struct rroute *q = &r->route[r->nroute++];
+			const json_t *at = json_object_get(json_object_get(rt, "rps"), "at");
 
-			e->anyroute |= isfinite(q);
-			if (isfinite(q) && q != 0 && fabs(q) < e->route_min)
-				e->route_min = fabs(q);
+			q->name = rs_put(&s, jstr(rt, "name"));
+			q->rps = rmv_put(&s, rt, "rps");
+			if (json_is_object(at)) {
+				route_at(&k, at);
+				q->at = rs_put(&s, k.ptr);
+			}
+			e->anyroute |= isfinite(q->rps.mean);
+			if (isfinite(q->rps.mean) && q->rps.mean != 0 && fabs(q->rps.mean) < e->route_min)
+				e->route_min = fabs(q->rps.mean);
 		}
 		if (!name)
 			continue;
@@ -272,7 +320,7 @@ views_run_make(const json_t *res, const struct target_aliases *aliases)
 	json_array_foreach(iw, i, x)
 		if (isfinite(jnum(x, "mean_watts")))
 			r->idle[r->nidle++] = jnum(x, "mean_watts");
-	r->str = buf_detach(&s, NULL);
+	r->str = buf_detach(&s, &r->nstr);
 	buf_release(&k);
 	return r;
 }
@@ -283,6 +331,287 @@ views_run_free(struct views_run *r)
 	if (r)
 		free(r->str);
 	free(r);
+}
+
+const char *
+views_run_id(const struct views_run *r)
+{
+	return rs(r, r->id);
+}
+
+/*
+ * The record as bytes (page_views.h), little-endian whatever the host:
+ *   "erg-rec\n", u32 version, tag[32],
+ *   u32 nent nround nroute nidle nstr,
+ *   u32 id title date kind src mid mlabel flags (1 idle_array, 2 single_round),
+ *   per entry u32 name key spelling route nroutes anyroute, f64 route_min,
+ *     its rps, mj and watts (struct rmv: f64 mean sd n, u32 text sdtext),
+ *   per round u32 ent, f64 round mj rps,
+ *   per route u32 name at, its rps (rmv),
+ *   per idle window f64,
+ *   the strings (nstr bytes, the first and the last NUL).
+ * Every string is an offset into the strings, 0 for none.
+ */
+#define REC_MAGIC "erg-rec\n"
+#define REC_VERSION 1u
+#define REC_HEAD (8 + 4 + VIEWS_REC_TAG + 5 * 4 + 8 * 4)
+#define REC_RMV (3 * 8 + 2 * 4)
+#define REC_ENT (6 * 4 + 8 + 3 * REC_RMV)
+#define REC_ROUND (4 + 3 * 8)
+#define REC_ROUTE (2 * 4 + REC_RMV)
+
+static void
+put32(struct buf *b, uint32_t x)
+{
+	unsigned char c[4] = { (unsigned char)x, (unsigned char)(x >> 8),
+			       (unsigned char)(x >> 16), (unsigned char)(x >> 24) };
+
+	buf_add(b, c, 4);
+}
+
+static void
+put64(struct buf *b, double d)
+{
+	uint64_t x;
+
+	memcpy(&x, &d, 8);
+	put32(b, (uint32_t)x);
+	put32(b, (uint32_t)(x >> 32));
+}
+
+static void
+put_rmv(struct buf *b, const struct rmv *m)
+{
+	put64(b, m->mean);
+	put64(b, m->sd);
+	put64(b, m->n);
+	put32(b, m->text);
+	put32(b, m->sdtext);
+}
+
+static uint32_t
+cnt32(size_t n)
+{
+	if (n > UINT32_MAX)
+		die("a run's record holds more than 2^32 items");
+	return (uint32_t)n;
+}
+
+void
+views_run_encode(const struct views_run *r, const unsigned char tag[VIEWS_REC_TAG],
+		 struct buf *out)
+{
+	size_t i;
+
+	buf_add(out, REC_MAGIC, 8);
+	put32(out, REC_VERSION);
+	buf_add(out, tag, VIEWS_REC_TAG);
+	put32(out, cnt32(r->nent));
+	put32(out, cnt32(r->nround));
+	put32(out, cnt32(r->nroute));
+	put32(out, cnt32(r->nidle));
+	put32(out, cnt32(r->nstr));
+	put32(out, r->id);
+	put32(out, r->title);
+	put32(out, r->date);
+	put32(out, r->kind);
+	put32(out, r->src);
+	put32(out, r->mid);
+	put32(out, r->mlabel);
+	put32(out, (r->idle_array ? 1u : 0) | (r->single_round ? 2u : 0));
+	for (i = 0; i < r->nent; i++) {
+		const struct rent *e = &r->ent[i];
+
+		put32(out, e->name);
+		put32(out, e->key);
+		put32(out, e->spelling);
+		put32(out, e->route);
+		put32(out, e->nroutes);
+		put32(out, e->anyroute ? 1 : 0);
+		put64(out, e->route_min);
+		put_rmv(out, &e->rps);
+		put_rmv(out, &e->mj);
+		put_rmv(out, &e->watts);
+	}
+	for (i = 0; i < r->nround; i++) {
+		put32(out, r->round[i].ent);
+		put64(out, r->round[i].round);
+		put64(out, r->round[i].mj);
+		put64(out, r->round[i].rps);
+	}
+	for (i = 0; i < r->nroute; i++) {
+		put32(out, r->route[i].name);
+		put32(out, r->route[i].at);
+		put_rmv(out, &r->route[i].rps);
+	}
+	for (i = 0; i < r->nidle; i++)
+		put64(out, r->idle[i]);
+	buf_add(out, r->str, r->nstr);
+}
+
+/* Reading a record: every read is inside len, which decode checked
+ * against the counts first. */
+struct rrd {
+	const unsigned char *p;
+	size_t off, nstr;
+	const char *path;
+	int bad;
+};
+
+static uint32_t
+get32(struct rrd *d)
+{
+	const unsigned char *c = d->p + d->off;
+
+	d->off += 4;
+	return (uint32_t)c[0] | (uint32_t)c[1] << 8 | (uint32_t)c[2] << 16 | (uint32_t)c[3] << 24;
+}
+
+static double
+get64(struct rrd *d)
+{
+	uint64_t x = get32(d);
+	double v;
+
+	x |= (uint64_t)get32(d) << 32;
+	memcpy(&v, &x, 8);
+	return v;
+}
+
+/* A string offset: inside the strings (0 is none). */
+static uint32_t
+get_str(struct rrd *d)
+{
+	uint32_t o = get32(d);
+
+	if (o >= d->nstr && !d->bad)
+		d->bad = error_off(d->path, (long long)d->off - 4,
+				   "run record: string offset %u outside its %zu bytes of strings",
+				   o, d->nstr);
+	return o < d->nstr ? o : 0;
+}
+
+static struct rmv
+get_rmv(struct rrd *d)
+{
+	struct rmv m;
+
+	m.mean = get64(d);
+	m.sd = get64(d);
+	m.n = get64(d);
+	m.text = get_str(d);
+	m.sdtext = get_str(d);
+	return m;
+}
+
+int
+views_run_decode(const void *data, size_t len, const char *path,
+		 const unsigned char tag[VIEWS_REC_TAG], struct views_run **out)
+{
+	struct rrd d = { data, 0, 0, path, 0 };
+	uint32_t nent, nround, nroute, nidle, nstr, flags, next = 0;
+	uint64_t need;
+	struct views_run *r;
+	size_t i;
+
+	*out = NULL;
+	if (len < 8 || memcmp(data, REC_MAGIC, 8))
+		return error_off(path, 0, "not a run record of erg (no 'erg-rec' at its start)");
+	if (len < REC_HEAD)
+		return error_off(path, (long long)len, "run record truncated: %zu bytes, "
+				 "its header takes %d", len, REC_HEAD);
+	d.off = 8;
+	if (get32(&d) != REC_VERSION || memcmp(d.p + d.off, tag, VIEWS_REC_TAG))
+		return 1;	/* another erg's, or made under other aliases */
+	d.off += VIEWS_REC_TAG;
+	nent = get32(&d);
+	nround = get32(&d);
+	nroute = get32(&d);
+	nidle = get32(&d);
+	nstr = get32(&d);
+	need = REC_HEAD + (uint64_t)nent * REC_ENT + (uint64_t)nround * REC_ROUND +
+	       (uint64_t)nroute * REC_ROUTE + (uint64_t)nidle * 8 + nstr;
+	if (need != len)
+		return error_off(path, 8 + 4 + VIEWS_REC_TAG, "run record of %zu bytes where its "
+				 "counts take %llu", len, (unsigned long long)need);
+	if (!nstr || d.p[len - nstr] || d.p[len - 1])
+		return error_off(path, (long long)(len - (nstr ? nstr : 0)),
+				 "run record: its strings do not start and end with a NUL byte");
+	d.nstr = nstr;
+	r = record_alloc(nent, nround, nidle, nroute);
+	r->nent = nent;
+	r->nround = nround;
+	r->nroute = nroute;
+	r->nidle = nidle;
+	r->nstr = nstr;
+	r->str = xmalloc(nstr);
+	memcpy(r->str, d.p + len - nstr, nstr);
+	r->id = get_str(&d);
+	r->title = get_str(&d);
+	r->date = get_str(&d);
+	r->kind = get_str(&d);
+	r->src = get_str(&d);
+	r->mid = get_str(&d);
+	r->mlabel = get_str(&d);
+	flags = get32(&d);
+	if (!d.bad && (flags & ~3u))
+		d.bad = error_off(path, (long long)d.off - 4, "run record: unknown flags %#x", flags);
+	if (!d.bad && (!r->id || !r->mlabel))
+		d.bad = error_off(path, REC_HEAD - 8 * 4, "run record without a run id or machine");
+	r->idle_array = (flags & 1) != 0;
+	r->single_round = (flags & 2) != 0;
+	for (i = 0; i < nent && !d.bad; i++) {
+		struct rent *e = &r->ent[i];
+		size_t at = d.off;
+
+		e->name = get_str(&d);
+		e->key = get_str(&d);
+		e->spelling = get_str(&d);
+		e->route = get32(&d);
+		e->nroutes = get32(&d);
+		e->anyroute = get32(&d) != 0;
+		e->route_min = get64(&d);
+		e->rps = get_rmv(&d);
+		e->mj = get_rmv(&d);
+		e->watts = get_rmv(&d);
+		if (!d.bad && e->name && (!e->key || !e->spelling))
+			d.bad = error_off(path, (long long)at, "run record: target %zu without "
+					  "its key or spelling", i);
+		if (!d.bad && (e->route != next || e->nroutes > nroute - next))
+			d.bad = error_off(path, (long long)at + 12, "run record: routes %u+%u of "
+					  "target %zu are not the next of its %u", e->route,
+					  e->nroutes, i, nroute);
+		next += e->nroutes;
+	}
+	if (!d.bad && next != nroute)
+		d.bad = error_off(path, 8 + 4 + VIEWS_REC_TAG + 8, "run record: %u routes, its "
+				  "targets hold %u", nroute, next);
+	for (i = 0; i < nround && !d.bad; i++) {
+		struct rround *q = &r->round[i];
+
+		q->ent = get32(&d);
+		q->round = get64(&d);
+		q->mj = get64(&d);
+		q->rps = get64(&d);
+		if (q->ent >= nent || !r->ent[q->ent].name)
+			d.bad = error_off(path, (long long)d.off - REC_ROUND, "run record: round "
+					  "%zu of target %u, not a named one of %u", i, q->ent, nent);
+	}
+	for (i = 0; i < nroute && !d.bad; i++) {
+		r->route[i].name = get_str(&d);
+		r->route[i].at = get_str(&d);
+		r->route[i].rps = get_rmv(&d);
+	}
+	for (i = 0; i < nidle && !d.bad; i++)
+		if (!isfinite(r->idle[i] = get64(&d)))
+			d.bad = error_off(path, (long long)d.off - 8, "run record: idle power "
+					  "%zu is not a finite number", i);
+	if (d.bad) {
+		views_run_free(r);
+		return -1;
+	}
+	*out = r;
+	return 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -857,14 +1186,22 @@ run_res(struct views *v, size_t ri)
 	return e->res;
 }
 
-/* Occurrence oi's entry in its run's summary (run_res(): borrowed until
- * the next read). */
-static const json_t *
-occ_json(struct views *v, size_t oi)
+/* Occurrence oi's routes, *n of them, in its run's record. */
+static const struct rroute *
+occ_routes(const struct views *v, size_t oi, size_t *n)
 {
-	const json_t *res = run_res(v, v->occ[oi].run);
+	const struct views_run *x = v->r[v->occ[oi].run].rec;
+	const struct rent *e = &x->ent[v->occ[oi].idx];
 
-	return json_array_get(json_object_get(res, "targets"), v->occ[oi].idx);
+	*n = e->nroutes;
+	return x->route + e->route;
+}
+
+/* Route q's name in occurrence oi's record, or NULL. */
+static const char *
+route_name(const struct views *v, size_t oi, const struct rroute *q)
+{
+	return rs(v->r[v->occ[oi].run].rec, q->name);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1032,16 +1369,13 @@ cell_mv(struct table *t, struct mv m, int dec, int thousands)
  * trials.c: the highest its targets share), named under the value.
  */
 static void
-cell_route_rps(struct table *t, const json_t *rt, int dec)
+cell_route_rps(struct table *t, const struct views_run *x, const struct rroute *q, int dec)
 {
-	const json_t *at = json_object_get(json_object_get(rt, "rps"), "at");
-	struct mv m = mv_get(rt, "rps");
-	struct buf b = BUF_INIT, sub = BUF_INIT;
+	struct mv m = rmv_get(x, &q->rps);
+	struct buf b = BUF_INIT;
 	struct tcell c = { NULL, 1, NULL, NULL, NULL, NULL };
-	const char *k;
-	json_t *x;
 
-	if (!json_is_object(at) || !isfinite(m.mean)) {
+	if (!q->at || !isfinite(m.mean)) {
 		cell_mv(t, m, dec, 1);
 		return;
 	}
@@ -1050,19 +1384,11 @@ cell_route_rps(struct table *t, const json_t *rt, int dec)
 		buf_addstr(&b, " \xc2\xb1 ");
 		numfmt_add(&b, m.sd, NF_THOUS(dec));
 	}
-	buf_addstr(&sub, "at");
-	json_object_foreach((json_t *)at, k, x)
-		if (json_is_number(x)) {
-			char tmp[NUM_TEXT_LEN];
-
-			buf_addf(&sub, " %s %s", k, num_text(tmp, json_number_value(x)));
-		}
 	c.text = b.ptr;
-	c.sub = sub.ptr;
+	c.sub = rs(x, q->at);
 	c.key = json_real(m.mean);	/* sorts as the other cells do */
 	table_cell(t, &c);
 	buf_release(&b);
-	buf_release(&sub);
 }
 
 /* ------------------------------------------------------------------ */
@@ -2044,18 +2370,18 @@ routes_matrix(struct views *v, struct sset *ids, const size_t *runs, size_t nrun
 		char **rn = NULL;
 		size_t nrn = 0;
 
-		/* the target's route names over these runs, first seen first
-		 * (copies: the summaries are read one at a time) */
+		/* the target's route names over these runs, first seen first */
 		for (i = 0; i < ncol; i++) {
-			size_t oi = occ_in(v, k, cols[i]);
-			const json_t *rt;
+			size_t oi = occ_in(v, k, cols[i]), nq;
+			const struct rroute *rt;
 
 			if (oi == SIZE_MAX)
 				continue;
-			json_array_foreach(json_object_get(occ_json(v, oi), "routes"), j, rt) {
-				const char *name = jstr(rt, "name");
+			rt = occ_routes(v, oi, &nq);
+			for (j = 0; j < nq; j++) {
+				const char *name = route_name(v, oi, &rt[j]);
 
-				if (!name || !isfinite(mv_get(rt, "rps").mean))
+				if (!name || !isfinite(rt[j].rps.mean))
 					continue;
 				for (q = 0; q < nrn && strcmp(rn[q], name); q++)
 					;
@@ -2078,19 +2404,21 @@ routes_matrix(struct views *v, struct sset *ids, const size_t *runs, size_t nrun
 			}
 
 			for (i = 0; i < ncol; i++) {
-				size_t oi = occ_in(v, k, cols[i]);
-				const json_t *rt, *hit = NULL;
+				size_t oi = occ_in(v, k, cols[i]), nq = 0;
+				const struct rroute *rt = NULL, *hit = NULL;
 
 				if (oi != SIZE_MAX)
-					json_array_foreach(json_object_get(occ_json(v, oi), "routes"), j, rt)
-						if (jstr(rt, "name") && !strcmp(jstr(rt, "name"), rn[q])) {
-							hit = rt;
-							break;
-						}
+					rt = occ_routes(v, oi, &nq);
+				for (j = 0; j < nq; j++)
+					if (route_name(v, oi, &rt[j]) &&
+					    !strcmp(route_name(v, oi, &rt[j]), rn[q])) {
+						hit = &rt[j];
+						break;
+					}
 				if (!hit)
 					cell_blank(&t);
 				else
-					cell_route_rps(&t, hit, dec[i]);
+					cell_route_rps(&t, v->r[cols[i]].rec, hit, dec[i]);
 			}
 		}
 		for (q = 0; q < nrn; q++)
@@ -2409,7 +2737,7 @@ target_page(struct views *v, size_t ti)
 		{
 			double *y = xcalloc(tg->n + 1, sizeof(double));
 			int dec;
-			const json_t *r0;
+			const struct rroute *r0;
 			const char **sl = NULL;
 			char **gl = NULL;
 			double *gv = NULL, *ge = NULL;
@@ -2427,14 +2755,17 @@ target_page(struct views *v, size_t ti)
 			for (i = hi + 1; i-- > lo;) {
 				const struct vocc *o = &v->occ[i];
 				const struct vrun *r = &v->r[o->run];
+				size_t nq;
 
-				json_array_foreach(json_object_get(occ_json(v, i), "routes"), j, r0) {
-					const char *name = jstr(r0, "name") ? jstr(r0, "name") : "";
+				r0 = occ_routes(v, i, &nq);
+				for (j = 0; j < nq; j++) {
+					const char *name = route_name(v, i, &r0[j]) ?
+							   route_name(v, i, &r0[j]) : "";
 					cross_row(v, &rt, &ids, "rt-", r->slug, name, name, NULL, NULL);
 					cell_date(&rt, r->when);
 					cell_key(&rt, v->m[r->m].key, href_machine(v, r->m, 2));
 					cell_text(&rt, r->title, href_run(v, o->run, 2), run_sub(r));
-					cell_route_rps(&rt, r0, dec);
+					cell_route_rps(&rt, r->rec, &r0[j], dec);
 				}
 			}
 			/* the chart, of every run with a route's figure, on the first page */
@@ -2443,13 +2774,16 @@ target_page(struct views *v, size_t ti)
 					srun = xrealloc(srun, (ns + 1) * sizeof(*srun));
 					srun[ns++] = i;
 				}
-			/* the routes of those runs, first seen first (copies: the
-			 * summaries are read one at a time) */
-			for (s2 = 0; ns <= CHART_SERIES_MAX && s2 < ns; s2++)
-				json_array_foreach(json_object_get(occ_json(v, srun[s2]), "routes"), j, r0) {
-					const char *name = jstr(r0, "name") ? jstr(r0, "name") : "";
+			/* the routes of those runs, first seen first */
+			for (s2 = 0; ns <= CHART_SERIES_MAX && s2 < ns; s2++) {
+				size_t nq;
 
-					if (!isfinite(mv_get(r0, "rps").mean))
+				r0 = occ_routes(v, srun[s2], &nq);
+				for (j = 0; j < nq; j++) {
+					const char *name = route_name(v, srun[s2], &r0[j]) ?
+							   route_name(v, srun[s2], &r0[j]) : "";
+
+					if (!isfinite(r0[j].rps.mean))
 						continue;
 					for (g = 0; g < ng && strcmp(gl[g], name); g++)
 						;
@@ -2458,6 +2792,7 @@ target_page(struct views *v, size_t ti)
 						gl[ng++] = xstrdup(name);
 					}
 				}
+			}
 			/* grouped bars: routes x runs, when the runs are few enough to tell apart */
 			if (ng && ns && ns <= CHART_SERIES_MAX) {
 				struct svg_frame f = { 0 };
@@ -2471,7 +2806,8 @@ target_page(struct views *v, size_t ti)
 				for (s2 = 0; s2 < ns; s2++) {
 					const struct vocc *o = &v->occ[srun[s2]];
 					const struct vrun *r = &v->r[o->run];
-					const json_t *routes = json_object_get(occ_json(v, srun[s2]), "routes");
+					size_t nq;
+					const struct rroute *routes = occ_routes(v, srun[s2], &nq);
 
 					buf_reset(&b);
 					buf_addf(&b, "%s" MIDDOT "%s", r->when, v->m[r->m].key);
@@ -2480,10 +2816,11 @@ target_page(struct views *v, size_t ti)
 					for (g = 0; g < ng; g++) {
 						gv[g * ns + s2] = NAN;
 						ge[g * ns + s2] = NAN;
-						json_array_foreach(routes, j, r0)
-							if (jstr(r0, "name") && !strcmp(jstr(r0, "name"), gl[g])) {
-								gv[g * ns + s2] = mv_get(r0, "rps").mean;
-								ge[g * ns + s2] = mv_get(r0, "rps").sd;
+						for (j = 0; j < nq; j++)
+							if (route_name(v, srun[s2], &routes[j]) &&
+							    !strcmp(route_name(v, srun[s2], &routes[j]), gl[g])) {
+								gv[g * ns + s2] = routes[j].rps.mean;
+								ge[g * ns + s2] = routes[j].rps.sd;
 								break;
 							}
 					}
@@ -2623,19 +2960,21 @@ matrix(struct views *v, struct sset *ids, const char *id, const char *caption,
 		for (i = 0; i < ncol; i++) {
 			size_t oi = occ_in(v, k, cols[i]);
 			struct mv m;
-			const json_t *r0 = NULL;
-			const char *rid;
+			const char *r0 = NULL, *rid;
 
 			if (oi == SIZE_MAX) {
 				cell_blank(&t);
 				continue;
 			}
 			m = occ_hl(v, oi, key);
-			/* its first route, read back only when it is linked */
-			if (!isfinite(m.mean) && routes && run_ent(v, cols[i], v->occ[oi].idx)->nroutes)
-				r0 = json_array_get(json_object_get(occ_json(v, oi), "routes"), 0);
-			if (!isfinite(m.mean) && routes && jstr(r0, "name") &&
-			    (rid = route_row_id(routes, v->t[k].name, jstr(r0, "name")))) {
+			/* its first route's name, when it is linked */
+			if (!isfinite(m.mean) && routes && run_ent(v, cols[i], v->occ[oi].idx)->nroutes) {
+				size_t nq;
+
+				r0 = route_name(v, oi, occ_routes(v, oi, &nq));
+			}
+			if (!isfinite(m.mean) && routes && r0 &&
+			    (rid = route_row_id(routes, v->t[k].name, r0))) {
 				struct buf h = BUF_INIT;
 
 				buf_addf(&h, "#%s", rid);

@@ -61,9 +61,9 @@ struct pair_list;
  * energy source and machine; per entry of its "targets" the name, key
  * and spelling (ingest/targets.h, with aliases: the archive's
  * targets.txt, NULL: none), the headline (req/s, mJ/req and W with their
- * SD, n and published texts), the number of routes and the smallest
- * req/s among them; per round its targets' headline; its idle windows'
- * power.  Plain C values in two blocks, about 1 KB where its summary
+ * SD, n and published texts), its routes (name, req/s with its texts, a
+ * trials sweep's "at") and the smallest req/s among them; per round its
+ * targets' headline; its idle windows' power.  Plain C values in two blocks, about 1 KB where its summary
  * (build.c) is several: every page over the whole history (charts, lists,
  * the dependency keys) draws from these, and only a page over a bounded
  * set of runs reads their summaries back (views_src).  From a run's
@@ -74,11 +74,30 @@ struct views_run;
 struct target_aliases;
 struct views_run *views_run_make(const json_t *res, const struct target_aliases *aliases);
 void views_run_free(struct views_run *r);	/* NULL is fine */
+const char *views_run_id(const struct views_run *r);
+
+/*
+ * The record as bytes, so that a build keeps it in the cache and the
+ * next one reads it back for an unchanged run without its summary
+ * (cmd/build.c): a magic and format version, tag (the caller's: what
+ * the record was made under besides the run, its aliases), counts, then
+ * fixed-width values and the strings.  views_run_decode() checks every
+ * length, count and string offset against the bytes it has: 0 and
+ * *out; 1 when the record is of another format version or another tag
+ * (not an error: the caller makes it again); -1 after a located error
+ * (path:@offset) for bytes that are not such a record.
+ */
+#define VIEWS_REC_TAG 32
+struct buf;
+void views_run_encode(const struct views_run *r, const unsigned char tag[VIEWS_REC_TAG],
+		      struct buf *out);
+int views_run_decode(const void *data, size_t len, const char *path,
+		     const unsigned char tag[VIEWS_REC_TAG], struct views_run **out);
 
 /*
  * The runs of the views: runs[0..n) (borrowed until views_close(); NULL
- * entries have no pages and are left out) and, for the pages of a bounded
- * set of runs (a list page, a compare page, the index's newest runs),
+ * entries have no pages and are left out) and, for the index's newest
+ * runs (every other page draws from the records),
  * summary(ctx, i): the summary of runs[i] (a new reference; *bytes its
  * size, for the cache's budget, 0 when unknown), or NULL after
  * diagnostics.  The views keep the last few in a small cache

@@ -917,33 +917,47 @@ copy_file(int in, const struct stat *st, const char *dst)
 }
 
 /*
- * dst becomes the regular file in (opened from dfd/base without following
- * a link): a hard link where the file system allows one, else a copy.
- * linkat() without AT_SYMLINK_FOLLOW links the name itself, never what a
- * link names; the name may have been replaced since in was checked, so
- * the new link counts only when it is the very inode of in.  Copying
- * every unchanged run's files was most of a rebuild that changed one
- * run (system time; no reflinks on ext4).  Sharing the inode is safe
+ * dst (ddfd/dbase) becomes the regular file rel of the old site, which
+ * is dfd/base and was stat'ed there as *st without following a link: a
+ * hard link where the file system allows one, else a copy.  linkat()
+ * without AT_SYMLINK_FOLLOW links the name itself, never what a link
+ * names; the name may have been replaced since it was checked, so the
+ * new link counts only when it is the very inode checked (the type of an
+ * inode never changes).  Copying every unchanged run's files was most of
+ * a rebuild that changed one run (system time; no reflinks on ext4); a
+ * link is three system calls on names relative to open folders, where
+ * opening the file and walking both absolute paths took eight (issue 19:
+ * 150,000 files carried at 20,000 runs).  Sharing the inode is safe
  * because nothing writes into a file of the tree being built: site_write()
  * replaces a name with a new inode (site.h).
  */
 static int
-carry_file(int in, int dfd, const char *base, const char *dst)
+carry_file(struct below *w, const char *rel, int dfd, const char *base,
+	   const struct stat *st, int ddfd, const char *dbase, const char *dst)
 {
-	struct stat st, ln;
+	struct stat ln;
+	int in, rc;
 
-	if (fstat(in, &st) || !S_ISREG(st.st_mode))
-		return -1;
-	if (!linkat(dfd, base, AT_FDCWD, dst, 0)) {
-		if (!lstat(dst, &ln) && ln.st_dev == st.st_dev && ln.st_ino == st.st_ino)
+	if (!linkat(dfd, base, ddfd, dbase, 0)) {
+		if (!fstatat(ddfd, dbase, &ln, AT_SYMLINK_NOFOLLOW) && ln.st_dev == st->st_dev &&
+		    ln.st_ino == st->st_ino)
 			return 0;
-		/* Another file than the one checked: copy the checked one. */
-		if (unlink(dst))
+		/* Another file than the one checked: copy a checked one. */
+		if (unlinkat(ddfd, dbase, 0))
 			return -1;
 	}
 	/* EXDEV (another file system), EPERM (protected_hardlinks, a file
-	 * system without links), EMLINK, ENOTSUP ...: a copy does. */
-	return copy_file(in, &st, dst);
+	 * system without links), EMLINK, ENOTSUP ...: a copy does, of the
+	 * file opened and checked again (below_open(): regular, no link). */
+	if ((in = below_open(w, rel)) < 0)
+		return -1;
+	if (fstat(in, &ln)) {
+		close(in);
+		return -1;
+	}
+	rc = copy_file(in, &ln, dst);
+	close(in);
+	return rc;
 }
 
 int
@@ -952,8 +966,9 @@ cache_copy_files(const char *from, const char *to, const char *prefix,
 {
 	struct buf rel = BUF_INIT, dst = BUF_INIT, made = BUF_INIT;
 	struct below w;
+	struct stat st;
 	size_t i;
-	int rc = below_init(&w, from), in;
+	int rc = below_init(&w, from), dfd, ddfd = -1;
 	char *slash;
 
 	for (i = 0; i < n && !rc; i++) {
@@ -963,16 +978,20 @@ cache_copy_files(const char *from, const char *to, const char *prefix,
 		buf_reset(&dst);
 		buf_addf(&rel, "%s%s", prefix, files[i]);
 		buf_addf(&dst, "%s/%s", to, rel.ptr);
-		if ((in = below_open(&w, rel.ptr)) < 0) {
+		if ((dfd = below_dir(&w, rel.ptr, &base)) < 0 ||
+		    fstatat(dfd, base, &st, AT_SYMLINK_NOFOLLOW) || !S_ISREG(st.st_mode)) {
 			rc = -1;
 			break;
 		}
 		slash = strrchr(dst.ptr, '/');
 		*slash = '\0';
-		/* files come folder by folder: make each folder once */
-		if (strcmp(made.ptr, dst.ptr)) {
-			if (path_mkdirs(dst.ptr)) {
-				close(in);
+		/* files come folder by folder: make and open each folder once */
+		if (ddfd < 0 || strcmp(made.ptr, dst.ptr)) {
+			if (ddfd >= 0)
+				close(ddfd);
+			if (path_mkdirs(dst.ptr) ||
+			    (ddfd = open(dst.ptr, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0) {
+				ddfd = -1;
 				rc = -1;
 				break;
 			}
@@ -980,13 +999,11 @@ cache_copy_files(const char *from, const char *to, const char *prefix,
 			buf_addstr(&made, dst.ptr);
 		}
 		*slash = '/';
-		/* below_open() left rel's directory open in w.dfd */
-		base = strrchr(rel.ptr, '/');
-		base = base ? base + 1 : rel.ptr;
-		if (carry_file(in, w.dfd, base, dst.ptr))
+		if (carry_file(&w, rel.ptr, dfd, base, &st, ddfd, slash + 1, dst.ptr))
 			rc = -1;
-		close(in);
 	}
+	if (ddfd >= 0)
+		close(ddfd);
 	below_release(&w);
 	buf_release(&rel);
 	buf_release(&dst);

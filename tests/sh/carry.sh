@@ -40,19 +40,24 @@ print() {
 	done)
 }
 inodes() { (cd "$1" && find . -type f -printf '%P %i\n' | sort); }
-# The files of $site the last build rendered: --explain's pages, and
-# every file of a run folder it lists (with the run's cached summary).
+# The files of $site the last build rendered: --explain's pages, every
+# file of a run folder it lists, and that run's cached summary and record
+# (OUT/.erg-cache/runs/<sha256 of its id>.json and .rec).
 rendered_files() {
 	sed -n 's|^erg: rendered ||p' "$tmp/explain" > "$tmp/r"
+	sed -n 's|^runs/\(.*\)/$|\1|p' "$tmp/r" | while IFS= read -r id; do
+		h=$(printf '%s' "$id" | sha256sum | cut -d' ' -f1)
+		echo ".erg-cache/runs/$h.json"
+		echo ".erg-cache/runs/$h.rec"
+	done >> "$tmp/r"
 	(cd "$site" && find . -type f -printf '%P\n') | sort | while IFS= read -r f; do
 		if grep -qxF "$f" "$tmp/r"; then
 			echo "$f"
 			continue
 		fi
 		case $f in
-		runs/*|.erg-cache/runs/*)
-			id=${f#.erg-cache/}
-			id=${id#runs/}
+		runs/*)
+			id=${f#runs/}
 			while IFS= read -r r; do
 				case $r in runs/*/)
 					case $id in "${r#runs/}"*) echo "$f"; break ;; esac ;;

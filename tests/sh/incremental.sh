@@ -282,19 +282,51 @@ build "$site"
 expect_err "back to the default limits: runs reused" "(3 unchanged)$"
 same_as_fresh "back to the default limits"
 
-# 13. the runs' summaries in OUT/.erg-cache are as untrusted as the rest:
-# a FIFO in place of one is not opened; that run is rendered afresh.
-s1=$(find "$site/.erg-cache/runs" -name summary.json | sort | head -n 1)
-touch "$a/2023/r2/meta.json"
-rm "$s1"
-mkfifo "$s1"
-timeout 60 "$ERG" build --archive "$a" --out "$site" --templates "$t" 2> "$tmp/err"
-st=$?
-if [ "$st" -eq 0 ] && [ -z "$(find "$site" -type p)" ]; then
-	ok "FIFO as a run's summary: not read, none left in the site"
-else
-	notok "FIFO as a run's summary: status $st"
-	show "$tmp/err"
-fi
-same_as_fresh "FIFO as a run's summary"
+# 13. the runs' summaries and records in OUT/.erg-cache are as untrusted
+# as the rest: a FIFO in place of one is not opened; that run is rendered
+# afresh.
+for ext in json rec; do
+	s1=$(find "$site/.erg-cache/runs" -name "*.$ext" | sort | head -n 1)
+	touch "$a/2023/r2/meta.json"
+	rm "$s1"
+	mkfifo "$s1"
+	timeout 60 "$ERG" build --archive "$a" --out "$site" --templates "$t" 2> "$tmp/err"
+	st=$?
+	if [ "$st" -eq 0 ] && [ -z "$(find "$site" -type p)" ]; then
+		ok "FIFO as a run's cached .$ext: not read, none left in the site"
+	else
+		notok "FIFO as a run's cached .$ext: status $st"
+		show "$tmp/err"
+	fi
+	same_as_fresh "FIFO as a run's cached .$ext"
+done
+
+# 14. a run's record that does not read back (truncated, wrong magic) is
+# erg's own cache damaged: a located error, not a record with defaults
+# in it nor a silent rebuild; the previous site is left as it was.
+build "$site"
+h=$(printf '%s' 2024/r4 | sha256sum | cut -d' ' -f1)
+rec=$site/.erg-cache/runs/$h.rec
+for damage in truncated magic; do
+	if [ "$damage" = truncated ]; then
+		head -c 100 "$rec" > "$tmp/rec"
+		want="^erg: $site/.erg-cache/runs/$h.rec:@44: error: run record of 100 bytes where its counts take [0-9]*\$"
+	else
+		{ printf 'ERG'; tail -c +4 "$rec"; } > "$tmp/rec"
+		want="^erg: $site/.erg-cache/runs/$h.rec:@0: error: not a run record of erg (no 'erg-rec' at its start)\$"
+	fi
+	cp "$rec" "$tmp/rec.good"
+	cat "$tmp/rec" > "$rec"
+	touch "$a/2023/r2/meta.json"
+	sums "$site" > "$tmp/before"
+	if ! build "$site" && grep -q "$want" "$tmp/err" && sums "$site" | cmp -s - "$tmp/before"; then
+		ok "a $damage record: located error, the previous site as it was"
+	else
+		notok "a $damage record: expected '$want'"
+		show "$tmp/err"
+	fi
+	cp "$tmp/rec.good" "$rec"
+done
+build "$site"
+same_as_fresh "the record mended"
 exit 0

@@ -225,16 +225,19 @@ else
 	notok "ERG_PAGE_ROWS=0x10"
 	show "$tmp/err"
 fi
-if [ "$(find "$site/.erg-cache/runs" -name summary.json | wc -l)" -eq 521 ]; then
-	ok "a summary per run in the cache"
+nsum=$(find "$site/.erg-cache/runs" -type f -name '*.json' | wc -l)
+nrec=$(find "$site/.erg-cache/runs" -type f -name '*.rec' | wc -l)
+if [ "$nsum" -eq 521 ] && [ "$nrec" -eq 521 ] &&
+	[ "$(find "$site/.erg-cache/runs" | wc -l)" -eq 1043 ]; then
+	ok "a summary and a record per run in the cache, in one folder"
 else
-	notok "summaries: $(find "$site/.erg-cache/runs" -name summary.json | wc -l) of 521"
+	notok "summaries: $nsum, records: $nrec of 521; $(find "$site/.erg-cache/runs" | wc -l) entries"
 fi
 if [ -d "$site/runs" ] &&
-	[ -z "$(find "$site" -path "$site/.erg-cache" -prune -o -name summary.json -print)" ]; then
-	ok "no summary published outside the cache"
+	[ -z "$(find "$site" -path "$site/.erg-cache" -prune -o -name '*.rec' -print)" ]; then
+	ok "no record published outside the cache"
 else
-	notok "summary.json in the published site"
+	notok "a record in the published site"
 fi
 # one run changed: its title
 meta=$(find "$a" -path '*-00030[0-9]/meta.json' | sort | head -n 1)
