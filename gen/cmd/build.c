@@ -454,7 +454,6 @@ struct pool {
 	atomic_int bad;		/* a run failed: render nothing more */
 	struct deps *deps;	/* the views' record; NULL: check only */
 	unsigned char rtag[VIEWS_REC_TAG];	/* the records' (aliases_tag()) */
-	const unsigned char *present;	/* per run: the old site has its files (key_runs()) */
 };
 
 /*
@@ -635,8 +634,8 @@ reuse(struct pool *p, struct slot *s, struct views_run **rec)
 	buf_addf(&prefix, "runs/%s/", id);
 	cache_name(&rrel, id, ".rec");
 	cache_name(&srel, id, ".json");
-	/* key_runs() found its files; cache_copy_files() checks each again */
-	if (!p->present[s - p->s] || cache_read_file(p->out, rrel.ptr, RESULTS_MAX, &text))
+	/* its files are checked as they are carried (cache_copy_files()) */
+	if (cache_read_file(p->out, rrel.ptr, RESULTS_MAX, &text))
 		goto out;
 	{
 		struct buf where = BUF_INIT;
@@ -1080,11 +1079,9 @@ default_jobs(void)
 }
 
 /*
- * Every run's key, and whether the old site still holds its files, on
- * -j threads: a no-op rebuild is these stats and nothing else (per run a
- * walk of its folder, per file of the old site one fstatat()).  Runs are
- * taken in chunks of consecutive ones, so a thread's reader of the old
- * site keeps their machine's folder open.
+ * Every run's key on -j threads: a no-op rebuild is these stats and a
+ * stat of each folder of the old site (cache_folders_same()).  Runs are
+ * taken in chunks of consecutive ones.
  */
 #define KEY_CHUNK 64
 
@@ -1092,8 +1089,6 @@ struct keying {
 	struct slot *s;
 	size_t n;
 	const struct cache_manifest *old;	/* NULL: nothing to reuse */
-	const char *out;
-	unsigned char *present;	/* per run: the old site has its files */
 	atomic_size_t next;
 };
 
@@ -1101,8 +1096,6 @@ static void *
 key_worker(void *arg)
 {
 	struct keying *k = arg;
-	struct cache_site *site = k->old ? cache_site_open(k->out) : NULL;
-	struct buf prefix = BUF_INIT;
 	size_t i, end;
 
 	while ((i = atomic_fetch_add(&k->next, KEY_CHUNK)) < k->n) {
@@ -1111,17 +1104,11 @@ key_worker(void *arg)
 			const struct cache_run *c;
 
 			s->keyed = !cache_run_key(s->ref->dir, s->ref->id, s->key, &s->bytes);
-			if (!k->old || !s->keyed || !(c = cache_find(k->old, s->ref->id)) ||
-			    memcmp(c->key, s->key, 32))
-				continue;
-			s->old = c;
-			buf_reset(&prefix);
-			buf_addf(&prefix, "runs/%s/", s->ref->id);
-			k->present[i] = site && cache_site_has(site, prefix.ptr, c->files, c->nfiles);
+			if (k->old && s->keyed && (c = cache_find(k->old, s->ref->id)) &&
+			    !memcmp(c->key, s->key, 32))
+				s->old = c;
 		}
 	}
-	cache_site_close(site);
-	buf_release(&prefix);
 	return NULL;
 }
 
@@ -1143,12 +1130,12 @@ key_runs(struct keying *k, int jobs)
 		pthread_join(t[i], NULL);
 }
 
-/* Is the old site exactly what this build would write?  present: per
- * run, are its files there (key_runs()). */
+/* Is the old site exactly what this build would write?  Every run has
+ * the key it was built with, and no folder of the site changed since erg
+ * wrote it (no page deleted or replaced: cache.h, the folder record). */
 static int
 up_to_date(const struct build_opts *o, const struct cache_manifest *m,
-	   const unsigned char global[32], const struct slot *s,
-	   const unsigned char *present, size_t n)
+	   const unsigned char global[32], const struct slot *s, size_t n)
 {
 	size_t i;
 
@@ -1157,14 +1144,12 @@ up_to_date(const struct build_opts *o, const struct cache_manifest *m,
 
 	/* A site of an erg from before the marker gets one by a build; one
 	 * built under other limits, a manifest that records these. */
-	if (memcmp(m->global, global, 32) || m->nruns != n || !cache_limits_equal(m) ||
-	    !cache_files_exist(o->out, "", m->site, m->nsite) ||
-	    !cache_files_exist(o->out, "", marker, 1))
+	if (memcmp(m->global, global, 32) || m->nruns != n || !cache_limits_equal(m))
 		return 0;
 	for (i = 0; i < n; i++)
-		if (!s[i].old || !present[i])
+		if (!s[i].old)
 			return 0;
-	return 1;
+	return cache_files_exist(o->out, "", marker, 1) && cache_folders_same(o->out);
 }
 
 static int
@@ -1173,7 +1158,7 @@ write_manifest(struct site *site, const unsigned char global[32],
 {
 	char **ids = xcalloc(n + 1, sizeof(*ids));
 	unsigned char (*keys)[32] = xcalloc(n + 1, sizeof(*keys));
-	struct buf text = BUF_INIT;
+	struct buf text = BUF_INIT, folders = BUF_INIT;
 	size_t i;
 	int rc = 0;
 
@@ -1185,9 +1170,11 @@ write_manifest(struct site *site, const unsigned char global[32],
 	}
 	/* Without a manifest the next build is simply a full one. */
 	if (!cache_describe(site->tmp, global, akey, ids, (const unsigned char (*)[32])keys, n,
-			    &text))
-		rc = site_write(site, CACHE_MANIFEST, text.ptr, text.len);
+			    &text, &folders))
+		rc = site_write(site, CACHE_MANIFEST, text.ptr, text.len) ||
+		     site_write(site, CACHE_FOLDERS, folders.ptr, folders.len) ? -1 : 0;
 	buf_release(&text);
+	buf_release(&folders);
 	free(ids);
 	free(keys);
 	return rc;
@@ -1252,7 +1239,6 @@ build_run_all(const struct build_opts *o)
 	struct deps deps;
 	struct slot *s;
 	unsigned char global[32], akey[32];
-	unsigned char *present = NULL;
 	uint64_t total = 0;
 	size_t i, nreused = 0;
 	int bad = 0, errors0 = diag_errors, have_old = 0, ticking;
@@ -1298,7 +1284,6 @@ build_run_all(const struct build_opts *o)
 		s[i].ref = &runs.v[i];
 		buf_init(&s[i].diag, 0);
 	}
-	present = xcalloc(runs.n + 1, 1);
 	{
 		struct keying k;
 
@@ -1306,8 +1291,6 @@ build_run_all(const struct build_opts *o)
 		k.s = s;
 		k.n = runs.n;
 		k.old = have_old ? &old : NULL;
-		k.out = o->out;
-		k.present = present;
 		key_runs(&k, o->jobs > 0 ? o->jobs : default_jobs());
 	}
 	for (i = 0; i < runs.n; i++) {
@@ -1317,7 +1300,7 @@ build_run_all(const struct build_opts *o)
 			nreused++;
 	}
 	if (have_old && !memcmp(old.archive, akey, 32) &&
-	    up_to_date(o, &old, global, s, present, runs.n)) {
+	    up_to_date(o, &old, global, s, runs.n)) {
 		site_remove_stale(o->out);
 		if (!o->quiet)
 			fprintf(stderr, "erg: '%s' is up to date (%zu run%s)\n", o->out,
@@ -1350,7 +1333,6 @@ build_run_all(const struct build_opts *o)
 	p.aliases = &aliases;
 	p.ntasks = runs.n + (o->out != NULL);
 	aliases_tag(&aliases, p.rtag);
-	p.present = present;
 	atomic_init(&p.bad, 0);
 	if (o->out) {
 		deps_open(&deps, &p, have_old);
@@ -1394,7 +1376,6 @@ done:
 		buf_release(&s[i].diag);
 	}
 	free(s);
-	free(present);
 	cache_free(&old);
 	pair_list_free(&pairs);
 	targets_free(&aliases);

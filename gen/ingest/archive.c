@@ -118,10 +118,17 @@ list(const char *dir, struct listing *l)
 		if (i == sizeof(marks) / sizeof(marks[0]) && type != DT_DIR &&
 		    type != DT_LNK && type != DT_UNKNOWN)
 			continue;	/* a plain file: nothing to know */
-		buf_reset(&sub);
-		buf_addf(&sub, "%s/%s", dir, e->d_name);
-		if (lstat(sub.ptr, &st))
-			continue;	/* gone since readdir */
+		/* The type readdir() gives is the entry's own (a link is
+		 * DT_LNK): a stat only where it gives none, or to see where a
+		 * link leads (a no-op rebuild is the scan and the run keys). */
+		if (type != DT_UNKNOWN && type != DT_LNK) {
+			st.st_mode = type == DT_DIR ? S_IFDIR : S_IFREG;
+		} else {
+			buf_reset(&sub);
+			buf_addf(&sub, "%s/%s", dir, e->d_name);
+			if (lstat(sub.ptr, &st))
+				continue;	/* gone since readdir */
+		}
 		if (i < sizeof(marks) / sizeof(marks[0])) {
 			l->mark |= marks[i].bit;
 			if (S_ISLNK(st.st_mode))

@@ -109,7 +109,7 @@ plain_rel(const char *rel)
  * following links; -1 if none.  *base: rel's last component.  The
  * directories of the last path stay open, so the files of one folder, and
  * the folders of one parent (runs/<machine>/...), cost one openat() each,
- * not one per component: a no-op rebuild checks every file of the site.
+ * not one per component: a rebuild checks every file it carries.
  */
 static int
 below_dir(struct below *b, const char *rel, const char **base)
@@ -206,90 +206,145 @@ key_stat(struct sha256 *c, const char *rel, const struct stat *st)
 }
 
 /*
- * Sorted entry names (not "." and "..") of the open directory fd, which
- * is taken: on success *dp holds it (closedir() it), its fd in *dfd; -1
- * if it is unreadable.
+ * A folder's entry names (not "." and ".."), sorted, in one block: a
+ * no-op rebuild lists every folder of the archive, and an allocation per
+ * name was a tenth of its user time.
+ */
+struct names {
+	struct buf blk;		/* the names, each ending in '\0' */
+	size_t *at, nat;	/* their offsets in blk */
+	char **v;		/* into blk, sorted */
+	size_t n;
+};
+
+#define NAMES_INIT { BUF_INIT, NULL, 0, NULL, 0 }
+
+static void
+names_release(struct names *l)
+{
+	buf_release(&l->blk);
+	free(l->at);
+	free(l->v);
+}
+
+static void
+names_add(struct names *l, const char *name, size_t *alloc)
+{
+	if (name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2])))
+		return;
+	ALLOC_GROW(l->at, l->n + 1, *alloc);
+	l->at[l->n++] = l->blk.len;
+	buf_add(&l->blk, name, strlen(name) + 1);
+}
+
+/*
+ * Read the names of the open directory fd (left open) into l, whose
+ * memory is reused; -1 if it is unreadable.  On Linux straight from
+ * getdents64 into a buffer large enough for a run's folder in one call,
+ * without fdopendir()'s fstat and fcntl: a no-op rebuild is this and a
+ * stat per entry, for every folder of the archive.
  */
 static int
-list_fd(int fd, char ***names, size_t *n, int *dfd, DIR **dp)
+list_fd(int fd, struct names *l)
 {
-	size_t alloc = 0;
-	struct dirent *e;
-	DIR *d;
+	size_t i;
 
-	*names = NULL;
-	*n = 0;
-	if (fd < 0 || !(d = fdopendir(fd))) {
-		if (fd >= 0)
-			close(fd);
+	l->n = 0;
+	buf_reset(&l->blk);
+	if (fd < 0)
 		return -1;
+#if defined(__linux__) && defined(SYS_getdents64)
+	{
+		/* struct linux_dirent64: d_ino, d_off, d_reclen, d_type, d_name */
+		_Alignas(8) char tmp[32768];
+		long k;
+		size_t off;
+
+		while ((k = syscall(SYS_getdents64, fd, tmp, sizeof(tmp))) > 0)
+			for (off = 0; off < (size_t)k;) {
+				unsigned short len;
+
+				memcpy(&len, tmp + off + 16, sizeof(len));
+				names_add(l, tmp + off + 19, &l->nat);
+				off += len;
+			}
+		if (k < 0)
+			return -1;
 	}
-	while ((e = readdir(d))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		ALLOC_GROW(*names, *n + 1, alloc);
-		(*names)[(*n)++] = xstrdup(e->d_name);
+#else
+	{
+		struct dirent *e;
+		int copy = dup(fd);
+		DIR *d = copy < 0 ? NULL : fdopendir(copy);
+
+		if (!d) {
+			if (copy >= 0)
+				close(copy);
+			return -1;
+		}
+		while ((e = readdir(d)))
+			names_add(l, e->d_name, &l->nat);
+		closedir(d);
 	}
-	if (*n)
-		qsort(*names, *n, sizeof(**names), cmp_str);
-	*dfd = dirfd(d);
-	*dp = d;
+#endif
+	l->v = xrealloc(l->v, (l->n + 1) * sizeof(*l->v));
+	for (i = 0; i < l->n; i++)
+		l->v[i] = l->blk.ptr + l->at[i];
+	if (l->n > 1)
+		qsort(l->v, l->n, sizeof(*l->v), cmp_str);
 	return 0;
 }
 
 /* The same of the directory at path. */
 static int
-list_dir(const char *path, char ***names, size_t *n)
+list_dir(const char *path, struct names *l)
 {
-	int dfd;
-	DIR *d;
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc = list_fd(fd, l);
 
-	if (list_fd(open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC), names, n, &dfd, &d))
-		return -1;
-	closedir(d);
-	return 0;
+	if (fd >= 0)
+		close(fd);
+	return rc;
 }
 
 /*
- * Feed every entry under the directory fd (rel: its name relative to the
- * run).  Each entry is stat'ed by its name in its open folder, not by
- * its path from the archive's root: a no-op rebuild stats every file of
- * the archive, and the lookups of the whole path were a fifth of it.
+ * Feed every entry under the directory fd (taken; rel: its name relative
+ * to the run).  Each entry is stat'ed by its name in its open folder, not
+ * by its path from the archive's root: a no-op rebuild stats every file
+ * of the archive, and the lookups of the whole path were a fifth of it.
+ * lv[depth]: the names of this level, reused from run to run.
  */
 static int
-walk_key(struct sha256 *c, int fd, struct buf *rel, int depth, uint64_t *bytes)
+walk_key(struct sha256 *c, int fd, struct buf *rel, int depth, uint64_t *bytes,
+	 struct names *lv)
 {
-	char **names;
-	size_t n, i, rlen = rel->len;
+	struct names *l = &lv[depth];
+	size_t i, rlen = rel->len;
 	struct stat st;
-	int rc = 0, dfd;
-	DIR *d;
+	int rc = 0;
 
-	if (depth > MAX_DEPTH) {
-		close(fd);
+	if (depth > MAX_DEPTH || list_fd(fd, l)) {
+		if (fd >= 0)
+			close(fd);
 		return -1;
 	}
-	if (list_fd(fd, &names, &n, &dfd, &d))
-		return -1;
-	for (i = 0; i < n && !rc; i++) {
+	for (i = 0; i < l->n && !rc; i++) {
 		if (rel->len)
 			buf_addch(rel, '/');
-		buf_addstr(rel, names[i]);
-		if (fstatat(dfd, names[i], &st, AT_SYMLINK_NOFOLLOW)) {
+		buf_addstr(rel, l->v[i]);
+		if (fstatat(fd, l->v[i], &st, AT_SYMLINK_NOFOLLOW)) {
 			rc = -1;
 		} else {
 			key_stat(c, rel->ptr, &st);
 			if (S_ISREG(st.st_mode))
 				*bytes += (uint64_t)st.st_size;
 			else if (S_ISDIR(st.st_mode))
-				rc = walk_key(c, openat(dfd, names[i], O_RDONLY | O_DIRECTORY |
+				rc = walk_key(c, openat(fd, l->v[i], O_RDONLY | O_DIRECTORY |
 							O_NOFOLLOW | O_CLOEXEC),
-					      rel, depth + 1, bytes);
+					      rel, depth + 1, bytes, lv);
 		}
 		buf_setlen(rel, rlen);
 	}
-	closedir(d);
-	free_names(names, n);
+	close(fd);
 	return rc;
 }
 
@@ -298,15 +353,21 @@ cache_run_key(const char *dir, const char *id, unsigned char key[32],
 	      uint64_t *bytes)
 {
 	struct buf rel = BUF_INIT;
+	struct names lv[MAX_DEPTH + 1];
 	struct sha256 c;
-	int rc;
+	int rc, i;
 
+	for (i = 0; i <= MAX_DEPTH; i++)
+		lv[i] = (struct names)NAMES_INIT;
 	*bytes = 0;
 	sha256_begin(&c);
 	sha256_add(&c, "run\0", 4);
 	sha256_add(&c, id, strlen(id) + 1);
-	rc = walk_key(&c, open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), &rel, 0, bytes);
+	rc = walk_key(&c, open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), &rel, 0,
+		      bytes, lv);
 	sha256_end(&c, key);
+	for (i = 0; i <= MAX_DEPTH; i++)
+		names_release(&lv[i]);
 	buf_release(&rel);
 	return rc;
 }
@@ -315,19 +376,20 @@ cache_run_key(const char *dir, const char *id, unsigned char key[32],
 static void
 walk_content(struct sha256 *c, struct buf *path, const char *rel, int depth)
 {
-	char **names;
-	size_t n, i, plen = path->len;
+	struct names l = NAMES_INIT;
+	size_t i, plen = path->len;
 	struct stat st;
 
-	if (depth > MAX_DEPTH || list_dir(path->ptr, &names, &n)) {
+	if (depth > MAX_DEPTH || list_dir(path->ptr, &l)) {
 		sha256_add(c, "?", 1);
+		names_release(&l);
 		return;
 	}
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < l.n; i++) {
 		struct buf r = BUF_INIT;
 
-		buf_addf(path, "/%s", names[i]);
-		buf_addf(&r, "%s/%s", rel, names[i]);
+		buf_addf(path, "/%s", l.v[i]);
+		buf_addf(&r, "%s/%s", rel, l.v[i]);
 		sha256_add(c, r.ptr, r.len + 1);
 		if (stat(path->ptr, &st)) {
 			sha256_add(c, "?", 1);
@@ -351,7 +413,7 @@ walk_content(struct sha256 *c, struct buf *path, const char *rel, int depth)
 		buf_setlen(path, plen);
 		buf_release(&r);
 	}
-	free_names(names, n);
+	names_release(&l);
 }
 
 /* Everything under the archive that belongs to no run (diffs.txt, ...). */
@@ -359,21 +421,23 @@ static int
 walk_archive(struct sha256 *c, struct buf *path, struct buf *rel, int depth,
 	     char *const *ids, size_t n)
 {
-	char **names;
-	size_t k, i, plen = path->len, rlen = rel->len;
+	struct names l = NAMES_INIT;
+	size_t i, plen = path->len, rlen = rel->len;
 	struct stat st;
 	int rc = 0;
 
-	if (depth > MAX_DEPTH || list_dir(path->ptr, &names, &k))
+	if (depth > MAX_DEPTH || list_dir(path->ptr, &l)) {
+		names_release(&l);
 		return -1;
-	for (i = 0; i < k && !rc; i++) {
+	}
+	for (i = 0; i < l.n && !rc; i++) {
 		const char *r;
 
 		buf_addch(path, '/');
-		buf_addstr(path, names[i]);
+		buf_addstr(path, l.v[i]);
 		if (rel->len)
 			buf_addch(rel, '/');
-		buf_addstr(rel, names[i]);
+		buf_addstr(rel, l.v[i]);
 		r = rel->ptr;
 		/* A run is keyed on its own (no stat of it here: a no-op
 		 * rebuild is stats); a folder's own times change with the runs
@@ -390,7 +454,7 @@ walk_archive(struct sha256 *c, struct buf *path, struct buf *rel, int depth,
 		buf_setlen(path, plen);
 		buf_setlen(rel, rlen);
 	}
-	free_names(names, k);
+	names_release(&l);
 	return rc;
 }
 
@@ -489,9 +553,12 @@ cmp_run(const void *a, const void *b)
 	return strcmp(((const struct cache_run *)a)->id, ((const struct cache_run *)b)->id);
 }
 
-/* n following lines into a new sorted array; NULL on a short file. */
+/* n following lines into a new array: copies, or with in_place the
+ * lines themselves, ended where their newlines were (the manifest, 144,000
+ * lines at 20,000 runs, is read by every no-op rebuild); NULL on a short
+ * file. */
 static char **
-take_lines(char **p, char *end, size_t n)
+take_lines(char **p, char *end, size_t n, int in_place)
 {
 	char **v = xcalloc(n + 1, sizeof(*v));
 	size_t i;
@@ -500,10 +567,18 @@ take_lines(char **p, char *end, size_t n)
 		char *nl = memchr(*p, '\n', (size_t)(end - *p));
 
 		if (!nl || nl == *p) {
-			free_names(v, i);
+			if (!in_place)
+				free_names(v, i);
+			else
+				free(v);
 			return NULL;
 		}
-		v[i] = xstrndup(*p, (size_t)(nl - *p));
+		if (in_place) {
+			*nl = '\0';
+			v[i] = *p;
+		} else {
+			v[i] = xstrndup(*p, (size_t)(nl - *p));
+		}
 		*p = nl + 1;
 	}
 	return v;
@@ -525,6 +600,7 @@ int
 cache_read_file(const char *root, const char *rel, size_t max, struct buf *b)
 {
 	struct below w;
+	struct stat st;
 	char tmp[65536];
 	ssize_t k = -1;
 	int fd;
@@ -533,6 +609,9 @@ cache_read_file(const char *root, const char *rel, size_t max, struct buf *b)
 		below_release(&w);
 		return -1;
 	}
+	/* room for the whole file at once (it may still change size) */
+	if (!fstat(fd, &st) && st.st_size > 0 && (uint64_t)st.st_size <= max)
+		buf_grow(b, (size_t)st.st_size + 1);
 	while ((k = read(fd, tmp, sizeof(tmp))) > 0 || (k < 0 && errno == EINTR)) {
 		if (k < 0)
 			continue;
@@ -577,7 +656,7 @@ cache_load(const char *out, struct cache_manifest *m)
 	    line[k] || n > data.len)
 		goto out;
 	m->nsite = (size_t)n;
-	if (!(m->site = take_lines(&p, end, m->nsite)))
+	if (!(m->site = take_lines(&p, end, m->nsite, 1)))
 		goto out;
 	for (i = 0; i < m->nsite; i++)
 		if (!plain_rel(m->site[i]))
@@ -594,10 +673,10 @@ cache_load(const char *out, struct cache_manifest *m)
 		r = &m->runs[m->nruns];
 		memset(r, 0, sizeof(*r));
 		unhex(line + 4, r->key);
-		r->id = xstrdup(line + 4 + 64 + k);
+		r->id = line + 4 + 64 + k;
 		m->nruns++;
 		r->nfiles = (size_t)n;
-		if (!(r->files = take_lines(&p, end, r->nfiles)))
+		if (!(r->files = take_lines(&p, end, r->nfiles, 1)))
 			goto out;
 		for (i = 0; i < r->nfiles; i++)
 			if (!plain_rel(r->files[i]) || !plain_rel(r->id))
@@ -609,9 +688,9 @@ cache_load(const char *out, struct cache_manifest *m)
 		qsort(m->runs, m->nruns, sizeof(*m->runs), cmp_run);
 	rc = 0;
 out:
+	m->text = buf_detach(&data, NULL);
 	if (rc)
 		cache_free(m);
-	buf_release(&data);
 	return rc;
 }
 
@@ -645,23 +724,45 @@ cache_free(struct cache_manifest *m)
 {
 	size_t i;
 
-	free_names(m->site, m->site ? m->nsite : 0);
-	for (i = 0; i < m->nruns; i++) {
-		free(m->runs[i].id);
-		free_names(m->runs[i].files, m->runs[i].files ? m->runs[i].nfiles : 0);
-	}
+	free(m->site);
+	for (i = 0; i < m->nruns; i++)
+		free(m->runs[i].files);
 	free(m->runs);
+	free(m->text);
 	memset(m, 0, sizeof(*m));
 }
 
 /*
+ * The identity of a folder of the site for the folder record: any name
+ * added to it, removed or replaced changes its mtime and ctime, and
+ * setting the mtime back changes the ctime.  The root's ctime is left out:
+ * the swap that makes the tree the site changes it.
+ */
+static void
+folder_id(struct sha256 *c, const char *rel, const struct stat *st)
+{
+	int root = !*rel;
+	uint64_t rec[7] = {
+		(uint64_t)st->st_mode, (uint64_t)st->st_ino, (uint64_t)st->st_dev,
+		(uint64_t)st->st_mtim.tv_sec, (uint64_t)st->st_mtim.tv_nsec,
+		root ? 0 : (uint64_t)st->st_ctim.tv_sec, root ? 0 : (uint64_t)st->st_ctim.tv_nsec,
+	};
+
+	sha256_add(c, rel, strlen(rel) + 1);
+	sha256_add(c, rec, sizeof(rec));
+}
+
+/*
  * Every file under the open directory fd (taken) of the tree being
- * built, as paths relative to its root (rel: fd's).  The tree is erg's
- * own: the type readdir() gives is trusted, and a stat is made only where
- * it gives none (a rebuild of 5,000 runs describes ~40,000 files).
+ * built, as paths relative to its root (rel: fd's), and every folder
+ * into the folder record (fl: one a line, h: their identities).  The
+ * tree is erg's own: the type readdir() gives is trusted, and a stat is
+ * made only where it gives none (a rebuild of 5,000 runs describes
+ * ~40,000 files).
  */
 static int
-walk_files(int fd, struct buf *rel, int depth, char ***v, size_t *n, size_t *alloc)
+walk_files(int fd, struct buf *rel, int depth, char ***v, size_t *n, size_t *alloc,
+	   struct buf *fl, struct sha256 *h)
 {
 	struct dirent *e;
 	struct stat st;
@@ -671,9 +772,14 @@ walk_files(int fd, struct buf *rel, int depth, char ***v, size_t *n, size_t *all
 
 	if (fd < 0)
 		return -1;
-	if (depth > MAX_DEPTH || !(d = fdopendir(fd))) {
+	if (depth > MAX_DEPTH || fstat(fd, &st) || !(d = fdopendir(fd))) {
 		close(fd);
 		return -1;
+	}
+	folder_id(h, rel->ptr, &st);
+	if (depth) {
+		buf_add(fl, rel->ptr, rel->len);
+		buf_addch(fl, '\n');
 	}
 	while (!rc && (e = readdir(d))) {
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
@@ -693,7 +799,7 @@ walk_files(int fd, struct buf *rel, int depth, char ***v, size_t *n, size_t *all
 		} else if (dir) {
 			rc = walk_files(openat(dirfd(d), e->d_name,
 					       O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC),
-					rel, depth + 1, v, n, alloc);
+					rel, depth + 1, v, n, alloc, fl, h);
 		} else {
 			ALLOC_GROW(*v, *n + 1, *alloc);
 			(*v)[(*n)++] = xstrdup(rel->ptr);
@@ -728,9 +834,12 @@ hex(struct buf *b, const unsigned char d[32])
 int
 cache_describe(const char *root, const unsigned char global[32],
 	       const unsigned char archive[32], char *const *ids,
-	       const unsigned char (*keys)[32], size_t n, struct buf *out)
+	       const unsigned char (*keys)[32], size_t n, struct buf *out,
+	       struct buf *folders)
 {
-	struct buf path = BUF_INIT;
+	struct buf path = BUF_INIT, fl = BUF_INIT;
+	struct sha256 h;
+	unsigned char fkey[32];
 	char **files = NULL, **site = NULL;
 	size_t nfiles = 0, afiles = 0, nsite = 0, i, j;
 	size_t *who = NULL;	/* owner index + 1 of each file, 0: the site's */
@@ -738,9 +847,12 @@ cache_describe(const char *root, const unsigned char global[32],
 	struct owner *o = xcalloc(n + 1, sizeof(*o));
 	int rc = -1;
 
+	sha256_begin(&h);
+	sha256_add(&h, "folders\0", 8);
 	if (walk_files(open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), &path, 0,
-		       &files, &nfiles, &afiles))
+		       &files, &nfiles, &afiles, &fl, &h))
 		goto out;
+	sha256_end(&h, fkey);
 	if (nfiles)
 		qsort(files, nfiles, sizeof(*files), cmp_str);
 	for (i = 0; i < n; i++) {
@@ -808,6 +920,10 @@ cache_describe(const char *root, const unsigned char global[32],
 		for (i = from; i < to; i++)
 			buf_addf(out, "%s\n", files[order[i]] + skip);
 	}
+	buf_addstr(folders, "erg-folders 1 ");
+	hex(folders, fkey);
+	buf_addch(folders, '\n');
+	buf_add(folders, fl.ptr, fl.len);
 	rc = 0;
 out:
 	free(who);
@@ -817,58 +933,67 @@ out:
 	free_names(files, nfiles);
 	free(o);
 	buf_release(&path);
+	buf_release(&fl);
 	return rc;
 }
 
-struct cache_site {
-	struct below w;
-	struct buf p;
-};
-
-struct cache_site *
-cache_site_open(const char *root)
-{
-	struct cache_site *c = xcalloc(1, sizeof(*c));
-
-	buf_init(&c->p, 0);
-	if (below_init(&c->w, root)) {
-		cache_site_close(c);
-		return NULL;
-	}
-	return c;
-}
+#define FOLDERS_MAX MANIFEST_MAX
 
 int
-cache_site_has(struct cache_site *c, const char *prefix, char *const *files, size_t n)
+cache_folders_same(const char *root)
 {
-	size_t i;
-	int ok = 1;
+	struct buf data = BUF_INIT;
+	unsigned char want[32], got[32];
+	struct sha256 h;
+	struct stat st;
+	char *p, *end, *line;
+	int fd = -1, same = 0;
 
-	for (i = 0; i < n && ok; i++) {
-		buf_reset(&c->p);
-		buf_addf(&c->p, "%s%s", prefix, files[i]);
-		ok = below_is_file(&c->w, c->p.ptr);
+	if (cache_read_file(root, CACHE_FOLDERS, FOLDERS_MAX, &data))
+		goto out;
+	p = data.ptr;
+	end = data.ptr + data.len;
+	if (!(line = next_line(&p, end)) || strncmp(line, "erg-folders 1 ", 14) ||
+	    !valid_hex(line + 14) || unhex(line + 14, want) || line[14 + 64])
+		goto out;
+	if ((fd = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0 ||
+	    fstat(fd, &st))
+		goto out;
+	sha256_begin(&h);
+	sha256_add(&h, "folders\0", 8);
+	folder_id(&h, "", &st);
+	/* A link in place of a folder changes its parent, which is listed
+	 * before it, so resolving the whole path is safe here. */
+	while ((line = next_line(&p, end))) {
+		if (!plain_rel(line) || fstatat(fd, line, &st, AT_SYMLINK_NOFOLLOW) ||
+		    !S_ISDIR(st.st_mode))
+			goto out;
+		folder_id(&h, line, &st);
 	}
-	return ok;
-}
-
-void
-cache_site_close(struct cache_site *c)
-{
-	if (!c)
-		return;
-	below_release(&c->w);
-	buf_release(&c->p);
-	free(c);
+	sha256_end(&h, got);
+	same = p == end && !memcmp(want, got, 32);
+out:
+	if (fd >= 0)
+		close(fd);
+	buf_release(&data);
+	return same;
 }
 
 int
 cache_files_exist(const char *root, const char *prefix, char *const *files, size_t n)
 {
-	struct cache_site *c = cache_site_open(root);
-	int ok = c && cache_site_has(c, prefix, files, n);
+	struct buf p = BUF_INIT;
+	struct below w;
+	size_t i;
+	int ok = !below_init(&w, root);
 
-	cache_site_close(c);
+	for (i = 0; i < n && ok; i++) {
+		buf_reset(&p);
+		buf_addf(&p, "%s%s", prefix, files[i]);
+		ok = below_is_file(&w, p.ptr);
+	}
+	below_release(&w);
+	buf_release(&p);
 	return ok;
 }
 
@@ -1075,7 +1200,7 @@ cache_deps_load(const char *out, struct cache_deps *d)
 		memcpy(u->counts, c, sizeof(c));
 		u->name = xstrdup(line + k);
 		d->n++;
-		if (!(u->files = take_lines(&p, end, (size_t)n)))
+		if (!(u->files = take_lines(&p, end, (size_t)n, 0)))
 			goto out;
 		u->nfiles = (size_t)n;
 		for (i = 0; i < u->nfiles; i++)

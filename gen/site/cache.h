@@ -46,7 +46,7 @@
 #define CACHE_MANIFEST ".erg-cache/manifest"
 
 struct cache_run {
-	char *id;
+	char *id;		/* this and files[]: in the manifest's text */
 	unsigned char key[32];
 	char **files;		/* relative to runs/<id>/, sorted */
 	size_t nfiles;
@@ -60,6 +60,7 @@ struct cache_manifest {
 	size_t nsite;
 	struct cache_run *runs;	/* sorted by id (strcmp) */
 	size_t nruns, aruns;
+	char *text;		/* the manifest, which the names point into */
 };
 
 /* Key of one run directory; *bytes: total size of its regular files. */
@@ -88,11 +89,32 @@ void cache_free(struct cache_manifest *m);
  * Describe the finished temporary tree root: every regular file is listed
  * under the run whose runs/<id>/ folder holds it, the rest as site files.
  * ids/keys: the runs of the build, in any order.  Appends the manifest
- * text to out.
+ * text to out, and the folder record (below) to folders.
  */
 int cache_describe(const char *root, const unsigned char global[32],
 		   const unsigned char archive[32], char *const *ids,
-		   const unsigned char (*keys)[32], size_t n, struct buf *out);
+		   const unsigned char (*keys)[32], size_t n, struct buf *out,
+		   struct buf *folders);
+
+/*
+ * The folder record, OUT/.erg-cache/folders: how a no-op rebuild knows
+ * that the site is still the one erg wrote without a stat of each of its
+ * files.  Every folder of the site but .erg-cache, one a line below
+ *     erg-folders 1 <hex>
+ * where hex is a SHA-256 over the root's and each listed folder's type,
+ * inode, device, mtime and (not the root's, which the swap changes)
+ * ctime.  A name added to a folder, removed or replaced (a page deleted,
+ * a link or a FIFO put in its place, a file renamed over it) changes its
+ * folder's times, and setting the mtime back changes the ctime.  A file
+ * written in place is not seen, as it was not before: its folder does not
+ * change.  The record is not a pure function of the archive (inodes,
+ * times), so it is kept out of the manifest; the tests that compare two
+ * sites leave it out.
+ */
+#define CACHE_FOLDERS ".erg-cache/folders"
+/* Does the site at root match its folder record?  0 (silently) when not,
+ * or when the record is missing or does not parse. */
+int cache_folders_same(const char *root);
 
 /*
  * The site being replaced is read as untrusted (a link or a FIFO may have
@@ -106,13 +128,6 @@ int cache_describe(const char *root, const unsigned char global[32],
  * regular files reached through no symbolic link? */
 int cache_files_exist(const char *root, const char *prefix, char *const *files,
 		      size_t n);
-/* The same for many calls: root opened once, the folders of the last
- * path kept open (one reader per thread).  NULL if root cannot be opened. */
-struct cache_site;
-struct cache_site *cache_site_open(const char *root);
-int cache_site_has(struct cache_site *c, const char *prefix, char *const *files,
-		   size_t n);
-void cache_site_close(struct cache_site *c);
 /*
  * Carry from/prefix/f to to/prefix/f for each file; parents are created.
  * A hard link to the very inode that was checked to be a regular file
