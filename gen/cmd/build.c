@@ -454,7 +454,19 @@ struct pool {
 	atomic_int bad;		/* a run failed: render nothing more */
 	struct deps *deps;	/* the views' record; NULL: check only */
 	unsigned char rtag[VIEWS_REC_TAG];	/* the records' (aliases_tag()) */
+	/* An update in place (site.h, site_update()): the old site is as erg
+	 * left it (its folder record holds), so what is unchanged stays where
+	 * it is and the tree gets only what is rendered afresh. */
+	int update;
 };
+
+/* Where run i's files are while the build runs: in the old site when the
+ * update keeps them in place, else in the tree being written. */
+static const char *
+run_root(const struct pool *p, size_t i)
+{
+	return p->update && p->s[i].reused ? p->out : p->site->tmp;
+}
 
 /*
  * Where a run's summary (run_summary()) and its views' record
@@ -557,9 +569,9 @@ load_results(void *arg, size_t i)
 	json_t *res = NULL;
 
 	buf_addf(&rel, "runs/%s/results.json", p->s[i].ref->id);
-	if (cache_read_file(p->site->tmp, rel.ptr, RESULTS_MAX, &text) ||
+	if (cache_read_file(run_root(p, i), rel.ptr, RESULTS_MAX, &text) ||
 	    !(res = json_loadb(text.ptr, text.len, 0, &err)))
-		error_at(p->site->tmp, 0, "cannot read back '%s' for its diff", rel.ptr);
+		error_at(run_root(p, i), 0, "cannot read back '%s' for its diff", rel.ptr);
 	buf_release(&rel);
 	buf_release(&text);
 	return res;
@@ -579,11 +591,11 @@ load_summary(void *arg, size_t i, size_t *bytes)
 
 	cache_name(&rel, id, ".json");
 	*bytes = 0;
-	if (!cache_read_file(p->site->tmp, rel.ptr, RESULTS_MAX, &text))
+	if (!cache_read_file(run_root(p, i), rel.ptr, RESULTS_MAX, &text))
 		sum = json_loadb(text.ptr, text.len, 0, &err);
 	run = json_object_get(sum, "run");
 	if (!json_is_object(sum) || !json_is_string(run) || strcmp(json_string_value(run), id)) {
-		error_at(p->site->tmp, 0, "cannot read back '%s' for the views", rel.ptr);
+		error_at(run_root(p, i), 0, "cannot read back '%s' for the views", rel.ptr);
 		json_decref(sum);
 		sum = NULL;
 	} else {
@@ -671,7 +683,9 @@ reuse(struct pool *p, struct slot *s, struct views_run **rec)
 	}
 	names[0] = srel.ptr + strlen(CACHE_RUNS);
 	names[1] = rrel.ptr + strlen(CACHE_RUNS);
-	if (cache_copy_files(p->out, p->site->tmp, prefix.ptr, s->old->files, s->old->nfiles) ||
+	if (p->update) {
+		/* kept where they are: the folder record vouches for them */
+	} else if (cache_copy_files(p->out, p->site->tmp, prefix.ptr, s->old->files, s->old->nfiles) ||
 	    cache_copy_files(p->out, p->site->tmp, CACHE_RUNS, names, fresh ? 1 : 2)) {
 		/* Render afresh into a clean folder. */
 		struct buf path = BUF_INIT;
@@ -807,8 +821,9 @@ deps_unit(void *ctx, const char *name, const unsigned char *key, const char *con
 			u->runs[j++] = u->runs[i];
 	u->nruns = j;
 	if (o && o->keyed && !memcmp(o->key, key, 32) && o->nfiles &&
-	    cache_files_exist(d->p->out, "", o->files, o->nfiles)) {
-		if (!cache_copy_files(d->p->out, d->p->site->tmp, "", o->files, o->nfiles)) {
+	    (d->p->update || cache_files_exist(d->p->out, "", o->files, o->nfiles))) {
+		if (d->p->update ||
+		    !cache_copy_files(d->p->out, d->p->site->tmp, "", o->files, o->nfiles)) {
 			u->files = xcalloc(o->nfiles + 1, sizeof(*u->files));
 			for (i = 0; i < o->nfiles; i++)
 				u->files[i] = xstrdup(o->files[i]);
@@ -1152,14 +1167,21 @@ up_to_date(const struct build_opts *o, const struct cache_manifest *m,
 	return cache_files_exist(o->out, "", marker, 1) && cache_folders_same(o->out);
 }
 
+/*
+ * The manifest (and for a swap the folder record) into the tree; its text
+ * also in *manifest.  An update (old, d) lists the runs it kept in place
+ * with the files old gave them, and the files of the view units it kept.
+ */
 static int
 write_manifest(struct site *site, const unsigned char global[32],
-	       const unsigned char akey[32], const struct slot *s, size_t n)
+	       const unsigned char akey[32], const struct slot *s, size_t n,
+	       const struct cache_manifest *old, const struct deps *d, struct buf *manifest)
 {
-	char **ids = xcalloc(n + 1, sizeof(*ids));
+	char **ids = xcalloc(n + 1, sizeof(*ids)), **keep = NULL;
 	unsigned char (*keys)[32] = xcalloc(n + 1, sizeof(*keys));
-	struct buf text = BUF_INIT, folders = BUF_INIT;
-	size_t i;
+	unsigned char *kept = xcalloc(n + 1, 1);
+	struct buf folders = BUF_INIT;
+	size_t i, j, nkeep = 0, akeep = 0;
 	int rc = 0;
 
 	for (i = 0; i < n; i++) {
@@ -1167,16 +1189,61 @@ write_manifest(struct site *site, const unsigned char global[32],
 		/* A run that could not be keyed gets a key no walk produces. */
 		if (s[i].keyed)
 			memcpy(keys[i], s[i].key, 32);
+		kept[i] = old && s[i].reused;
 	}
+	for (i = 0; old && i < d->cur.n; i++)
+		for (j = 0; d->cur.v[i].carried && j < d->cur.v[i].nfiles; j++) {
+			ALLOC_GROW(keep, nkeep + 1, akeep);
+			keep[nkeep++] = d->cur.v[i].files[j];
+		}
 	/* Without a manifest the next build is simply a full one. */
 	if (!cache_describe(site->tmp, global, akey, ids, (const unsigned char (*)[32])keys, n,
-			    &text, &folders))
-		rc = site_write(site, CACHE_MANIFEST, text.ptr, text.len) ||
-		     site_write(site, CACHE_FOLDERS, folders.ptr, folders.len) ? -1 : 0;
-	buf_release(&text);
+			    old, kept, keep, nkeep, manifest, old ? NULL : &folders))
+		rc = site_write(site, CACHE_MANIFEST, manifest->ptr, manifest->len) ||
+		     (!old && site_write(site, CACHE_FOLDERS, folders.ptr, folders.len)) ? -1 : 0;
 	buf_release(&folders);
 	free(ids);
 	free(keys);
+	free(kept);
+	free(keep);
+	return rc;
+}
+
+/*
+ * Move what the update wrote into the site and remove what it no longer
+ * has: the old manifest's files the new one does not list, and the
+ * cached summary and record of each run gone from the archive.
+ */
+static int
+update_site(struct site *site, const struct cache_manifest *old, struct buf *manifest)
+{
+	struct cache_manifest cur;
+	char **stale = NULL, **gone = NULL;
+	size_t nstale = 0, ngone = 0, i;
+	int rc;
+
+	if (cache_parse(manifest, &cur)) {
+		site_abort(site);
+		return error_at(site->out ? site->out : ".", 0, "cannot read back the manifest "
+				"this build wrote");
+	}
+	cache_stale(old, &cur, &stale, &nstale, &gone, &ngone);
+	stale = xrealloc(stale, (nstale + 2 * ngone + 1) * sizeof(*stale));
+	for (i = 0; i < ngone; i++) {
+		struct buf b = BUF_INIT;
+
+		cache_name(&b, gone[i], ".json");
+		stale[nstale++] = buf_detach(&b, NULL);
+		cache_name(&b, gone[i], ".rec");
+		stale[nstale++] = buf_detach(&b, NULL);
+		free(gone[i]);
+	}
+	free(gone);
+	rc = site_update(site, CACHE_MANIFEST, stale, nstale);
+	for (i = 0; i < nstale; i++)
+		free(stale[i]);
+	free(stale);
+	cache_free(&cur);
 	return rc;
 }
 
@@ -1238,16 +1305,23 @@ build_run_all(const struct build_opts *o)
 	struct pool p;
 	struct deps deps;
 	struct slot *s;
+	struct buf manifest = BUF_INIT;
 	unsigned char global[32], akey[32];
 	uint64_t total = 0;
 	size_t i, nreused = 0;
-	int bad = 0, errors0 = diag_errors, have_old = 0, ticking;
+	int bad = 0, errors0 = diag_errors, have_old = 0, ticking, update = 0, outlock = -1;
 
 	/* Before reading anything: never replace what erg did not write. */
 	if (o->out && site_check_out(o->out, o->archive))
 		return -1;
-	if (archive_scan(o->archive, &runs))
+	/* Another build of OUT finishes first: this one then starts from
+	 * the site it left, and never moves pages into a site being swapped. */
+	if (o->out)
+		outlock = site_lock_out(o->out);
+	if (archive_scan(o->archive, &runs)) {
+		site_unlock_out(outlock);
 		return -1;
+	}
 	/* An empty site in place of the previous one is a lost site. */
 	if (!runs.n)
 		return error_at(o->archive, 0, "no runs found (a run is a directory holding 'meta.json' and 'timeline.jsonl', or 'run.json')");
@@ -1264,6 +1338,7 @@ build_run_all(const struct build_opts *o)
 			pair_list_free(&pairs);
 			targets_free(&aliases);
 			run_list_free(&runs);
+			site_unlock_out(outlock);
 			return -1;
 		}
 	}
@@ -1307,6 +1382,9 @@ build_run_all(const struct build_opts *o)
 				runs.n, runs.n == 1 ? "" : "s");
 		goto done;
 	}
+	/* Update in place only a site as erg left it; any other is built
+	 * whole into a new tree, what is unchanged carried by links. */
+	update = have_old && cache_folders_same(o->out);
 
 	if (o->out) {
 		if (site_begin(&site, o->out)) {
@@ -1332,6 +1410,7 @@ build_run_all(const struct build_opts *o)
 	p.pairs = &pairs;
 	p.aliases = &aliases;
 	p.ntasks = runs.n + (o->out != NULL);
+	p.update = update;
 	aliases_tag(&aliases, p.rtag);
 	atomic_init(&p.bad, 0);
 	if (o->out) {
@@ -1349,14 +1428,16 @@ build_run_all(const struct build_opts *o)
 	nreused = 0;
 	for (i = 0; i < runs.n; i++)
 		nreused += s[i].reused != 0;
-	if (!bad && diag_errors == errors0 && (write_deps(&site, &deps) ||
-						write_manifest(&site, global, akey, s, runs.n)))
+	if (!bad && diag_errors == errors0 &&
+	    (write_deps(&site, &deps) ||
+	     write_manifest(&site, global, akey, s, runs.n, p.update ? &old : NULL, &deps,
+			    &manifest)))
 		bad = -1;
 	render_end(&rc);
 	if (bad || diag_errors > errors0) {
 		site_abort(&site);
 		bad = -1;
-	} else if (site_commit(&site)) {
+	} else if (p.update ? update_site(&site, &old, &manifest) : site_commit(&site)) {
 		bad = -1;
 	} else {
 		if (o->explain)
@@ -1380,5 +1461,7 @@ done:
 	pair_list_free(&pairs);
 	targets_free(&aliases);
 	run_list_free(&runs);
+	buf_release(&manifest);
+	site_unlock_out(outlock);
 	return bad || diag_errors > errors0 ? -1 : 0;
 }

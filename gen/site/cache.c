@@ -112,7 +112,7 @@ plain_rel(const char *rel)
  * not one per component: a rebuild checks every file it carries.
  */
 static int
-below_dir(struct below *b, const char *rel, const char **base)
+below_dir_at(struct below *b, const char *rel, const char **base, int make)
 {
 	const char *slash = strrchr(rel, '/'), *p, *e;
 	size_t n = slash ? (size_t)(slash - rel) : 0;
@@ -143,6 +143,11 @@ below_dir(struct below *b, const char *rel, const char **base)
 			memcpy(name, p, (size_t)(e - p));
 			name[e - p] = '\0';
 			next = openat(b->dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			/* mkdirat() never follows a link in its last part */
+			if (next < 0 && errno == ENOENT && make &&
+			    (!mkdirat(b->dfd, name, 0777) || errno == EEXIST))
+				next = openat(b->dfd, name,
+					      O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		}
 		if (next < 0) {
 			below_pop(b, 0);
@@ -155,6 +160,12 @@ below_dir(struct below *b, const char *rel, const char **base)
 	buf_setlen(&b->dir, 0);
 	buf_add(&b->dir, rel, n);
 	return b->dfd;
+}
+
+static int
+below_dir(struct below *b, const char *rel, const char **base)
+{
+	return below_dir_at(b, rel, base, 0);
 }
 
 /* Is rel a regular file (not a link) below the root? */
@@ -630,14 +641,26 @@ int
 cache_load(const char *out, struct cache_manifest *m)
 {
 	struct buf data = BUF_INIT;
+
+	memset(m, 0, sizeof(*m));
+	if (cache_read_file(out, CACHE_MANIFEST, MANIFEST_MAX, &data)) {
+		buf_release(&data);
+		return -1;
+	}
+	return cache_parse(&data, m);
+}
+
+int
+cache_parse(struct buf *text, struct cache_manifest *m)
+{
+	struct buf data = *text;
 	char *p, *end, *line;
 	unsigned long long n;
 	size_t i;
 	int rc = -1, k;
 
+	buf_init(text, 0);
 	memset(m, 0, sizeof(*m));
-	if (cache_read_file(out, CACHE_MANIFEST, MANIFEST_MAX, &data))
-		goto out;
 	p = data.ptr;
 	end = data.ptr + data.len;
 	if (!(line = next_line(&p, end)) || strcmp(line, "erg-cache 3"))
@@ -684,6 +707,12 @@ cache_load(const char *out, struct cache_manifest *m)
 	}
 	if (p != end)
 		goto out;
+	/* sorted as erg writes them; a merge of two lists relies on it */
+	if (m->nsite)
+		qsort(m->site, m->nsite, sizeof(*m->site), cmp_str);
+	for (i = 0; i < m->nruns; i++)
+		if (m->runs[i].nfiles)
+			qsort(m->runs[i].files, m->runs[i].nfiles, sizeof(char *), cmp_str);
 	if (m->nruns)
 		qsort(m->runs, m->nruns, sizeof(*m->runs), cmp_run);
 	rc = 0;
@@ -762,7 +791,7 @@ folder_id(struct sha256 *c, const char *rel, const struct stat *st)
  */
 static int
 walk_files(int fd, struct buf *rel, int depth, char ***v, size_t *n, size_t *alloc,
-	   struct buf *fl, struct sha256 *h)
+	   struct buf *fl, struct sha256 *h, int with_cache)
 {
 	struct dirent *e;
 	struct stat st;
@@ -776,14 +805,15 @@ walk_files(int fd, struct buf *rel, int depth, char ***v, size_t *n, size_t *all
 		close(fd);
 		return -1;
 	}
-	folder_id(h, rel->ptr, &st);
-	if (depth) {
+	if (h)
+		folder_id(h, rel->ptr, &st);
+	if (depth && fl) {
 		buf_add(fl, rel->ptr, rel->len);
 		buf_addch(fl, '\n');
 	}
 	while (!rc && (e = readdir(d))) {
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
-		    (depth == 0 && !strcmp(e->d_name, CACHE_DIR)))
+		    (depth == 0 && !with_cache && !strcmp(e->d_name, CACHE_DIR)))
 			continue;
 		if (e->d_type != DT_UNKNOWN)
 			dir = e->d_type == DT_DIR;
@@ -799,8 +829,8 @@ walk_files(int fd, struct buf *rel, int depth, char ***v, size_t *n, size_t *all
 		} else if (dir) {
 			rc = walk_files(openat(dirfd(d), e->d_name,
 					       O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC),
-					rel, depth + 1, v, n, alloc, fl, h);
-		} else {
+					rel, depth + 1, v, n, alloc, fl, h, with_cache);
+		} else if (v) {
 			ALLOC_GROW(*v, *n + 1, *alloc);
 			(*v)[(*n)++] = xstrdup(rel->ptr);
 		}
@@ -813,7 +843,7 @@ walk_files(int fd, struct buf *rel, int depth, char ***v, size_t *n, size_t *all
 struct owner {
 	const char *id;
 	const unsigned char *key;
-	size_t first, n;	/* its files, after grouping */
+	const struct cache_run *old;	/* kept in place: its files */
 };
 
 static int
@@ -831,33 +861,77 @@ hex(struct buf *b, const unsigned char d[32])
 	buf_addstr(b, h);
 }
 
-int
-cache_describe(const char *root, const unsigned char global[32],
-	       const unsigned char archive[32], char *const *ids,
-	       const unsigned char (*keys)[32], size_t n, struct buf *out,
-	       struct buf *folders)
+/* The folder record of the tree fd (taken) appended to folders, and its
+ * files into v (when not NULL) in the same walk. */
+static int
+folder_record(int fd, char ***v, size_t *n, size_t *alloc, struct buf *folders)
 {
-	struct buf path = BUF_INIT, fl = BUF_INIT;
+	struct buf rel = BUF_INIT, fl = BUF_INIT;
 	struct sha256 h;
-	unsigned char fkey[32];
-	char **files = NULL, **site = NULL;
-	size_t nfiles = 0, afiles = 0, nsite = 0, i, j;
-	size_t *who = NULL;	/* owner index + 1 of each file, 0: the site's */
-	size_t *first = NULL, *order = NULL;	/* files grouped by owner */
-	struct owner *o = xcalloc(n + 1, sizeof(*o));
-	int rc = -1;
+	unsigned char key[32];
+	int rc;
 
 	sha256_begin(&h);
 	sha256_add(&h, "folders\0", 8);
-	if (walk_files(open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), &path, 0,
-		       &files, &nfiles, &afiles, &fl, &h))
+	rc = walk_files(fd, &rel, 0, v, n, alloc, &fl, &h, 0);
+	sha256_end(&h, key);
+	if (!rc) {
+		buf_addstr(folders, "erg-folders 1 ");
+		hex(folders, key);
+		buf_addch(folders, '\n');
+		buf_add(folders, fl.ptr, fl.len);
+	}
+	buf_release(&rel);
+	buf_release(&fl);
+	return rc;
+}
+
+int
+cache_folders_text(const char *root, struct buf *folders)
+{
+	return folder_record(open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), NULL,
+			     NULL, NULL, folders);
+}
+
+int
+cache_describe(const char *root, const unsigned char global[32],
+	       const unsigned char archive[32], char *const *ids,
+	       const unsigned char (*keys)[32], size_t n, const struct cache_manifest *old,
+	       const unsigned char *kept, char *const *keep, size_t nkeep, struct buf *out,
+	       struct buf *folders)
+{
+	struct buf path = BUF_INIT;
+	char **files = NULL, **site = NULL;
+	size_t nfiles = 0, afiles = 0, nsite = 0, i, j, k;
+	size_t *who = NULL;	/* owner index + 1 of each file, 0: the site's */
+	size_t *first = NULL, *order = NULL;	/* files grouped by owner */
+	struct owner *o = xcalloc(n + 1, sizeof(*o));
+	int rc = -1, fd;
+
+	fd = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	/* one walk for both when the tree is the whole site */
+	if (folders ? folder_record(fd, &files, &nfiles, &afiles, folders) :
+		      walk_files(fd, &path, 0, &files, &nfiles, &afiles, NULL, NULL, 0))
 		goto out;
-	sha256_end(&h, fkey);
+	for (i = 0; i < nkeep; i++) {
+		ALLOC_GROW(files, nfiles + 1, afiles);
+		files[nfiles++] = xstrdup(keep[i]);
+	}
 	if (nfiles)
 		qsort(files, nfiles, sizeof(*files), cmp_str);
+	/* a kept page the build also wrote is one file */
+	for (i = j = 0; i < nfiles; i++) {
+		if (j && !strcmp(files[j - 1], files[i])) {
+			free(files[i]);
+			continue;
+		}
+		files[j++] = files[i];
+	}
+	nfiles = j;
 	for (i = 0; i < n; i++) {
 		o[i].id = ids[i];
 		o[i].key = keys[i];
+		o[i].old = kept && kept[i] && old ? cache_find(old, ids[i]) : NULL;
 	}
 	if (n)
 		qsort(o, n, sizeof(*o), cmp_owner);
@@ -874,11 +948,11 @@ cache_describe(const char *root, const unsigned char global[32],
 		}
 		/* The run whose folder holds f: no run folder is inside another. */
 		for (s = f + 5; (s = strchr(s, '/')); s++) {
-			struct owner k, *hit;
+			struct owner key, *hit;
 			char *prefix = xstrndup(f + 5, (size_t)(s - f - 5));
 
-			k.id = prefix;
-			hit = n ? bsearch(&k, o, n, sizeof(*o), cmp_owner) : NULL;
+			key.id = prefix;
+			hit = n ? bsearch(&key, o, n, sizeof(*o), cmp_owner) : NULL;
 			free(prefix);
 			if (hit) {
 				who[i] = (size_t)(hit - o) + 1;
@@ -916,14 +990,17 @@ cache_describe(const char *root, const unsigned char global[32],
 
 		buf_addstr(out, "run ");
 		hex(out, o[j].key);
+		if (o[j].old) {
+			/* a run the build kept in place: the files it had */
+			buf_addf(out, " %zu %s\n", o[j].old->nfiles, o[j].id);
+			for (k = 0; k < o[j].old->nfiles; k++)
+				buf_addf(out, "%s\n", o[j].old->files[k]);
+			continue;
+		}
 		buf_addf(out, " %zu %s\n", to - from, o[j].id);
 		for (i = from; i < to; i++)
 			buf_addf(out, "%s\n", files[order[i]] + skip);
 	}
-	buf_addstr(folders, "erg-folders 1 ");
-	hex(folders, fkey);
-	buf_addch(folders, '\n');
-	buf_add(folders, fl.ptr, fl.len);
 	rc = 0;
 out:
 	free(who);
@@ -933,7 +1010,6 @@ out:
 	free_names(files, nfiles);
 	free(o);
 	buf_release(&path);
-	buf_release(&fl);
 	return rc;
 }
 
@@ -1133,6 +1209,293 @@ cache_copy_files(const char *from, const char *to, const char *prefix,
 	buf_release(&rel);
 	buf_release(&dst);
 	buf_release(&made);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* an update in place */
+
+/* Does m list path (from the site's root), as a site file or a run's? */
+static int
+in_manifest(const struct cache_manifest *m, const char *path, struct buf *tmp)
+{
+	const char *s;
+	const char *key = path;
+
+	if (m->nsite && bsearch(&key, m->site, m->nsite, sizeof(*m->site), cmp_str))
+		return 1;
+	if (strncmp(path, "runs/", 5))
+		return 0;
+	for (s = path + 5; (s = strchr(s, '/')); s++) {
+		const struct cache_run *r;
+
+		buf_reset(tmp);
+		buf_add(tmp, path + 5, (size_t)(s - path - 5));
+		if ((r = cache_find(m, tmp->ptr))) {
+			key = s + 1;
+			return r->nfiles &&
+			       bsearch(&key, r->files, r->nfiles, sizeof(*r->files), cmp_str) != NULL;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Sets of paths, without a copy of either manifest's list: an update at
+ * 100,000 runs holds both, ~750,000 names each.  A run in both lists its
+ * files in the same order, so one merge finds the few that differ, and
+ * each of those (and each site file old has that cur does not) is looked
+ * up in the whole of cur: a name that moved from one owner to another
+ * is a file of the new site all the same.
+ */
+void
+cache_stale(const struct cache_manifest *old, const struct cache_manifest *cur,
+	    char ***files, size_t *nfiles, char ***gone, size_t *ngone)
+{
+	struct buf path = BUF_INIT, tmp = BUF_INIT;
+	size_t i, j, k, n = 0, alloc = 0, ng = 0;
+	char **v = NULL;
+
+	for (i = 0; i < old->nsite; i++)
+		if (!in_manifest(cur, old->site[i], &tmp)) {
+			ALLOC_GROW(v, n + 1, alloc);
+			v[n++] = xstrdup(old->site[i]);
+		}
+	*gone = xcalloc(old->nruns + 1, sizeof(**gone));
+	for (i = 0; i < old->nruns; i++) {
+		const struct cache_run *o = &old->runs[i], *c = cache_find(cur, o->id);
+
+		if (!c)
+			(*gone)[ng++] = xstrdup(o->id);
+		for (j = k = 0; j < o->nfiles; j++) {
+			int d = 1;
+
+			while (c && k < c->nfiles && (d = strcmp(c->files[k], o->files[j])) < 0)
+				k++;
+			if (!d)
+				continue;
+			buf_reset(&path);
+			buf_addf(&path, "runs/%s/%s", o->id, o->files[j]);
+			if (!in_manifest(cur, path.ptr, &tmp)) {
+				ALLOC_GROW(v, n + 1, alloc);
+				v[n++] = buf_detach(&path, NULL);
+			}
+		}
+	}
+	*files = v;
+	*nfiles = n;
+	*ngone = ng;
+	buf_release(&path);
+	buf_release(&tmp);
+}
+
+/*
+ * The order files of the stage go into the site: a run's pages before the
+ * views that link to them, the index after the views, erg's own records
+ * after the pages they describe and the manifest last of all (its absence
+ * is what makes a build interrupted here start afresh).
+ */
+static int
+merge_rank(const char *f)
+{
+	if (!strcmp(f, CACHE_MANIFEST))
+		return 5;
+	if (!strncmp(f, CACHE_DIR "/", sizeof(CACHE_DIR)))
+		return 4;
+	if (!strcmp(f, "index.html"))
+		return 3;
+	if (!strncmp(f, "runs/", 5) || !strcmp(f, ".erg-site"))
+		return 0;
+	return 1;
+}
+
+static int
+cmp_merge(const void *a, const void *b)
+{
+	const char *x = *(char *const *)a, *y = *(char *const *)b;
+	int rx = merge_rank(x), ry = merge_rank(y);
+
+	return rx != ry ? rx - ry : strcmp(x, y);
+}
+
+/* Folders from deepest to shallowest: a folder is empty only after its
+ * own folders went. */
+static int
+cmp_depth(const void *a, const void *b)
+{
+	const char *x = *(char *const *)a, *y = *(char *const *)b;
+	size_t dx = 0, dy = 0;
+	const char *p;
+
+	for (p = x; (p = strchr(p, '/')); p++)
+		dx++;
+	for (p = y; (p = strchr(p, '/')); p++)
+		dy++;
+	return dx != dy ? (dx > dy ? -1 : 1) : strcmp(x, y);
+}
+
+/* The name hold is set aside under while the pages move. */
+static void
+aside_name(struct buf *b, const char *base)
+{
+	buf_reset(b);
+	buf_addf(b, "%s.old", base);
+}
+
+/* The stage and the site, open for a merge, and the stage's files in the
+ * order they go in. */
+struct merge {
+	const char *stage, *out;
+	struct below sw, ow;
+	char **files;
+	size_t n;
+	struct buf where, rel;
+};
+
+static int
+merge_open(struct merge *m, const char *stage, const char *out)
+{
+	size_t alloc = 0;
+	int a, b;
+
+	memset(m, 0, sizeof(*m));
+	m->stage = stage;
+	m->out = out;
+	buf_init(&m->where, 0);
+	buf_init(&m->rel, 0);
+	a = below_init(&m->ow, out);
+	b = below_init(&m->sw, stage);
+	if (a || b)
+		return error_errno("cannot open '%s'", a ? out : stage);
+	if (walk_files(open(stage, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), &m->rel, 0,
+		       &m->files, &m->n, &alloc, NULL, NULL, 1))
+		return error_errno("cannot list '%s'", stage);
+	if (m->n)
+		qsort(m->files, m->n, sizeof(*m->files), cmp_merge);
+	return 0;
+}
+
+/* Stage file f into the site: each folder of its path opened without
+ * following a link and made where missing; rename() replaces a name with
+ * the page atomically and never follows a link it replaces. */
+static int
+merge_move(struct merge *m, const char *f)
+{
+	const char *sb, *ob;
+	int sdfd, odfd;
+
+	buf_reset(&m->where);
+	buf_addf(&m->where, "%s/%s", m->out, f);
+	if ((sdfd = below_dir(&m->sw, f, &sb)) < 0)
+		return error_errno("cannot open the folder of '%s/%s'", m->stage, f);
+	if ((odfd = below_dir_at(&m->ow, f, &ob, 1)) < 0)
+		return error_at(m->where.ptr, 0, "a folder on this path is not one erg made "
+				"(a link or a file in its place)");
+	if (renameat(sdfd, sb, odfd, ob))
+		return error_at(m->where.ptr, 0, "cannot replace: %s", strerror(errno));
+	return 0;
+}
+
+static void
+merge_close(struct merge *m)
+{
+	below_release(&m->sw);
+	below_release(&m->ow);
+	free_names(m->files, m->n);
+	buf_release(&m->where);
+	buf_release(&m->rel);
+}
+
+int
+cache_merge(const char *stage, const char *out, const char *hold, char *const *stale,
+	    size_t nstale, int *touched)
+{
+	struct merge m;
+	char **dirs = NULL;
+	size_t ndirs = 0, adirs = 0, i;
+	const char *ob;
+	int odfd, rc, aside = 0;
+	struct stat st;
+
+	*touched = 0;
+	rc = merge_open(&m, stage, out);
+	/* Before anything is touched: every path's folders are folders or
+	 * missing, so that nothing but the disk can stop the moves below. */
+	for (i = 0; i < m.n && !rc; i++)
+		if (below_dir(&m.ow, m.files[i], &ob) < 0 && errno != ENOENT)
+			rc = error_at(out, 0, "a folder on the path of '%s' is not one erg made "
+				      "(a link or a file in its place)", m.files[i]);
+	if (!rc && (odfd = below_dir(&m.ow, hold, &ob)) >= 0) {
+		/* set aside, not removed: until a page moves, a failure puts
+		 * it back and leaves the site as it was */
+		aside_name(&m.rel, ob);
+		if (!renameat(odfd, ob, odfd, m.rel.ptr))
+			aside = 1;
+		else if (errno != ENOENT)
+			rc = error_at(out, 0, "cannot set '%s' aside: %s", hold, strerror(errno));
+	}
+	for (i = 0; i < m.n && !rc; i++)
+		if (strcmp(m.files[i], hold) && !(rc = merge_move(&m, m.files[i])))
+			*touched = 1;
+	for (i = 0; i < nstale && !rc; i++) {
+		char *slash;
+
+		buf_reset(&m.where);
+		buf_addf(&m.where, "%s/%s", out, stale[i]);
+		if ((odfd = below_dir(&m.ow, stale[i], &ob)) < 0 ||
+		    fstatat(odfd, ob, &st, AT_SYMLINK_NOFOLLOW))
+			continue;	/* gone already */
+		if (S_ISDIR(st.st_mode)) {
+			warn_at(m.where.ptr, 0, "a folder where erg's page was: left as it is");
+			continue;
+		}
+		if (unlinkat(odfd, ob, 0) && errno != ENOENT) {
+			rc = error_at(m.where.ptr, 0, "cannot remove: %s", strerror(errno));
+			break;
+		}
+		*touched = 1;
+		/* its folders, to remove those left empty */
+		for (slash = stale[i] + strlen(stale[i]); slash > stale[i]; slash--)
+			if (*slash == '/') {
+				ALLOC_GROW(dirs, ndirs + 1, adirs);
+				dirs[ndirs++] = xstrndup(stale[i], (size_t)(slash - stale[i]));
+			}
+	}
+	if (rc && aside && !*touched && (odfd = below_dir(&m.ow, hold, &ob)) >= 0) {
+		aside_name(&m.rel, ob);
+		renameat(odfd, m.rel.ptr, odfd, ob);
+	}
+	if (ndirs)
+		qsort(dirs, ndirs, sizeof(*dirs), cmp_depth);
+	for (i = 0; i < ndirs && !rc; i++) {
+		if ((i && !strcmp(dirs[i], dirs[i - 1])) ||
+		    !strncmp(dirs[i], CACHE_DIR, sizeof(CACHE_DIR) - 1))
+			continue;
+		/* only an empty folder goes (ENOTEMPTY: someone's file in it) */
+		if ((odfd = below_dir(&m.ow, dirs[i], &ob)) >= 0)
+			unlinkat(odfd, ob, AT_REMOVEDIR);
+	}
+	merge_close(&m);
+	free_names(dirs, ndirs);
+	return rc;
+}
+
+int
+cache_merge_end(const char *stage, const char *out, const char *hold)
+{
+	struct merge m;
+	const char *ob;
+	size_t i;
+	int odfd, rc = merge_open(&m, stage, out);
+
+	/* hold (the manifest) ranks last */
+	for (i = 0; i < m.n && !rc; i++)
+		rc = merge_move(&m, m.files[i]);
+	if (!rc && (odfd = below_dir(&m.ow, hold, &ob)) >= 0) {
+		aside_name(&m.rel, ob);
+		unlinkat(odfd, m.rel.ptr, 0);
+	}
+	merge_close(&m);
 	return rc;
 }
 

@@ -31,8 +31,10 @@
  *     run <hex> <n> <id>       then n lines: files under runs/<id>/
  * It is a pure function of the archive's file identities, the templates
  * and the binary, so two builds of the same archive state write the same
- * bytes.  The manifest is swapped in with the site, so it always describes
- * the site beside it.  Deleting OUT/.erg-cache forces a full build.
+ * bytes.  The manifest is swapped in with the site, or moved in last by an
+ * update in place (which sets the old one aside first), so a manifest
+ * always describes the site beside it.  Deleting OUT/.erg-cache forces a
+ * full build.
  */
 #ifndef ERG_CACHE_H
 #define ERG_CACHE_H
@@ -85,16 +87,49 @@ int cache_limits_equal(const struct cache_manifest *m);
 const struct cache_run *cache_find(const struct cache_manifest *m, const char *id);
 void cache_free(struct cache_manifest *m);
 
+/* The manifest in text (taken: text is left empty) parsed into m; 0 or
+ * -1 (silently), as cache_load(). */
+int cache_parse(struct buf *text, struct cache_manifest *m);
+
 /*
  * Describe the finished temporary tree root: every regular file is listed
  * under the run whose runs/<id>/ folder holds it, the rest as site files.
  * ids/keys: the runs of the build, in any order.  Appends the manifest
- * text to out, and the folder record (below) to folders.
+ * text to out, and the folder record (below) to folders, when not NULL.
+ * An update in place (below) writes only what changed into root: kept[i]
+ * marks a run kept in place, whose files are the ones old lists, and
+ * keep[] names the other files kept (relative to the site's root).
  */
 int cache_describe(const char *root, const unsigned char global[32],
 		   const unsigned char archive[32], char *const *ids,
-		   const unsigned char (*keys)[32], size_t n, struct buf *out,
-		   struct buf *folders);
+		   const unsigned char (*keys)[32], size_t n,
+		   const struct cache_manifest *old, const unsigned char *kept,
+		   char *const *keep, size_t nkeep, struct buf *out, struct buf *folders);
+
+/*
+ * An update in place (issue 19): a rebuild writes only the pages that
+ * changed into its temporary tree, the stage, and then moves them into
+ * the site.  cache_stale(): the files old lists that cur does not (paths
+ * from the site's root) and the ids of old's runs that cur has not, all
+ * allocated.  cache_merge(): first sets out/hold (the manifest) aside as
+ * hold.old (a build interrupted from here on finds no manifest and starts
+ * afresh), then renames every file of the stage but hold into out, each
+ * folder of its path opened without following a link and made where
+ * missing (a run's pages first, index.html after the views, erg's records
+ * last), then removes the stale files (never a folder) and the folders
+ * they leave empty.  Every path is checked before anything is touched.
+ * 0, or -1 after a located error; *touched: whether a page of out was
+ * replaced or removed by then (else out is as it was but for hold).
+ * cache_merge_end(): the rest of the stage (hold last), and hold.old
+ * removed.
+ */
+void cache_stale(const struct cache_manifest *old, const struct cache_manifest *cur,
+		 char ***files, size_t *nfiles, char ***gone, size_t *ngone);
+int cache_merge(const char *stage, const char *out, const char *hold, char *const *stale,
+		size_t nstale, int *touched);
+int cache_merge_end(const char *stage, const char *out, const char *hold);
+/* The folder record of the site at root, appended to folders; 0 or -1. */
+int cache_folders_text(const char *root, struct buf *folders);
 
 /*
  * The folder record, OUT/.erg-cache/folders: how a no-op rebuild knows

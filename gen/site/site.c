@@ -419,6 +419,69 @@ out:
 	return rc;
 }
 
+int
+site_lock_out(const char *out)
+{
+	char *o = strip_slashes(out);
+	struct stat a, b;
+	int fd = -1;
+
+	/* A full build swaps another folder in as OUT: the lock taken on the
+	 * one it replaced is then no lock on OUT, so take it again. */
+	for (;;) {
+		if ((fd = open(o, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
+			break;
+		if (flock(fd, LOCK_EX) || fstat(fd, &a)) {
+			close(fd);
+			fd = -1;
+			break;
+		}
+		if (!lstat(o, &b) && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+			break;
+		close(fd);
+	}
+	free(o);
+	return fd;
+}
+
+void
+site_unlock_out(int fd)
+{
+	if (fd >= 0)
+		close(fd);
+}
+
+int
+site_update(struct site *s, const char *hold, char *const *stale, size_t n)
+{
+	struct buf rec = BUF_INIT;
+	struct stat st;
+	int rc = -1, touched = 0;
+
+	if (lstat(s->out, &st)) {
+		error_at(s->out, 0, "cannot stat: %s", strerror(errno));
+	} else if (!replaceable(s->out, &st) &&
+		   !cache_merge(s->tmp, s->out, hold, stale, n, &touched)) {
+		touched = 1;
+		/* the folder record of the site as it now is, then the
+		 * manifest: the site is erg's again */
+		if (cache_folders_text(s->out, &rec))
+			error_errno("cannot list the folders of '%s'", s->out);
+		else if (!site_write(s, CACHE_FOLDERS, rec.ptr, rec.len) &&
+			 !cache_merge_end(s->tmp, s->out, hold))
+			rc = 0;
+	}
+	if (rc && touched)
+		error_at(s->out, 0, "left partly updated; the next build rebuilds it in full");
+	buf_release(&rec);
+	path_remove_tree(s->tmp);
+	unlock(s);
+	free(s->tmp);
+	free(s->out);
+	s->tmp = s->out = NULL;
+	return rc;
+}
+
 void
 site_abort(struct site *s)
 {

@@ -2,7 +2,9 @@
  * site.h - the only module that writes the output tree.  Everything goes
  * into a fresh temporary directory beside OUT; site_commit() swaps it in
  * with one rename (an atomic exchange where the kernel has it), so readers
- * and a failed build never see a half-written site.
+ * and a failed build never see a half-written site.  A rebuild of a site
+ * as erg left it writes only what changed there and site_update() moves
+ * it in file by file (below).
  *
  * erg never deletes what it did not write.  OUT is replaced only when it
  * does not exist, is an empty directory, or is a site erg wrote: every
@@ -51,6 +53,21 @@ int site_write(struct site *s, const char *rel, const void *data, size_t len);
 struct sink site_sink(struct site *s);
 int site_commit(struct site *s);
 void site_abort(struct site *s);	/* remove the temporary tree */
+
+/*
+ * An update in place (issue 19): the tree holds only what this build
+ * wrote afresh, and site_update() moves it into OUT file by file (each
+ * rename atomic), removes the stale files and writes the folder record,
+ * the manifest last (cache_merge(), cache.h).  A build that fails before
+ * this leaves OUT as it was, as a swap does; one interrupted during it
+ * leaves OUT without a manifest, so the next build is a full one.  0, or
+ * -1 after a located error.
+ */
+int site_update(struct site *s, const char *hold, char *const *stale, size_t n);
+/* One build at a time on OUT: an flock on OUT itself (waited for), held
+ * until site_unlock_out().  -1 when OUT does not exist (nothing to hold). */
+int site_lock_out(const char *out);
+void site_unlock_out(int fd);
 
 /*
  * One file outside any site (erg diff --out FILE): written to a temporary

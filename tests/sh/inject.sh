@@ -10,8 +10,11 @@
 # vacuously.
 #
 # The archive holds two runs; before each case one of them is touched, so
-# erg rebuilds it and reuses the other from the previous site (copies its
-# files): a failure must not reach the previous site through those either.
+# erg rebuilds it and reuses the other: in place, as the site is erg's
+# (an update: what it wrote is moved in at the end), or, for the cases of
+# the swap (whole=1: a folder of the site touched first), carried into a
+# new tree by links or copies; a failure must not reach the previous site
+# through those either.
 set -u
 : "${ERG:?}" "${BUILD:?}"
 src=${ERG_SRC:-.}
@@ -31,7 +34,7 @@ if [ ! -f "$shim" ]; then
 	exit 0
 fi
 
-arch=$tmp/archive out=$tmp/site
+arch=$tmp/archive out=$tmp/site whole=
 mkdir -p "$arch/2023"
 "$BUILD/tools/mksmall" "$arch/2023/one" >/dev/null
 "$BUILD/tools/mksmall" "$arch/2023/two" >/dev/null
@@ -60,6 +63,9 @@ case_() {
 	name=$1 re=$2
 	shift 2
 	touch "$arch/2023/two/notes.md"
+	# a site whose folders changed is built whole and swapped in
+	# (renames, copies); else it is updated in place (tests/sh/update.sh)
+	[ -n "$whole" ] && touch "$out/runs"
 	rm -f "$tmp/log"
 	env "$@" ERG_INJECT_LOG="$tmp/log" LD_PRELOAD="$shim" \
 		"$ERG" build --quiet --archive "$arch" --out "$out" >/dev/null 2>"$tmp/err"
@@ -107,8 +113,17 @@ case_ mkdtemp-enospc "^erg: error: cannot create a temporary directory beside '[
 	ERG_INJECT_MKDIR=ENOSPC
 case_ mkdir-eio "^erg: error: cannot create directory '[^']*/site\\.tmp-[A-Za-z0-9]{6}/runs[^']*': Input/output error\$" \
 	ERG_INJECT_MKDIR=EIO ERG_INJECT_MKDIR_PATH='*/runs*'
-# Renames: the atomic exchange (renameat2) is call 1; without it erg moves
-# the previous site aside (call 2) and the new one in (call 3).
+# An update in place: rename 1 sets the manifest aside, 2 moves the first
+# page in; refused, the site is as it was (the manifest put back).
+whole=
+case_ update-aside-eio "^erg: [^:]*/site: error: cannot set '\.erg-cache/manifest' aside: Input/output error\$" \
+	ERG_INJECT_RENAME=1
+case_ update-first-page-eio "^erg: [^:]*/site/\.erg-site: error: cannot replace: Input/output error\$" \
+	ERG_INJECT_RENAME=2
+# Built whole and swapped in: the atomic exchange (renameat2) is call 1;
+# without it erg moves the previous site aside (call 2) and the new one in
+# (call 3).
+whole=1
 case_ rename-all-eio "^erg: error: cannot move the previous site '[^']*/site' aside: Input/output error\$" \
 	ERG_INJECT_RENAME=all
 case_ rename-new-in-eio "^erg: error: cannot rename '[^']*/site\\.tmp-[A-Za-z0-9]{6}' to '[^']*/site': Input/output error\$" \
@@ -120,7 +135,7 @@ case_ enospc-copying-old-run "^erg: error: cannot (write|copy) [^:]*: No space l
 	ERG_INJECT_AFTER=0 ERG_INJECT_PATH='*/runs/2023/one/*' ERG_INJECT_LINK=EXDEV
 
 # Without the atomic exchange the build still succeeds (two renames).
-touch "$arch/2023/two/notes.md"
+touch "$arch/2023/two/notes.md" "$out/runs"
 rm -f "$tmp/log"
 if ERG_INJECT_RENAME=1 ERG_INJECT_RENAME_ERRNO=ENOSYS ERG_INJECT_LOG="$tmp/log" \
 	LD_PRELOAD="$shim" "$ERG" build --quiet --archive "$arch" --out "$out" 2>"$tmp/err" &&

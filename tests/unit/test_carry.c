@@ -2,7 +2,9 @@
  * test_carry.c - files carried from the previous site into the tree being
  * built (cache_copy_files()): hard links to the checked regular file, and
  * the previous site unchanged by whatever the build writes afterwards
- * (site_write() gives a name a new inode) or by a build that is aborted.
+ * (site_write() gives a name a new inode) or by a build that is aborted;
+ * and the two halves of an update in place: what it moves into the site
+ * and removes (cache_merge()), and what it counts as stale (cache_stale()).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -55,6 +57,173 @@ st_of(const char *path)
 	if (lstat(path, &st))
 		memset(&st, 0, sizeof(st));
 	return st;
+}
+
+/* base/rel, its folders made, holding text */
+static void
+put_at(const char *rel, const char *text)
+{
+	struct buf p = BUF_INIT;
+	char *slash;
+
+	buf_addf(&p, "%s/%s", base, rel);
+	slash = strrchr(p.ptr, '/');
+	*slash = '\0';
+	if (path_mkdirs(p.ptr))
+		exit(1);
+	*slash = '/';
+	put(p.ptr, text);
+	buf_release(&p);
+}
+
+static const char *
+get_at(const char *rel)
+{
+	struct buf p = BUF_INIT;
+	static char b[256];
+
+	buf_addf(&p, "%s/%s", base, rel);
+	snprintf(b, sizeof(b), "%s", get(p.ptr));
+	buf_release(&p);
+	return b;
+}
+
+static int
+exists_at(const char *rel)
+{
+	struct buf p = BUF_INIT;
+	struct stat st;
+	int k;
+
+	buf_addf(&p, "%s/%s", base, rel);
+	k = !lstat(p.ptr, &st);
+	buf_release(&p);
+	return k;
+}
+
+/*
+ * An update in place (cache_merge()): the stage's files replace the
+ * site's, the manifest last and the site's own first removed; stale
+ * files go with the folders they leave empty, never a folder with
+ * someone's file in it nor a folder where a page was; and a link on a
+ * path of the site stops the merge before anything is touched.
+ */
+static void
+merge_checks(void)
+{
+	static char s1[] = "runs/gone/index.html", s2[] = "runs/g2/index.html",
+		    s3[] = "dirpage.html";
+	char *const stale[] = { s1, s2, s3 };
+	struct buf site = BUF_INIT, stage = BUF_INIT, p = BUF_INIT, q = BUF_INIT;
+	struct stat a, b;
+	int touched = 1;
+
+	buf_addf(&site, "%s/m/site", base);
+	buf_addf(&stage, "%s/m/stage", base);
+	put_at("m/site/.erg-cache/manifest", "m1");
+	put_at("m/site/runs/a/index.html", "old a");
+	put_at("m/site/runs/gone/index.html", "gone");
+	put_at("m/site/runs/gone/mine.txt", "someone's");
+	put_at("m/site/runs/g2/index.html", "gone too");
+	put_at("m/site/keep.html", "keep");
+	put_at("m/site/dirpage.html/x", "a folder");
+	put_at("m/stage/runs/a/index.html", "new a");
+	put_at("m/stage/runs/new/x/index.html", "new");
+	put_at("m/stage/.erg-cache/manifest", "m2");
+	put_at("m/outside/.keep", "");
+	buf_addf(&p, "%s/m/outside", base);
+	buf_addf(&q, "%s/runs/new", site.ptr);
+	if (symlink(p.ptr, q.ptr))
+		perror(q.ptr);
+	buf_reset(&p);
+	buf_addf(&p, "%s/runs/a/index.html", site.ptr);
+	a = st_of(p.ptr);
+
+	CHECK(cache_merge(stage.ptr, site.ptr, CACHE_MANIFEST, stale, 3, &touched) == -1 &&
+	      !touched, "a link on the path of a page: refused, nothing touched");
+	CHECK_STR(get_at("m/site/.erg-cache/manifest"), "m1", "refused: the manifest is still there");
+	CHECK_STR(get_at("m/site/runs/a/index.html"), "old a", "refused: no page moved");
+	CHECK(!exists_at("m/outside/x") && exists_at("m/stage/runs/a/index.html") &&
+	      exists_at("m/site/runs/gone/index.html"),
+	      "refused: nothing written through the link, nothing moved or removed");
+
+	unlink(q.ptr);
+	CHECK(!cache_merge(stage.ptr, site.ptr, CACHE_MANIFEST, stale, 3, &touched) && touched,
+	      "merged");
+	CHECK_STR(get_at("m/site/runs/a/index.html"), "new a", "merged: the page replaced");
+	b = st_of(p.ptr);
+	CHECK(b.st_ino != a.st_ino, "merged: the page is a new inode (never written in place)");
+	CHECK_STR(get_at("m/site/runs/new/x/index.html"), "new", "merged: a new page, its folders made");
+	CHECK(!exists_at("m/site/.erg-cache/manifest") && exists_at("m/stage/.erg-cache/manifest"),
+	      "merged: the site's manifest set aside, the new one held back");
+	CHECK_STR(get_at("m/site/.erg-cache/manifest.old"), "m1", "merged: set aside as manifest.old");
+	CHECK(!exists_at("m/site/runs/gone/index.html") && !exists_at("m/site/runs/g2"),
+	      "merged: stale pages removed, a folder left empty removed");
+	CHECK_STR(get_at("m/site/runs/gone/mine.txt"), "someone's",
+		  "merged: a folder with someone's file stays, the file too");
+	CHECK(exists_at("m/site/dirpage.html/x") && exists_at("m/site/keep.html"),
+	      "merged: a folder where a page was stays, a page not named stays");
+	CHECK(!cache_merge_end(stage.ptr, site.ptr, CACHE_MANIFEST), "the rest merged");
+	CHECK_STR(get_at("m/site/.erg-cache/manifest"), "m2", "the new manifest in place last");
+	CHECK(!exists_at("m/site/.erg-cache/manifest.old"), "the one set aside removed");
+	buf_release(&site);
+	buf_release(&stage);
+	buf_release(&p);
+	buf_release(&q);
+}
+
+/* A manifest's text: the head, then body. */
+static void
+manifest(struct buf *b, const char *body)
+{
+	static const char z[] = "0000000000000000000000000000000000000000000000000000000000000000";
+
+	buf_reset(b);
+	buf_addf(b, "erg-cache 3\nglobal %s\narchive %s\nlimits 1 2 3\n%s", z, z, body);
+}
+
+/*
+ * What an update removes (cache_stale()): the old manifest's files the
+ * new one has not, as paths, whoever owned them; and the runs gone.
+ */
+static void
+stale_checks(void)
+{
+	static const char k1[] = "1111111111111111111111111111111111111111111111111111111111111111",
+			  k2[] = "2222222222222222222222222222222222222222222222222222222222222222";
+	struct buf t = BUF_INIT, body = BUF_INIT;
+	struct cache_manifest old, cur;
+	char **files = NULL, **gone = NULL;
+	size_t nfiles = 0, ngone = 0, i;
+	struct buf all = BUF_INIT;
+
+	buf_addf(&body, "site 3\nindex.html\nmachines/m/page-2.html\nruns/b/x.html\n"
+		 "run %s 2 a\nindex.html\nold.csv\nrun %s 1 gone/r\nindex.html\n", k1, k1);
+	manifest(&t, body.ptr);
+	CHECK(!cache_parse(&t, &old), "old manifest parsed");
+	buf_reset(&body);
+	/* runs/b/x.html: a site file before, run b's now (not stale) */
+	buf_addf(&body, "site 1\nindex.html\n"
+		 "run %s 1 a\nindex.html\nrun %s 1 b\nx.html\n", k2, k2);
+	manifest(&t, body.ptr);
+	CHECK(!cache_parse(&t, &cur), "new manifest parsed");
+	cache_stale(&old, &cur, &files, &nfiles, &gone, &ngone);
+	for (i = 0; i < nfiles; i++)
+		buf_addf(&all, "%s;", files[i]);
+	CHECK_STR(all.ptr, "machines/m/page-2.html;runs/a/old.csv;runs/gone/r/index.html;",
+		  "stale: a site page, a run's file it no longer has, a gone run's files");
+	CHECK(ngone == 1 && !strcmp(gone[0], "gone/r"), "gone: the run no longer there");
+	for (i = 0; i < nfiles; i++)
+		free(files[i]);
+	for (i = 0; i < ngone; i++)
+		free(gone[i]);
+	free(files);
+	free(gone);
+	cache_free(&old);
+	cache_free(&cur);
+	buf_release(&t);
+	buf_release(&body);
+	buf_release(&all);
 }
 
 int
@@ -140,6 +309,8 @@ main(void)
 	      (unsigned long)a.st_nlink, (unsigned long)b.st_nlink);
 	CHECK_STR(get(f.ptr), "a,b;1,2", "the previous site's data unchanged");
 
+	merge_checks();
+	stale_checks();
 	path_remove_tree(base);
 	buf_release(&old);
 	buf_release(&f);
