@@ -44,6 +44,12 @@ diag_capture(struct buf *b)
 	diag_sink = b;
 }
 
+struct buf *
+diag_captured(void)
+{
+	return diag_sink;
+}
+
 void *
 xmalloc(size_t n)
 {

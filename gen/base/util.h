@@ -63,6 +63,7 @@ struct buf;
  * directly again.  die() always writes directly.
  */
 void diag_capture(struct buf *b);
+struct buf *diag_captured(void);	/* the calling thread's b, or NULL */
 
 /* Counters of diagnostics printed so far (for exit status and summaries);
  * atomic, as worker threads report too. */

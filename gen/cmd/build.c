@@ -297,10 +297,14 @@ load_same(void *arg, size_t i)
  * load gives run i's whole results for its comparison, a new reference,
  * or NULL after diagnostics.
  */
+struct deps;
+static int units_parallel(struct views *v, struct render_ctx *rc, struct deps *d, int jobs);
+
 static int
 views_with(struct render_ctx *rc, const struct views_src *src, int index,
 	   const struct pair_list *pairs, const struct target_aliases *aliases,
-	   json_t *(*load)(void *, size_t), void *arg, const struct views_deps *deps)
+	   json_t *(*load)(void *, size_t), void *arg, const struct views_deps *deps,
+	   struct deps *dp, int jobs)
 {
 	struct views *v = views_open(rc, src, pairs, aliases);
 	size_t i;
@@ -333,7 +337,8 @@ views_with(struct render_ctx *rc, const struct views_src *src, int index,
 		bad = views_diff_page(v, i, d) != 0;
 		json_decref(d);
 	}
-	if (!bad && views_render(v))
+	if (!bad && (dp && jobs > 1 ? units_parallel(v, rc, dp, jobs) || views_render_rest(v) :
+				      views_render(v)))
 		bad = 1;
 	views_close(v);
 	return bad ? -1 : 0;
@@ -347,7 +352,7 @@ build_views(struct render_ctx *rc, json_t *all, const struct pair_list *pairs,
 	int rc2;
 
 	views_src_all(&src, all, aliases);
-	rc2 = views_with(rc, &src, 0, pairs, aliases, load_same, all, NULL);
+	rc2 = views_with(rc, &src, 0, pairs, aliases, load_same, all, NULL, NULL, 1);
 	views_src_free(&src);
 	return rc2;
 }
@@ -357,7 +362,7 @@ build_views_src(struct render_ctx *rc, const struct views_src *src, int index,
 		const struct pair_list *pairs, const struct target_aliases *aliases,
 		json_t *(*load)(void *arg, size_t i), void *arg)
 {
-	return views_with(rc, src, index, pairs, aliases, load, arg, NULL);
+	return views_with(rc, src, index, pairs, aliases, load, arg, NULL, NULL, 1);
 }
 
 /*
@@ -454,6 +459,7 @@ struct pool {
 	atomic_int bad;		/* a run failed: render nothing more */
 	struct deps *deps;	/* the views' record; NULL: check only */
 	unsigned char rtag[VIEWS_REC_TAG];	/* the records' (aliases_tag()) */
+	int jobs;		/* threads for the view units */
 	/* An update in place (site.h, site_update()): the old site is as erg
 	 * left it (its folder record holds), so what is unchanged stays where
 	 * it is and the tree gets only what is rendered afresh. */
@@ -737,15 +743,25 @@ struct idkey {
 	const struct slot *s;
 };
 
+struct deps;
+
+/* One thread rendering view units: the unit it has open.  The views'
+ * callbacks and sink get a task as their context. */
+struct deps_task {
+	struct deps *d;
+	size_t open;		/* the unit being rendered, or (size_t)-1 */
+	struct views_deps vd;
+};
+
 struct deps {
 	struct pool *p;
 	struct idkey *ids;	/* sorted by id: the manifest's run order */
 	size_t nids;
 	struct cache_deps old;	/* the previous site's, or empty */
-	struct cache_deps cur;
-	size_t open;		/* the unit being rendered, or (size_t)-1 */
+	struct cache_deps cur;	/* under mu: units are added from every task */
+	pthread_mutex_t mu;
 	struct sink inner;	/* the site's */
-	struct views_deps vd;
+	struct deps_task main;	/* the views' own thread */
 };
 
 static int
@@ -765,7 +781,7 @@ deps_run(const struct deps *d, const char *id)
 static int
 deps_run_key(void *ctx, const char *id, unsigned char key[32])
 {
-	const struct idkey *k = deps_run(ctx, id);
+	const struct idkey *k = deps_run(((struct deps_task *)ctx)->d, id);
 
 	if (!k || !k->s->keyed)
 		return -1;
@@ -797,10 +813,17 @@ static int
 deps_unit(void *ctx, const char *name, const unsigned char *key, const char *const *runs,
 	  size_t nruns, unsigned inputs, long long counts[3])
 {
-	struct deps *d = ctx;
-	struct cache_unit *u = deps_add(d, name);
+	struct deps_task *t = ctx;
+	struct deps *d = t->d;
+	struct cache_unit *u;
 	const struct cache_unit *o = key ? cache_deps_find(&d->old, name) : NULL;
 	size_t i, j;
+	int rc = 0;
+
+	/* u points into cur, which another task may grow: all of it locked
+	 * (the render itself is not) */
+	pthread_mutex_lock(&d->mu);
+	u = deps_add(d, name);
 
 	u->keyed = key != NULL;
 	if (key)
@@ -831,8 +854,9 @@ deps_unit(void *ctx, const char *name, const unsigned char *key, const char *con
 			memcpy(u->counts, o->counts, sizeof(u->counts));
 			memcpy(counts, o->counts, sizeof(u->counts));
 			u->carried = 1;
-			d->open = (size_t)-1;
-			return 1;
+			t->open = (size_t)-1;
+			rc = 1;
+			goto out;
 		}
 		/* Render afresh: what was copied goes (the render may write
 		 * fewer files than the copy began). */
@@ -844,37 +868,56 @@ deps_unit(void *ctx, const char *name, const unsigned char *key, const char *con
 			buf_release(&f);
 		}
 	}
-	d->open = d->cur.n - 1;
-	return 0;
+	t->open = d->cur.n - 1;
+out:
+	pthread_mutex_unlock(&d->mu);
+	return rc;
 }
 
 static void
 deps_end(void *ctx, const long long *counts)
 {
-	struct deps *d = ctx;
+	struct deps_task *t = ctx;
+	struct deps *d = t->d;
 
-	if (d->open < d->cur.n && counts)
-		memcpy(d->cur.v[d->open].counts, counts, sizeof(d->cur.v[d->open].counts));
-	d->open = (size_t)-1;
+	pthread_mutex_lock(&d->mu);
+	if (t->open < d->cur.n && counts)
+		memcpy(d->cur.v[t->open].counts, counts, sizeof(d->cur.v[t->open].counts));
+	pthread_mutex_unlock(&d->mu);
+	t->open = (size_t)-1;
 }
 
 /* The views' sink: the site's, noting which unit wrote what. */
 static int
 deps_write(void *ctx, const char *rel, const void *data, size_t len)
 {
-	struct deps *d = ctx;
+	struct deps_task *t = ctx;
+	struct deps *d = t->d;
 	struct cache_unit *u;
 
 	if (sink_write(&d->inner, rel, data, len))
 		return -1;
-	if (d->open < d->cur.n) {
-		u = &d->cur.v[d->open];
+	pthread_mutex_lock(&d->mu);
+	if (t->open < d->cur.n) {
+		u = &d->cur.v[t->open];
 	} else {
 		u = &d->cur.v[0];	/* "*" (deps_open()) */
 	}
 	ALLOC_GROW(u->files, u->nfiles + 1, u->afiles);
 	u->files[u->nfiles++] = xstrdup(rel);
+	pthread_mutex_unlock(&d->mu);
 	return 0;
+}
+
+static void
+deps_task_init(struct deps_task *t, struct deps *d)
+{
+	t->d = d;
+	t->open = (size_t)-1;
+	t->vd.run_key = deps_run_key;
+	t->vd.unit = deps_unit;
+	t->vd.end = deps_end;
+	t->vd.ctx = t;
 }
 
 static void
@@ -885,7 +928,7 @@ deps_open(struct deps *d, struct pool *p, int have_old)
 
 	memset(d, 0, sizeof(*d));
 	d->p = p;
-	d->open = (size_t)-1;
+	pthread_mutex_init(&d->mu, NULL);
 	d->ids = xcalloc(p->n + 1, sizeof(*d->ids));
 	for (i = 0; i < p->n; i++) {
 		d->ids[i].id = p->s[i].ref->id;
@@ -900,10 +943,7 @@ deps_open(struct deps *d, struct pool *p, int have_old)
 	all->all = 1;
 	all->inputs = DEPS_IN_TARGETS | DEPS_IN_DIFFS;
 	d->inner = site_sink(p->site);
-	d->vd.run_key = deps_run_key;
-	d->vd.unit = deps_unit;
-	d->vd.end = deps_end;
-	d->vd.ctx = d;
+	deps_task_init(&d->main, d);
 }
 
 static void
@@ -912,6 +952,84 @@ deps_close(struct deps *d)
 	cache_deps_free(&d->old);
 	cache_deps_free(&d->cur);
 	free(d->ids);
+	pthread_mutex_destroy(&d->mu);
+}
+
+/*
+ * The machines' and targets' units on jobs threads (issue 19: at 100,000
+ * runs the views were a fifth of a full build, on one core): each thread
+ * a fork of v with its own sink and dependency task, the units taken one
+ * at a time from a shared counter.  Which thread renders a unit changes
+ * nothing in its pages; the record sorts its units and files
+ * (cache_deps_text()).  Diagnostics are captured per thread and passed on
+ * in thread order (a failing build only).
+ */
+struct unit_thread {
+	struct views *v;
+	struct render_ctx rc;
+	struct deps_task t;
+	_Atomic size_t *next;
+	size_t n;
+	_Atomic int *bad;
+	struct buf diag;
+	pthread_t th;
+	int started;
+};
+
+static void *
+unit_worker(void *arg)
+{
+	struct unit_thread *u = arg;
+	size_t i;
+
+	diag_capture(&u->diag);
+	while (!atomic_load(u->bad) && (i = atomic_fetch_add(u->next, 1)) < u->n)
+		if (views_render_unit(u->v, i))
+			atomic_store(u->bad, 1);
+	diag_capture(NULL);
+	return NULL;
+}
+
+static int
+units_parallel(struct views *v, struct render_ctx *rc, struct deps *d, int jobs)
+{
+	struct unit_thread *u = xcalloc((size_t)jobs, sizeof(*u));
+	_Atomic size_t next = 0;
+	_Atomic int bad = 0;
+	struct buf *sink = diag_captured();
+	size_t n = views_nunits(v);
+	int k;
+
+	for (k = 0; k < jobs; k++) {
+		deps_task_init(&u[k].t, d);
+		u[k].rc = *rc;
+		u[k].rc.out.write = deps_write;
+		u[k].rc.out.ctx = &u[k].t;
+		u[k].v = views_fork(v, &u[k].rc, &u[k].t.vd);
+		u[k].next = &next;
+		u[k].n = n;
+		u[k].bad = &bad;
+		buf_init(&u[k].diag, 0);
+	}
+	/* this thread is one of them */
+	for (k = 1; k < jobs; k++)
+		u[k].started = !pthread_create(&u[k].th, NULL, unit_worker, &u[k]);
+	unit_worker(&u[0]);
+	diag_capture(sink);
+	for (k = 0; k < jobs; k++) {
+		if (k && u[k].started)
+			pthread_join(u[k].th, NULL);
+		else if (k)
+			unit_worker(&u[k]);	/* no thread: its share here */
+		if (sink)
+			buf_add(sink, u[k].diag.ptr, u[k].diag.len);
+		else
+			fputs(u[k].diag.ptr, stderr);
+		buf_release(&u[k].diag);
+		views_fork_free(u[k].v);
+	}
+	free(u);
+	return atomic_load(&bad) ? -1 : 0;
 }
 
 /* Once per run task, on every path: work_views() waits for n of them. */
@@ -986,8 +1104,9 @@ work_views(struct pool *p)
 	src.ctx = p;
 	vrc = *p->rc;
 	vrc.out.write = deps_write;
-	vrc.out.ctx = p->deps;
-	rc = views_with(&vrc, &src, 1, p->pairs, p->aliases, load_results, p, &p->deps->vd);
+	vrc.out.ctx = &p->deps->main;
+	rc = views_with(&vrc, &src, 1, p->pairs, p->aliases, load_results, p, &p->deps->main.vd,
+			p->deps, p->jobs);
 	free(recs);
 	return rc ? -1 : 0;
 }
@@ -1411,6 +1530,7 @@ build_run_all(const struct build_opts *o)
 	p.aliases = &aliases;
 	p.ntasks = runs.n + (o->out != NULL);
 	p.update = update;
+	p.jobs = o->jobs > 0 ? o->jobs : default_jobs();
 	aliases_tag(&aliases, p.rtag);
 	atomic_init(&p.bad, 0);
 	if (o->out) {

@@ -4087,25 +4087,74 @@ views_diff_page(struct views *v, size_t i, json_t *doc)
 	return rc;
 }
 
-int
-views_render(struct views *v)
+size_t
+views_nunits(const struct views *v)
 {
 	size_t i;
 
+	/* the machines' pages show every diff's counts */
 	for (i = 0; i < v->nd; i++)
 		if (!v->d[i].done)
-			BUG("views_render: the page of diff pair %zu was not written", i);
-	for (i = 0; i < v->nm; i++)
-		if (machine_unit(v, i))
-			return -1;
-	for (i = 0; i < v->nt; i++)
-		if (target_unit(v, i))
-			return -1;
+			BUG("views_nunits: the page of diff pair %zu was not written", i);
+	return v->nm + v->nt;
+}
+
+int
+views_render_unit(struct views *v, size_t i)
+{
+	if (i < v->nm)
+		return machine_unit(v, i);
+	return target_unit(v, i - v->nm);
+}
+
+int
+views_render_rest(struct views *v)
+{
 	if (compare_page(v) || machines_list(v) || targets_list(v) || diffs_lists(v) ||
-	    years_pages(v) ||
-	    search_page(v))
+	    years_pages(v) || search_page(v))
 		return -1;
 	return 0;
+}
+
+int
+views_render(struct views *v)
+{
+	size_t i, n = views_nunits(v);
+
+	for (i = 0; i < n; i++)
+		if (views_render_unit(v, i))
+			return -1;
+	return views_render_rest(v);
+}
+
+struct views *
+views_fork(const struct views *v, struct render_ctx *c, const struct views_deps *deps)
+{
+	struct views *w = xmalloc(sizeof(*w));
+
+	*w = *v;
+	w->c = c;
+	w->deps = deps;
+	/* the summaries' cache is the index's alone (run_res()) */
+	w->cache = NULL;
+	w->ncache = w->cache_bytes = 0;
+	w->err = 0;
+	buf_init(&w->scratch, 0);
+	return w;
+}
+
+void
+views_fork_free(struct views *w)
+{
+	size_t i;
+
+	if (!w)
+		return;
+	for (i = 0; i < w->ncache; i++)
+		json_decref(w->cache[i].res);
+	free(w->cache);
+	buf_release(&w->scratch);
+	free(w);
 }
 
 void

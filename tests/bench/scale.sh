@@ -27,7 +27,7 @@
 # would exceed half the memory available: on a 2-core machine shared with
 # others, a build must never exhaust it.
 #
-# Environment: BUILD (build), SCALE, JOBS (erg -j), BENCH_TMP, SCALE_OUT
+# Environment: BUILD (build), SCALE, JOBS (erg -j), BENCH_TMP, SCALE_KEEP, SCALE_OUT
 # (where the report goes, default tests/bench/scale.txt), SCALE_PAGES (12:
 # pages.sh's N; "all": every page), and pages.sh's PAGES_*.
 set -eu
@@ -50,7 +50,12 @@ done
 [ -x /usr/bin/time ] || { echo "scale: /usr/bin/time is missing (apt-get install time)" >&2; exit 1; }
 
 tmp=$(mktemp -d "${BENCH_TMP:-${TMPDIR:-/tmp}}/erg-scale.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT INT TERM
+# SCALE_KEEP=1 leaves the archives and sites for a closer look.
+if [ -n "${SCALE_KEEP:-}" ]; then
+	trap 'echo "scale: kept $tmp" >&2' EXIT
+else
+	trap 'rm -rf "$tmp"' EXIT INT TERM
+fi
 say() { printf '%s\n' "$*" >&2; }
 # One binary and template set for every step (see bench.sh).
 cp "$BUILD/erg" "$tmp/erg"

@@ -3,7 +3,9 @@
 # for byte (the incremental-build manifest included: same archive, same
 # keys), and `erg check -j N` reports the same diagnostics.  The archive:
 # several small sessions (one with a warning) and the reference session.
-# Also: no progress line when stderr is not a terminal, and -j is checked.
+# Also: no progress line when stderr is not a terminal, and -j is checked;
+# and the views' units rendered on -j threads (an archive of many
+# machines and targets): the same site at any -j, a fresh or an update.
 # Environment: ERG, BUILD, ERG_SRC, SHARED (set by tests/run.sh).
 T=jobs
 . "${ERG_SRC:-.}/tests/lib/sh-env.sh"
@@ -115,6 +117,46 @@ if [ "$(grep -c . "$tmp/j1.err")" -eq 1 ] && grep -q "^erg: built $nruns runs in
 else
 	notok "stderr of a build to a file"
 	show "$tmp/j1.err"
+fi
+
+# The views' units (a machine's pages, a target's) on -j threads: an
+# archive of 240 runs over many machines and targets, pages of 5 runs, so
+# that there are hundreds of units; the site, its dependency record and
+# manifest included, the same for -j 1, 2 and 4 (five times at -j 4), and
+# after one run changed an update at -j 4 equals a full build at -j 1.
+many=$tmp/many
+"$b/tools/mksmall" "$tmp/msmall" > /dev/null
+"$b/tools/mkarchive" "$many" 240 "$tmp/msmall" "$tmp/msmall" \
+	"$ERG_SRC/archive/apple-m4/2026-11-07-hello-server" 3 > /dev/null
+mbuild() { # jobs out
+	SOURCE_DATE_EPOCH=1767225600 ERG_PAGE_ROWS=5 "$ERG" build --quiet -j "$1" \
+		--archive "$many" --out "$2" --templates "$ERG_SRC/templates" 2> "$2.err"
+}
+mbuild 1 "$tmp/m1"
+units=$(grep -c '^unit ' "$tmp/m1/.erg-cache/deps")
+same=1
+for k in 2 4 4 4 4 4; do
+	rm -rf "$tmp/mk"
+	mbuild "$k" "$tmp/mk" && diff -r -x folders -q "$tmp/m1" "$tmp/mk" > "$tmp/mdiff" 2>&1 ||
+		{ same=0; show "$tmp/mdiff"; show "$tmp/mk.err"; break; }
+done
+if [ "$same" -eq 1 ] && [ "$units" -gt 100 ]; then
+	ok "views: $units units at -j 2 and 4 (five times) give the site of -j 1"
+else
+	notok "views: the site differs between -j 1 and -j N ($units units)"
+fi
+run=$(find "$many" -name meta.json | sort | sed -n 7p)
+sed 's/"title": "[^"]*"/"title": "Changed for jobs.sh"/' "$run" > "$tmp/meta.new"
+mv "$tmp/meta.new" "$run"
+mbuild 4 "$tmp/mk"
+rm -rf "$tmp/m1"
+mbuild 1 "$tmp/m1"
+if grep -q "Changed for jobs.sh" "$tmp/mk/index.html" "$tmp/mk/runs"/*/*/index.html 2> /dev/null &&
+	diff -r -x folders -q "$tmp/m1" "$tmp/mk" > "$tmp/mdiff" 2>&1; then
+	ok "views: an update at -j 4 after one run changed equals a full build at -j 1"
+else
+	notok "views: an update at -j 4 differs from a full build at -j 1"
+	show "$tmp/mdiff"
 fi
 
 # -j takes a positive number, at most 1024.

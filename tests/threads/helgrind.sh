@@ -12,7 +12,9 @@
 #   3. a rebuild with one run changed (the others reused from the cache,
 #      under the same binary: the cache key includes it);
 #   4. erg check -j 3 of an archive with a broken run (errors reported
-#      from several threads at once).
+#      from several threads at once);
+#   5. the views' machine and target units on three threads, a build and
+#      an update.
 # Environment: BUILD (build), SHARED (../shared).
 set -u
 BUILD=${BUILD:-build}
@@ -76,4 +78,14 @@ else
 	notok "check -j 3 of a broken archive: no located error"
 	sed -n '1,10s/^/# /p' "$tmp/err"
 fi
+# 5. The views' units on -j threads: 30 runs over as many machines, pages
+# of 3 runs, a build then an update after one run changed.
+"$BUILD/tools/mkarchive" "$tmp/many" 30 "$a/m/r1" "$a/m/r1" \
+	archive/apple-m4/2026-11-07-hello-server 2 > /dev/null
+ERG_PAGE_ROWS=3 run "views units -j 3" "$ERG" build --quiet -j 3 --archive "$tmp/many" \
+	--out "$tmp/m"
+sed 's/"title": "[^"]*"/"title": "changed"/' "$(find "$tmp/many" -name meta.json | sort | head -n 1)" \
+	> "$tmp/meta.new" && mv "$tmp/meta.new" "$(find "$tmp/many" -name meta.json | sort | head -n 1)"
+ERG_PAGE_ROWS=3 run "views units, an update -j 3" "$ERG" build --quiet -j 3 \
+	--archive "$tmp/many" --out "$tmp/m"
 [ "$fails" -eq 0 ]
