@@ -137,7 +137,7 @@ for n in $SCALE; do
 	fi
 	prev_n=$n
 	prev_rss=$(echo "$full" | cut -d' ' -f2)
-	rm -rf "$a" "$a.tmpl" "$o"
+	[ -n "${SCALE_KEEP:-}" ] || rm -rf "$a" "$a.tmpl" "$o"
 done
 cat "$tmp/report"
 mkdir -p "$(dirname "$OUTFILE")"
