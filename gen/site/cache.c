@@ -509,11 +509,25 @@ cache_global_key(const char *tmpl_dir, const char *version, unsigned char key[32
 		 version ? version : "", sde ? "=" : "", sde ? sde : "", input_digests,
 		 rows ? "=" : "", rows ? rows : "");
 	sha256_add(&c, b.ptr, b.len);
-	/* The program itself: a rebuilt erg may render differently. */
-	if (!stat("/proc/self/exe", &st))
-		key_stat(&c, "exe", &st);
-	else
-		sha256_add(&c, "noexe", 5);
+	/* The program itself: a rebuilt erg may render differently.  Its
+	 * bytes (3.4 MB: ~2 ms), not its inode's times: a link to the binary
+	 * changes its ctime, and `perf record` links every binary it samples
+	 * into ~/.debug, which made the next build rebuild every run. */
+	{
+		char blk[65536];
+		ssize_t k = -1;
+		int fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
+
+		if (fd >= 0 && !fstat(fd, &st) && S_ISREG(st.st_mode)) {
+			sha256_add(&c, "exe", 4);
+			while ((k = read(fd, blk, sizeof(blk))) > 0)
+				sha256_add(&c, blk, (size_t)k);
+		}
+		if (fd >= 0)
+			close(fd);
+		if (k < 0)
+			sha256_add(&c, "noexe", 5);
+	}
 	if (tmpl_dir) {
 		buf_addstr(&path, tmpl_dir);
 		walk_content(&c, &path, "", 0);

@@ -8,9 +8,9 @@
  * ctime in nanoseconds.  Any write, rename, touch, chmod, added or removed
  * file changes the key; ctime cannot be set back by a user, so restoring
  * an mtime does not hide a change.  The whole build is keyed by erg's
- * version, the erg executable's identity (size, inode, mtime), the
- * contents of every template file, SOURCE_DATE_EPOCH and --no-digest; a
- * different global key makes every run stale.  The size limits
+ * version, the erg executable's bytes (not its times, which a link to
+ * it changes), the contents of every template file, SOURCE_DATE_EPOCH
+ * and --no-digest; a different global key makes every run stale.  The size limits
  * (--max-file, --max-inflated, --max-rows) are not in it: they decide only
  * whether a run is refused, never what a run that passes gives, so a run
  * built under limits the current ones cover (none lower) is reused, and
