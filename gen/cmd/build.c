@@ -337,8 +337,7 @@ views_with(struct render_ctx *rc, const struct views_src *src, int index,
 		bad = views_diff_page(v, i, d) != 0;
 		json_decref(d);
 	}
-	if (!bad && (dp && jobs > 1 ? units_parallel(v, rc, dp, jobs) || views_render_rest(v) :
-				      views_render(v)))
+	if (!bad && (dp && jobs > 1 ? units_parallel(v, rc, dp, jobs) : views_render(v)))
 		bad = 1;
 	views_close(v);
 	return bad ? -1 : 0;
@@ -956,10 +955,10 @@ deps_close(struct deps *d)
 }
 
 /*
- * The machines' and targets' units on jobs threads (issue 19: at 100,000
- * runs the views were a fifth of a full build, on one core): each thread
- * a fork of v with its own sink and dependency task, the units taken one
- * at a time from a shared counter.  Which thread renders a unit changes
+ * The views' tasks on jobs threads (issue 19: at 100,000 runs the views
+ * were a fifth of a full build, on one core): each thread a fork of v
+ * with its own sink and dependency task, the tasks taken one at a time
+ * from a shared counter.  Which thread renders a unit changes
  * nothing in its pages; the record sorts its units and files
  * (cache_deps_text()).  Diagnostics are captured per thread and passed on
  * in thread order (a failing build only).

@@ -4087,33 +4087,39 @@ views_diff_page(struct views *v, size_t i, json_t *doc)
 	return rc;
 }
 
+/*
+ * The pages over every run first (the longest tasks: on two threads one
+ * renders them while the other takes the machines and targets), then a
+ * unit per machine and per target.  None reads what another writes: a
+ * machine's pages set the list page numbers of its own runs only, which
+ * no page over every run reads.
+ */
+static int (*const views_whole[])(struct views *) = {
+	years_pages, search_page, compare_page, diffs_lists, machines_list, targets_list,
+};
+#define NWHOLE (sizeof(views_whole) / sizeof(views_whole[0]))
+
 size_t
 views_nunits(const struct views *v)
 {
 	size_t i;
 
-	/* the machines' pages show every diff's counts */
+	/* the machines' pages and the diff lists show every diff's counts */
 	for (i = 0; i < v->nd; i++)
 		if (!v->d[i].done)
 			BUG("views_nunits: the page of diff pair %zu was not written", i);
-	return v->nm + v->nt;
+	return NWHOLE + v->nm + v->nt;
 }
 
 int
 views_render_unit(struct views *v, size_t i)
 {
+	if (i < NWHOLE)
+		return views_whole[i](v);
+	i -= NWHOLE;
 	if (i < v->nm)
 		return machine_unit(v, i);
 	return target_unit(v, i - v->nm);
-}
-
-int
-views_render_rest(struct views *v)
-{
-	if (compare_page(v) || machines_list(v) || targets_list(v) || diffs_lists(v) ||
-	    years_pages(v) || search_page(v))
-		return -1;
-	return 0;
 }
 
 int
@@ -4124,7 +4130,7 @@ views_render(struct views *v)
 	for (i = 0; i < n; i++)
 		if (views_render_unit(v, i))
 			return -1;
-	return views_render_rest(v);
+	return 0;
 }
 
 struct views *

@@ -145,11 +145,11 @@ void views_close(struct views *v);	/* NULL is fine */
 
 /*
  * views_render() in parts, for the units to be rendered on several
- * threads (cmd/build.c): views_nunits() units (a machine's pages, a
- * target's), once every diff page is written; views_render_unit() one of
- * them, on any thread, in any order; views_render_rest() the pages over
- * every unit (compare, the lists, the years, the search) after the last.
- * A thread other than v's renders through views_fork(): v's model shared
+ * threads (cmd/build.c): views_nunits() units (the year lists, the search,
+ * the compare pages, the diff lists, the lists of machines and targets;
+ * then a machine's pages, a target's), once every diff page is written;
+ * views_render_unit() one of them, on any thread, in any order.  A thread
+ * other than v's renders through views_fork(): v's model shared
  * (read-only by then: a unit writes only its own runs' page numbers), its
  * own render context (the sink), dependency callbacks, scratch and error;
  * views_fork_free() before views_close(v).
@@ -157,7 +157,6 @@ void views_close(struct views *v);	/* NULL is fine */
 struct views_deps;
 size_t views_nunits(const struct views *v);
 int views_render_unit(struct views *v, size_t i);
-int views_render_rest(struct views *v);
 struct views *views_fork(const struct views *v, struct render_ctx *c,
 			 const struct views_deps *deps);
 void views_fork_free(struct views *w);

@@ -137,8 +137,8 @@ units=$(grep -c '^unit ' "$tmp/m1/.erg-cache/deps")
 same=1
 for k in 2 4 4 4 4 4; do
 	rm -rf "$tmp/mk"
-	mbuild "$k" "$tmp/mk" && diff -r -x folders -q "$tmp/m1" "$tmp/mk" > "$tmp/mdiff" 2>&1 ||
-		{ same=0; show "$tmp/mdiff"; show "$tmp/mk.err"; break; }
+	mbuild "$k" "$tmp/mk" && diff -r -x folders "$tmp/m1" "$tmp/mk" > "$tmp/mdiff" 2>&1 ||
+		{ same=0; echo "# -j $k:"; show "$tmp/mdiff"; show "$tmp/mk.err"; break; }
 done
 if [ "$same" -eq 1 ] && [ "$units" -gt 100 ]; then
 	ok "views: $units units at -j 2 and 4 (five times) give the site of -j 1"
