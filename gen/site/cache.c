@@ -1439,13 +1439,20 @@ cache_merge(const char *stage, const char *out, const char *hold, char *const *s
 		if (below_dir(&m.ow, m.files[i], &ob) < 0 && errno != ENOENT)
 			rc = error_at(out, 0, "a folder on the path of '%s' is not one erg made "
 				      "(a link or a file in its place)", m.files[i]);
-	if (!rc && (odfd = below_dir(&m.ow, hold, &ob)) >= 0) {
+	if (!rc) {
 		/* set aside, not removed: until a page moves, a failure puts
-		 * it back and leaves the site as it was */
-		aside_name(&m.rel, ob);
-		if (!renameat(odfd, ob, odfd, m.rel.ptr))
+		 * it back and leaves the site as it was.  The build read it:
+		 * without it OUT is no longer the site the build updates (a
+		 * folder put in its place meanwhile). */
+		if ((odfd = below_dir(&m.ow, hold, &ob)) < 0)
+			rc = error_at(out, 0, "cannot open the folder of '%s': %s", hold,
+				      strerror(errno));
+		else if (aside_name(&m.rel, ob), !renameat(odfd, ob, odfd, m.rel.ptr))
 			aside = 1;
-		else if (errno != ENOENT)
+		else if (errno == ENOENT)
+			rc = error_at(out, 0, "has no '%s' any more: it changed during the build; "
+				      "left as it is", hold);
+		else
 			rc = error_at(out, 0, "cannot set '%s' aside: %s", hold, strerror(errno));
 	}
 	for (i = 0; i < m.n && !rc; i++)

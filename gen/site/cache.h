@@ -113,7 +113,8 @@ int cache_describe(const char *root, const unsigned char global[32],
  * from the site's root) and the ids of old's runs that cur has not, all
  * allocated.  cache_merge(): first sets out/hold (the manifest) aside as
  * hold.old (a build interrupted from here on finds no manifest and starts
- * afresh), then renames every file of the stage but hold into out, each
+ * afresh; a site without one is refused: it is not the site the build
+ * read), then renames every file of the stage but hold into out, each
  * folder of its path opened without following a link and made where
  * missing (a run's pages first, index.html after the views, erg's records
  * last), then removes the stale files (never a folder) and the folders

@@ -114,7 +114,7 @@ merge_checks(void)
 	static char s1[] = "runs/gone/index.html", s2[] = "runs/g2/index.html",
 		    s3[] = "dirpage.html";
 	char *const stale[] = { s1, s2, s3 };
-	struct buf site = BUF_INIT, stage = BUF_INIT, p = BUF_INIT, q = BUF_INIT;
+	struct buf site = BUF_INIT, stage = BUF_INIT, p = BUF_INIT, q = BUF_INIT, r = BUF_INIT;
 	struct stat a, b;
 	int touched = 1;
 
@@ -148,6 +148,18 @@ merge_checks(void)
 	      "refused: nothing written through the link, nothing moved or removed");
 
 	unlink(q.ptr);
+	/* A site without its manifest is not the one the build read. */
+	buf_reset(&q);
+	buf_addf(&q, "%s/.erg-cache/manifest", site.ptr);
+	buf_reset(&r);
+	buf_addf(&r, "%s/m/manifest.away", base);
+	if (rename(q.ptr, r.ptr))
+		perror(q.ptr);
+	CHECK(cache_merge(stage.ptr, site.ptr, CACHE_MANIFEST, stale, 3, &touched) == -1 &&
+	      !touched, "no manifest in the site: refused, nothing touched");
+	CHECK_STR(get_at("m/site/runs/a/index.html"), "old a", "no manifest: no page moved");
+	if (rename(r.ptr, q.ptr))
+		perror(r.ptr);
 	CHECK(!cache_merge(stage.ptr, site.ptr, CACHE_MANIFEST, stale, 3, &touched) && touched,
 	      "merged");
 	CHECK_STR(get_at("m/site/runs/a/index.html"), "new a", "merged: the page replaced");
@@ -170,6 +182,7 @@ merge_checks(void)
 	buf_release(&stage);
 	buf_release(&p);
 	buf_release(&q);
+	buf_release(&r);
 }
 
 /* A manifest's text: the head, then body. */
