@@ -431,6 +431,9 @@ site_lock_out(const char *out)
 	for (;;) {
 		if ((fd = open(o, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
 			break;
+		if (flock(fd, LOCK_EX | LOCK_NB) && errno == EWOULDBLOCK)
+			/* not silent: a build that seems to hang is waiting */
+			fprintf(stderr, "erg: waiting for another build of '%s'\n", o);
 		if (flock(fd, LOCK_EX) || fstat(fd, &a)) {
 			close(fd);
 			fd = -1;
