@@ -290,15 +290,57 @@ load_same(void *arg, size_t i)
 }
 
 /*
+ * How a diff gets its runs' whole results: load gives run i's, a new
+ * reference, or NULL after diagnostics.
+ */
+struct diff_src {
+	json_t *(*load)(void *arg, size_t i);
+	void *arg;
+	const struct target_aliases *aliases;
+};
+
+/*
+ * Diff pair i of v: compared, its page written and its document freed
+ * before the next (a document holds every round's values of both runs),
+ * so memory holds one comparison per thread, whatever the number of
+ * pairs.  0, or -1 after diagnostics.
+ */
+static int
+diff_one(struct views *v, size_t i, const struct diff_src *ds)
+{
+	size_t ia, ib;
+	json_t *a, *b, *d;
+	int rc;
+
+	if (views_diff_carried(v, i))
+		return 0;	/* its page and counts from the previous site */
+	views_pair(v, i, &ia, &ib);
+	a = ds->load(ds->arg, ia);
+	b = ia == ib ? json_incref(a) : ds->load(ds->arg, ib);
+	if (!a || !b) {
+		json_decref(a);
+		json_decref(b);
+		return -1;
+	}
+	d = compare_runs_in(a, json_string_value(json_object_get(a, "run")), NULL, b,
+			    json_string_value(json_object_get(b, "run")), NULL,
+			    a == b ? "the same run" : NULL, ds->aliases);
+	json_decref(a);
+	json_decref(b);
+	rc = views_diff_page(v, i, d) ? -1 : 0;
+	json_decref(d);
+	return rc;
+}
+
+/*
  * The cross-run pages of the runs of src (page_views.h), with index.html
- * first when index.  Each diff pair is compared here, its page written
- * and its document freed before the next (a document holds every round's
- * values of both runs): memory does not grow with the number of pairs.
- * load gives run i's whole results for its comparison, a new reference,
- * or NULL after diagnostics.
+ * first when index: the diff pages (diff_one()), then the view units,
+ * which show every diff's counts.  With a dependency record and jobs > 1
+ * both phases run on jobs threads (views_parallel()).
  */
 struct deps;
-static int units_parallel(struct views *v, struct render_ctx *rc, struct deps *d, int jobs);
+static int views_parallel(struct views *v, struct render_ctx *rc, struct deps *d, int jobs,
+			  const struct diff_src *ds);
 
 static int
 views_with(struct render_ctx *rc, const struct views_src *src, int index,
@@ -307,6 +349,7 @@ views_with(struct render_ctx *rc, const struct views_src *src, int index,
 	   struct deps *dp, int jobs)
 {
 	struct views *v = views_open(rc, src, pairs, aliases);
+	struct diff_src ds = { load, arg, aliases };
 	size_t i;
 	int bad = !v;
 
@@ -314,31 +357,14 @@ views_with(struct render_ctx *rc, const struct views_src *src, int index,
 		views_set_deps(v, deps);
 	if (!bad && index && views_index(v))
 		bad = 1;
-	for (i = 0; !bad && i < views_npairs(v); i++) {
-		size_t ia, ib;
-		json_t *a, *b, *d;
-
-		if (views_diff_carried(v, i))
-			continue;	/* its page and counts from the previous site */
-		views_pair(v, i, &ia, &ib);
-		a = load(arg, ia);
-		b = ia == ib ? json_incref(a) : load(arg, ib);
-		if (!a || !b) {
-			json_decref(a);
-			json_decref(b);
+	if (!bad && dp && jobs > 1) {
+		bad = views_parallel(v, rc, dp, jobs, &ds) != 0;
+	} else {
+		for (i = 0; !bad && i < views_npairs(v); i++)
+			bad = diff_one(v, i, &ds) != 0;
+		if (!bad && views_render(v))
 			bad = 1;
-			break;
-		}
-		d = compare_runs_in(a, json_string_value(json_object_get(a, "run")), NULL, b,
-				    json_string_value(json_object_get(b, "run")), NULL,
-				    a == b ? "the same run" : NULL, aliases);
-		json_decref(a);
-		json_decref(b);
-		bad = views_diff_page(v, i, d) != 0;
-		json_decref(d);
 	}
-	if (!bad && (dp && jobs > 1 ? units_parallel(v, rc, dp, jobs) : views_render(v)))
-		bad = 1;
 	views_close(v);
 	return bad ? -1 : 0;
 }
@@ -958,15 +984,19 @@ deps_close(struct deps *d)
  * The views' tasks on jobs threads (issue 19: at 100,000 runs the views
  * were a fifth of a full build, on one core): each thread a fork of v
  * with its own sink and dependency task, the tasks taken one at a time
- * from a shared counter.  Which thread renders a unit changes
- * nothing in its pages; the record sorts its units and files
- * (cache_deps_text()).  Diagnostics are captured per thread and passed on
- * in thread order (a failing build only).
+ * from a shared counter, in two phases: the diff pages, then, once every
+ * thread is done with them (the lists and the machines' pages show every
+ * diff's counts), the view units.  A diff pair writes only its own
+ * counts.  Which thread renders a page changes nothing in it; the record
+ * sorts its units and files (cache_deps_text()).  Diagnostics are
+ * captured per thread and passed on in thread order (a failing build
+ * only).
  */
 struct unit_thread {
 	struct views *v;
 	struct render_ctx rc;
 	struct deps_task t;
+	const struct diff_src *ds;	/* NULL: the units' phase */
 	_Atomic size_t *next;
 	size_t n;
 	_Atomic int *bad;
@@ -980,35 +1010,30 @@ unit_worker(void *arg)
 {
 	struct unit_thread *u = arg;
 	size_t i;
+	int rc;
 
 	diag_capture(&u->diag);
-	while (!atomic_load(u->bad) && (i = atomic_fetch_add(u->next, 1)) < u->n)
-		if (views_render_unit(u->v, i))
+	while (!atomic_load(u->bad) && (i = atomic_fetch_add(u->next, 1)) < u->n) {
+		rc = u->ds ? diff_one(u->v, i, u->ds) : views_render_unit(u->v, i);
+		if (rc)
 			atomic_store(u->bad, 1);
+	}
 	diag_capture(NULL);
 	return NULL;
 }
 
-static int
-units_parallel(struct views *v, struct render_ctx *rc, struct deps *d, int jobs)
+/* One phase: tasks [0, n) (diff pairs with ds, else view units). */
+static void
+views_phase(struct unit_thread *u, int jobs, size_t n, const struct diff_src *ds,
+	    struct buf *sink)
 {
-	struct unit_thread *u = xcalloc((size_t)jobs, sizeof(*u));
 	_Atomic size_t next = 0;
-	_Atomic int bad = 0;
-	struct buf *sink = diag_captured();
-	size_t n = views_nunits(v);
 	int k;
 
 	for (k = 0; k < jobs; k++) {
-		deps_task_init(&u[k].t, d);
-		u[k].rc = *rc;
-		u[k].rc.out.write = deps_write;
-		u[k].rc.out.ctx = &u[k].t;
-		u[k].v = views_fork(v, &u[k].rc, &u[k].t.vd);
+		u[k].ds = ds;
 		u[k].next = &next;
 		u[k].n = n;
-		u[k].bad = &bad;
-		buf_init(&u[k].diag, 0);
 	}
 	/* this thread is one of them */
 	for (k = 1; k < jobs; k++)
@@ -1024,6 +1049,32 @@ units_parallel(struct views *v, struct render_ctx *rc, struct deps *d, int jobs)
 			buf_add(sink, u[k].diag.ptr, u[k].diag.len);
 		else
 			fputs(u[k].diag.ptr, stderr);
+		buf_reset(&u[k].diag);
+	}
+}
+
+static int
+views_parallel(struct views *v, struct render_ctx *rc, struct deps *d, int jobs,
+	       const struct diff_src *ds)
+{
+	struct unit_thread *u = xcalloc((size_t)jobs, sizeof(*u));
+	_Atomic int bad = 0;
+	struct buf *sink = diag_captured();
+	int k;
+
+	for (k = 0; k < jobs; k++) {
+		deps_task_init(&u[k].t, d);
+		u[k].rc = *rc;
+		u[k].rc.out.write = deps_write;
+		u[k].rc.out.ctx = &u[k].t;
+		u[k].v = views_fork(v, &u[k].rc, &u[k].t.vd);
+		u[k].bad = &bad;
+		buf_init(&u[k].diag, 0);
+	}
+	views_phase(u, jobs, views_npairs(v), ds, sink);
+	if (!atomic_load(&bad))
+		views_phase(u, jobs, views_nunits(v), NULL, sink);
+	for (k = 0; k < jobs; k++) {
 		buf_release(&u[k].diag);
 		views_fork_free(u[k].v);
 	}

@@ -13,7 +13,7 @@
 #      under the same binary: the cache key includes it);
 #   4. erg check -j 3 of an archive with a broken run (errors reported
 #      from several threads at once);
-#   5. the views' machine and target units on three threads, a build and
+#   5. the views' diff pages and units on three threads, a build and
 #      an update.
 # Environment: BUILD (build), SHARED (../shared).
 set -u
