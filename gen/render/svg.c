@@ -983,6 +983,183 @@ not_reported(struct buf *b, const struct cat *c, double cp)
 }
 
 /*
+ * A path through many points, at the 0.1 unit the coordinates are written
+ * in (issue 19: a chart over every run of a large archive must not grow
+ * with it).  Points that share a column (the same x as written) are drawn
+ * as the first, the lowest, the highest and the last of them: within a
+ * column a continuous path covers every y between its extremes, and the
+ * segments between columns are the original ones, so the ink is the
+ * same; a chart has at most four points per column (~5,500 columns
+ * across a plot 553 units wide), whatever the number of runs.
+ */
+struct colpath {
+	struct buf *out;
+	int have;		/* a column is open */
+	int pen;		/* the line goes on (L), else it starts (M) */
+	long x, first, lo, hi, last;	/* tenths */
+};
+
+/* v as "%.1f" writes it, in tenths (locale-proof: html_printf()). */
+static long
+tenths(double v)
+{
+	struct buf b = BUF_INIT;
+	const char *p;
+	long t = 0;
+	int neg;
+
+	html_printf(&b, "%.1f", v);
+	neg = b.ptr[0] == '-';
+	for (p = b.ptr + neg; *p; p++)
+		if (*p >= '0' && *p <= '9')
+			t = t * 10 + (*p - '0');
+	buf_release(&b);
+	return neg ? -t : t;
+}
+
+static void
+put_tenths(struct buf *b, long t)
+{
+	if (t < 0)
+		buf_addch(b, '-');
+	t = t < 0 ? -t : t;
+	buf_addf(b, "%ld.%ld", t / 10, t % 10);
+}
+
+/* Move the pen to y in the open column (V), unless it is there. */
+static void
+col_to(struct colpath *c, long *at, long y)
+{
+	if (*at == y)
+		return;
+	buf_addch(c->out, 'V');
+	put_tenths(c->out, y);
+	*at = y;
+}
+
+static void
+col_flush(struct colpath *c)
+{
+	long at;
+
+	if (!c->have)
+		return;
+	buf_addch(c->out, c->pen ? 'L' : 'M');
+	put_tenths(c->out, c->x);
+	buf_addch(c->out, ',');
+	put_tenths(c->out, c->first);
+	at = c->first;
+	/* the nearer extreme first: fewer reversals */
+	if (c->first - c->lo <= c->hi - c->first) {
+		col_to(c, &at, c->lo);
+		col_to(c, &at, c->hi);
+	} else {
+		col_to(c, &at, c->hi);
+		col_to(c, &at, c->lo);
+	}
+	col_to(c, &at, c->last);
+	c->have = 0;
+	c->pen = 1;
+}
+
+static void
+col_point(struct colpath *c, double x, double y)
+{
+	long tx = tenths(x), ty = tenths(y);
+
+	if (c->have && tx == c->x) {
+		c->lo = ty < c->lo ? ty : c->lo;
+		c->hi = ty > c->hi ? ty : c->hi;
+		c->last = ty;
+		return;
+	}
+	col_flush(c);
+	c->have = 1;
+	c->x = tx;
+	c->first = c->lo = c->hi = c->last = ty;
+}
+
+/* A gap in the line: the next point starts it again. */
+static void
+col_break(struct colpath *c)
+{
+	col_flush(c);
+	c->pen = 0;
+}
+
+/*
+ * Whiskers, vertical segments: those of one column merged where they
+ * overlap or touch (any order: alternating runs interleave them), each
+ * left drawn from its bottom (hi, in SVG's y) up.
+ */
+struct colwhiskers {
+	struct buf *out;
+	int have;
+	long x;
+	long (*iv)[2];		/* disjoint [lo, hi], tenths */
+	size_t n, alloc;
+};
+
+static int
+cmp_iv(const void *pa, const void *pb)
+{
+	const long *a = pa, *b = pb;
+
+	return a[0] < b[0] ? -1 : a[0] > b[0];
+}
+
+static void
+colw_flush(struct colwhiskers *w)
+{
+	size_t i;
+
+	if (!w->have)
+		return;
+	if (w->n > 1)
+		qsort(w->iv, w->n, sizeof(*w->iv), cmp_iv);
+	for (i = 0; i < w->n; i++) {
+		buf_addch(w->out, 'M');
+		put_tenths(w->out, w->x);
+		buf_addch(w->out, ',');
+		put_tenths(w->out, w->iv[i][1]);
+		buf_addch(w->out, 'V');
+		put_tenths(w->out, w->iv[i][0]);
+	}
+	w->n = 0;
+	w->have = 0;
+}
+
+static void
+colw_add(struct colwhiskers *w, double x, double y0, double y1)
+{
+	long tx = tenths(x), a = tenths(y0), b = tenths(y1), lo = a < b ? a : b,
+	     hi = a < b ? b : a;
+	size_t i;
+
+	if (!w->have || tx != w->x) {
+		colw_flush(w);
+		w->have = 1;
+		w->x = tx;
+	}
+	/* absorb every interval it meets; what is left stays disjoint */
+	for (i = 0; i < w->n;) {
+		if (w->iv[i][0] <= hi && w->iv[i][1] >= lo) {
+			lo = w->iv[i][0] < lo ? w->iv[i][0] : lo;
+			hi = w->iv[i][1] > hi ? w->iv[i][1] : hi;
+			w->iv[i][0] = w->iv[w->n - 1][0];
+			w->iv[i][1] = w->iv[w->n - 1][1];
+			w->n--;
+		} else {
+			i++;
+		}
+	}
+	ALLOC_GROW(w->iv, w->n + 1, w->alloc);
+	w->iv[w->n][0] = lo;
+	w->iv[w->n][1] = hi;
+	w->n++;
+}
+
+/*
  * More than SVG_BARS_MAX bars: one line through every mean, in order, as
  * one path, and the ±err whiskers as one more (a bar, a tooltip and a
  * dot per round each would make the page grow with the archive: 1.4 MB
@@ -997,7 +1174,7 @@ bar_path_chart(struct buf *out, const struct svg_frame *f, const struct svg_bars
 	struct buf d = BUF_INIT;
 	double lo = 0, hi = 0;
 	size_t i, n = bars->n, any = 0, first = n, last = n, k = f->style ? f->style[0] : 0;
-	int pen = 0, errs = 0;
+	int errs = 0;
 	char tmp[32];
 
 	for (i = 0; i < n; i++) {
@@ -1043,27 +1220,32 @@ bar_path_chart(struct buf *out, const struct svg_frame *f, const struct svg_bars
 	if (!any)
 		no_data(out, (p.x0 + p.x1) / 2, (p.y0 + p.y1) / 2);
 	if (errs) {
+		struct colwhiskers w = { out, 0, 0, NULL, 0, 0 };
+
 		buf_addstr(out, "<path class=\"err\" d=\"");
 		for (i = 0; i < n; i++) {
 			double v = bars->value[i], e = bars->err ? bars->err[i] : NAN;
 
 			if (isfinite(v) && isfinite(e) && e > 0)
-				html_printf(out, "M%.1f,%.1fV%.1f", map_x(&p, &ax, (double)(i + 1)),
-					    map_y(&p, &ay, v - e), map_y(&p, &ay, v + e));
+				colw_add(&w, map_x(&p, &ax, (double)(i + 1)),
+					 map_y(&p, &ay, v - e), map_y(&p, &ay, v + e));
 		}
+		colw_flush(&w);
+		free(w.iv);
 		buf_addstr(out, "\"/>");
 	}
 	if (any) {
+		struct colpath c = { out, 0, 0, 0, 0, 0, 0, 0 };
+
 		html_printf(out, "<path class=\"line s%zu\" d=\"", k % NSTYLE);
 		for (i = 0; i < n; i++) {
-			if (!isfinite(bars->value[i])) {
-				pen = 0;
-				continue;
-			}
-			html_printf(out, "%R%.1f,%.1f", pen ? "L" : "M",
-				    map_x(&p, &ax, (double)(i + 1)), map_y(&p, &ay, bars->value[i]));
-			pen = 1;
+			if (!isfinite(bars->value[i]))
+				col_break(&c);
+			else
+				col_point(&c, map_x(&p, &ax, (double)(i + 1)),
+					  map_y(&p, &ay, bars->value[i]));
 		}
+		col_flush(&c);
 		html_printf(out, "\"><title>%H</title></path>", d.ptr);
 	}
 	svg_close(out);

@@ -13,6 +13,7 @@
 
 #include "base/buf.h"
 #include "render/svg.h"
+#include "base/util.h"
 
 #define N_(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -473,6 +474,151 @@ test_bar_path(void)
 	CHECK(count_of(svg, "<rect class=\"bar") == SVG_BARS_MAX && !strstr(svg, "class=\"line"),
 	      "%d bars: a bar each, no line", SVG_BARS_MAX);
 	free(svg);
+}
+
+/*
+ * A line over far more values than the plot has columns (issue 19: a
+ * chart over every run of a 100,000-run archive): points that share a
+ * column (x as written, to 0.1) are drawn as its first, lowest, highest
+ * and last, whiskers of a column merged where they overlap, so the chart
+ * stops growing with the values while drawing the same ink.  Values
+ * alternate between two levels, each ±1 (two disjoint whiskers a
+ * column), with a spike to a third level every 50 and a gap every 997.
+ */
+static double *cols_v, *cols_e;
+
+static void
+r_cols(struct buf *b, const void *arg)
+{
+	const size_t *n = arg;
+	struct svg_bars s = { *n, NULL, cols_v, cols_e, NULL, NULL, 0 };
+
+	svg_bar_chart(b, &hostile_frame, &s);
+}
+
+struct drawn {
+	size_t nm, nl, nv, nx;	/* M, L and V commands; distinct x */
+	double y[8];		/* distinct y values seen (up to eight) */
+	size_t ny;
+	int order;		/* x went backwards */
+	size_t both;		/* columns that reach both levels */
+	size_t spiked;		/* columns that reach y <= the spike's */
+};
+
+/* Parse the d attribute of the path opened by prefix: M/L x,y and V y. */
+static void
+parse_drawn(const char *svg, const char *prefix, double spike, struct drawn *r)
+{
+	const char *d = strstr(svg, prefix), *end;
+	double x = -1, px = -1, cy;
+	double clo = 1e9, chi = -1e9;
+	size_t i;
+
+	memset(r, 0, sizeof(*r));
+	if (!d)
+		return;
+	d += strlen(prefix);
+	end = strchr(d, '"');
+	while (d && d < end) {
+		char c = *d++, *e;
+
+		if (c == 'V') {
+			cy = strtod(d, &e);
+			r->nv++;
+		} else {
+			x = strtod(d, &e);
+			if (*e != ',')
+				break;
+			cy = strtod(e + 1, &e);
+			r->nm += c == 'M';
+			r->nl += c == 'L';
+			if (x != px) {
+				if (r->nx && chi - clo > 50)
+					r->both++;
+				r->spiked += r->nx && clo <= spike + 0.05;
+				r->order |= x < px;
+				r->nx++;
+				clo = 1e9;
+				chi = -1e9;
+			}
+			px = x;
+		}
+		d = e;
+		clo = cy < clo ? cy : clo;
+		chi = cy > chi ? cy : chi;
+		for (i = 0; i < r->ny && r->y[i] != cy; i++)
+			;
+		if (i == r->ny && r->ny < 8)
+			r->y[r->ny++] = cy;
+	}
+	if (r->nx && chi - clo > 50)
+		r->both++;
+	r->spiked += r->nx && clo <= spike + 0.05;
+}
+
+static double
+min_of(const double *y, size_t n)
+{
+	double m = 1e9;
+
+	while (n--)
+		m = y[n] < m ? y[n] : m;
+	return m;
+}
+
+static void
+test_bar_path_columns(void)
+{
+	size_t sizes[2], ns[2] = { 20000, 200000 }, k, i;
+
+	for (k = 0; k < 2; k++) {
+		size_t n = ns[k], nseg = 0, nspike = 0;
+		struct drawn line, err;
+		char *svg, what[64];
+
+		cols_v = xcalloc(n, sizeof(*cols_v));
+		cols_e = xcalloc(n, sizeof(*cols_e));
+		for (i = 0; i < n; i++) {
+			/* a spike every 50 values: fewer than a column holds
+			 * (3.5 and 35), so one column has one spike at most */
+			cols_v[i] = i % 997 == 500 ? NAN : i % 50 == 25 ? 300 : i % 2 ? 100 : 200;
+			cols_e[i] = 1;
+			nspike += isfinite(cols_v[i]) && cols_v[i] == 300;
+			nseg += isfinite(cols_v[i]) && (i == 0 || !isfinite(cols_v[i - 1]));
+		}
+		snprintf(what, sizeof(what), "%zu values", n);
+		svg = render_twice(what, r_cols, &n);
+		check_common(what, svg, "chart-x");
+		sizes[k] = strlen(svg);
+		parse_drawn(svg, "<path class=\"line s0\" d=\"", -1, &line);
+		parse_drawn(svg, "<path class=\"line s0\" d=\"", min_of(line.y, line.ny), &line);
+		CHECK(line.nm == nseg, "%s: the line starts again after each of its %zu gaps "
+		      "(%zu M)", what, nseg - 1, line.nm);
+		CHECK(!line.order && line.nx > 5000, "%s: x only rises, over %zu columns", what,
+		      line.nx);
+		CHECK(line.ny == 3, "%s: the line's points are the values' three levels, nothing "
+		      "between (%zu distinct y)", what, line.ny);
+		CHECK(line.spiked == nspike, "%s: every spike drawn, wherever it falls in its "
+		      "column (%zu columns reach it, %zu spikes)", what, line.spiked, nspike);
+		CHECK(line.both + 2 * nseg >= line.nx, "%s: each column reaches both levels "
+		      "(%zu of %zu)", what, line.both, line.nx);
+		CHECK(line.nm + line.nl + line.nv <= 4 * line.nx + 2 * nseg,
+		      "%s: at most four points a column (%zu for %zu columns)", what,
+		      line.nm + line.nl + line.nv, line.nx);
+		parse_drawn(svg, "<path class=\"err\" d=\"", -1, &err);
+		/* a whisker is "Mx,yVy": two disjoint ones a column */
+		CHECK(err.nm <= 2 * err.nx + nspike && err.nm + 2 * nseg >= 2 * err.nx &&
+		      err.nv == err.nm && err.ny == 6,
+		      "%s: two whiskers a column and the spike's (one beside a gap), "
+		      "overlapping ones merged, each from one level's -1 to +1: %zu for %zu "
+		      "columns, %zu distinct y", what, err.nm, err.nx, err.ny);
+		free(svg);
+		free(cols_v);
+		free(cols_e);
+	}
+	/* a value each would be ~28 bytes: 5.6 MB for 200,000 */
+	CHECK(sizes[1] < 600000 && sizes[1] < 2 * sizes[0], "ten times the values, under "
+	      "twice the size and 600 KB: %zu and %zu bytes", sizes[0], sizes[1]);
 }
 
 /* Tick labels: decimals from the step, thousands with commas. */
@@ -1078,6 +1224,7 @@ main(void)
 	test_ticks();
 	test_bar_chart();
 	test_bar_path();
+	test_bar_path_columns();
 	test_bar_ticks();
 	test_bar_layout();
 	test_grouped();
