@@ -1487,7 +1487,7 @@ build_run_all(const struct build_opts *o)
 	 * the site it left, and never moves pages into a site being swapped. */
 	if (o->out)
 		outlock = site_lock_out(o->out);
-	if (archive_scan(o->archive, &runs)) {
+	if (archive_scan(o->archive, o->jobs > 0 ? o->jobs : default_jobs(), &runs)) {
 		site_unlock_out(outlock);
 		return -1;
 	}

@@ -29,8 +29,10 @@ struct run_list {
 extern size_t archive_max_runs;	/* refuse archives with more runs */
 
 /* 0, or -1 after diagnostics (every problem found is reported, unless
- * there are more than archive_max_runs runs). */
-int archive_scan(const char *root, struct run_list *out);
+ * there are more than archive_max_runs runs).  The root's folders are
+ * scanned on up to jobs threads; the runs and the diagnostics come out in
+ * the same order whatever jobs is. */
+int archive_scan(const char *root, int jobs, struct run_list *out);
 void run_list_free(struct run_list *l);
 
 #endif

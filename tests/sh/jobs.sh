@@ -65,6 +65,32 @@ else
 	show "$tmp/diff"
 fi
 
+# The scan's diagnostics: the archive's folders are scanned on the -j
+# threads, each its own messages, passed on in the archive's order: the
+# same lines in the same order at any -j (not sorted here).
+sa=$tmp/scanerr
+for d in d1 d2 d3 d4 d5 d6 d7; do
+	"$b/tools/mksmall" "$sa/$d/run" > /dev/null
+done
+"$b/tools/mksmall" "$sa/d2/run/inner" > /dev/null	# a run inside a run
+rm "$sa/d3/run/timeline.jsonl"				# half a session
+"$b/tools/mksmall" "$sa/d5/other" > /dev/null
+echo '{}' > "$sa/d5/other/run.json"			# both kinds of run
+mkdir -p "$sa/d6/sub" && ln -s ../../d1 "$sa/d6/sub/link"	# a link to a folder
+"$b/tools/mksmall" "$sa/d7/x/deeper/run2" > /dev/null
+mkdir -p "$sa/d7/x/deeper/run2/nested" && echo '{}' > "$sa/d7/x/deeper/run2/nested/run.json"
+"$ERG" check -j 1 --archive "$sa" > /dev/null 2> "$tmp/s1"
+"$ERG" check -j 4 --archive "$sa" > /dev/null 2> "$tmp/s4"
+if [ "$(grep -c 'error: ' "$tmp/s1")" -ge 4 ] && grep -q 'warning: ' "$tmp/s1" &&
+	cmp -s "$tmp/s1" "$tmp/s4"; then
+	ok "the scan's $(wc -l < "$tmp/s1" | tr -d ' ') diagnostics come in the same order at -j 1 and -j 4"
+else
+	notok "the scan's diagnostics differ between -j 1 and -j 4 (or are missing)"
+	show "$tmp/s1"
+	diff "$tmp/s1" "$tmp/s4" > "$tmp/diff" 2>&1
+	show "$tmp/diff"
+fi
+
 # Diagnostics: the same lines whatever -j (their order follows the
 # archive when util.c captures them per thread; compare sorted).
 "$b/tools/mksmall" "$a/small/bad" bad-json-line > /dev/null

@@ -265,7 +265,7 @@ test_archive_all(void)
 	size_t i, j, nsum = 0;
 
 	buf_addf(&root, "%s/archive", src);
-	CHECK(archive_scan(root.ptr, &l) == 0, "archive scans");
+	CHECK(archive_scan(root.ptr, 2, &l) == 0, "archive scans");
 	for (i = 0; i < l.n; i++) {
 		json_t *res, *src_o, *m, *t;
 		const char *id = l.v[i].id, *mid;

@@ -846,7 +846,7 @@ test_archive(void)
 		CHECK(0, "the committed archive %s is missing: nothing checked", arch.ptr);
 		goto out;
 	}
-	ok = archive_scan(arch.ptr, &runs) == 0;
+	ok = archive_scan(arch.ptr, 2, &runs) == 0;
 	CHECK(ok && runs.n > 0, "the committed archive scans (%zu runs)", runs.n);
 	for (i = 0; i < runs.n; i++) {
 		json_t *res = build_process(&runs.v[i]);
