@@ -46,9 +46,7 @@ struct scan {
 	struct run_list *out;
 	atomic_size_t *count;	/* runs found by every thread */
 	atomic_int *full;	/* more runs than archive_max_runs: stop */
-	/* at the root: scan its folders (struct listing below), else NULL */
-	int (*subtrees)(struct scan *sc, const void *listing);
-	int jobs;
+	int jobs;		/* threads for the root's folders */
 };
 
 /* One directory's entries that matter: run markers and subdirectories. */
@@ -216,6 +214,8 @@ check_run(const char *dir, const struct listing *l)
 	return rc;
 }
 
+static int scan_subtrees(struct scan *sc, const struct listing *l);
+
 /*
  * Scan rel (relative to the root) and below.  outer: the run that holds
  * rel, or NULL; inside a run nothing is registered, and any run found is
@@ -284,9 +284,9 @@ scan(struct scan *sc, const char *rel, int depth, const char *outer)
 				      MAX_DEPTH);
 		goto out;
 	}
-	if (!depth && sc->subtrees) {
-		/* the root: its folders are the threads' (archive_scan()) */
-		if (sc->subtrees(sc, &l))
+	if (!depth) {
+		/* the root: its folders are the threads' */
+		if (scan_subtrees(sc, &l))
 			rc = -1;
 		goto out;
 	}
@@ -347,9 +347,8 @@ subtree_worker(void *arg)
 }
 
 static int
-scan_subtrees(struct scan *sc, const void *listing)
+scan_subtrees(struct scan *sc, const struct listing *l)
 {
-	const struct listing *l = listing;
 	struct subtrees w;
 	pthread_t th[64];
 	struct buf *sink = diag_captured();
@@ -362,7 +361,6 @@ scan_subtrees(struct scan *sc, const void *listing)
 	for (i = 0; i < w.n; i++) {
 		w.t[i].sc = *sc;
 		w.t[i].sc.out = &w.t[i].runs;
-		w.t[i].sc.subtrees = NULL;
 		w.t[i].name = l->dirs[i];
 		buf_init(&w.t[i].diag, 0);
 	}
@@ -397,7 +395,7 @@ archive_scan(const char *root, int jobs, struct run_list *out)
 {
 	atomic_size_t count;
 	atomic_int full;
-	struct scan sc = { root, out, &count, &full, scan_subtrees, jobs };
+	struct scan sc = { root, out, &count, &full, jobs };
 
 	atomic_init(&count, 0);
 	atomic_init(&full, 0);
