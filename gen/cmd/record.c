@@ -1143,6 +1143,14 @@ measure(struct rec *R, struct meas *m)
 			buf_release(&cmd);
 			goto out;
 		}
+		/* a server that died as the window ended is why the load
+		 * generator failed or got nothing, if it did: said first */
+		if (server_gone(m)) {
+			buf_addf(&m->why, " during route '%s'", rt->name);
+			buf_release(&rel);
+			buf_release(&cmd);
+			goto out;
+		}
 		if (!WIFEXITED(st) || WEXITSTATUS(st)) {
 			buf_addf(&m->why, "the load generator for route '%s' ", rt->name);
 			describe_status(&m->why, st);
@@ -1170,13 +1178,6 @@ measure(struct rec *R, struct meas *m)
 				 "before the %g s window ended: raise 'load.requests'", rt->name,
 				 lr.requests, (double)(b - a) / 1000, R->p.window_s);
 		if (m->why.len) {
-			load_result_free(&lr);
-			buf_release(&rel);
-			buf_release(&cmd);
-			goto out;
-		}
-		if (server_gone(m)) {
-			buf_addf(&m->why, " during route '%s'", rt->name);
 			load_result_free(&lr);
 			buf_release(&rel);
 			buf_release(&cmd);
