@@ -454,9 +454,6 @@ struct slot {
 	const struct run_ref *ref;
 	struct views_run *rec;	/* what the views keep of it (page_views.h) */
 	struct buf diag;	/* captured diagnostics */
-	unsigned char key[32];
-	int keyed;		/* key is valid */
-	uint64_t bytes;		/* input size, for progress */
 	const struct cache_run *old;	/* same key in the old manifest */
 	int done, failed;
 	int reused;		/* taken from the old site */
@@ -808,9 +805,9 @@ deps_run_key(void *ctx, const char *id, unsigned char key[32])
 {
 	const struct idkey *k = deps_run(((struct deps_task *)ctx)->d, id);
 
-	if (!k || !k->s->keyed)
+	if (!k || !k->s->ref->keyed)
 		return -1;
-	memcpy(key, k->s->key, 32);
+	memcpy(key, k->s->ref->key, 32);
 	return 0;
 }
 
@@ -1181,7 +1178,7 @@ worker(void *arg)
 		} else {
 			progress_run_begin();
 			work(p, s);
-			progress_run_end(s->old ? 0 : s->bytes);
+			progress_run_end(s->old ? 0 : s->ref->bytes);
 		}
 		diag_capture(NULL);
 		if (s->failed)
@@ -1262,58 +1259,6 @@ default_jobs(void)
 	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }
 
-/*
- * Every run's key on -j threads: a no-op rebuild is these stats and a
- * stat of each folder of the old site (cache_folders_same()).  Runs are
- * taken in chunks of consecutive ones.
- */
-#define KEY_CHUNK 64
-
-struct keying {
-	struct slot *s;
-	size_t n;
-	const struct cache_manifest *old;	/* NULL: nothing to reuse */
-	atomic_size_t next;
-};
-
-static void *
-key_worker(void *arg)
-{
-	struct keying *k = arg;
-	size_t i, end;
-
-	while ((i = atomic_fetch_add(&k->next, KEY_CHUNK)) < k->n) {
-		for (end = i + KEY_CHUNK < k->n ? i + KEY_CHUNK : k->n; i < end; i++) {
-			struct slot *s = &k->s[i];
-			const struct cache_run *c;
-
-			s->keyed = !cache_run_key(s->ref->dir, s->ref->id, s->key, &s->bytes);
-			if (k->old && s->keyed && (c = cache_find(k->old, s->ref->id)) &&
-			    !memcmp(c->key, s->key, 32))
-				s->old = c;
-		}
-	}
-	return NULL;
-}
-
-static void
-key_runs(struct keying *k, int jobs)
-{
-	pthread_t t[64];
-	int i, started = 0;
-
-	atomic_init(&k->next, 0);
-	if (jobs > 64)
-		jobs = 64;
-	/* threads only where there is enough to share */
-	for (i = 1; i < jobs && (size_t)i * 4 * KEY_CHUNK <= k->n; i++)
-		if (!pthread_create(&t[started], NULL, key_worker, k))
-			started++;
-	key_worker(k);
-	for (i = 0; i < started; i++)
-		pthread_join(t[i], NULL);
-}
-
 /* Is the old site exactly what this build would write?  Every run has
  * the key it was built with, and no folder of the site changed since erg
  * wrote it (no page deleted or replaced: cache.h, the folder record). */
@@ -1356,8 +1301,8 @@ write_manifest(struct site *site, const unsigned char global[32],
 	for (i = 0; i < n; i++) {
 		ids[i] = s[i].ref->id;
 		/* A run that could not be keyed gets a key no walk produces. */
-		if (s[i].keyed)
-			memcpy(keys[i], s[i].key, 32);
+		if (s[i].ref->keyed)
+			memcpy(keys[i], s[i].ref->key, 32);
 		kept[i] = old && s[i].reused;
 	}
 	for (i = 0; old && i < d->cur.n; i++)
@@ -1528,18 +1473,16 @@ build_run_all(const struct build_opts *o)
 		s[i].ref = &runs.v[i];
 		buf_init(&s[i].diag, 0);
 	}
-	{
-		struct keying k;
+	/* the runs' keys are the scan's (archive.h) */
+	for (i = 0; have_old && i < runs.n; i++) {
+		const struct cache_run *c = cache_find(&old, runs.v[i].id);
 
-		memset(&k, 0, sizeof(k));
-		k.s = s;
-		k.n = runs.n;
-		k.old = have_old ? &old : NULL;
-		key_runs(&k, o->jobs > 0 ? o->jobs : default_jobs());
+		if (runs.v[i].keyed && c && !memcmp(c->key, runs.v[i].key, 32))
+			s[i].old = c;
 	}
 	for (i = 0; i < runs.n; i++) {
 		if (!s[i].old)
-			total += s[i].bytes;
+			total += s[i].ref->bytes;
 		else
 			nreused++;
 	}

@@ -12,22 +12,27 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "ingest/archive.h"
 #include "base/buf.h"
+#include "base/dirlist.h"
 #include "base/path.h"
+#include "base/sha256.h"
 #include "base/util.h"
 #include "base/utf8.h"
 
 size_t archive_max_runs = 1000000;
 
 #define MAX_DEPTH 16
+#define KEY_DEPTH 32		/* folders below a run's own */
 
 /* The files whose names make a directory a run. */
 enum { MARK_META = 1, MARK_TIMELINE = 2, MARK_RUNJSON = 4 };
@@ -214,21 +219,154 @@ check_run(const char *dir, const struct listing *l)
 	return rc;
 }
 
+void
+archive_key_stat(struct sha256 *c, const char *rel, const struct stat *st)
+{
+	/* fixed-width fields, not text: formatting them was a tenth of a
+	 * no-op rebuild, which is this for every entry of the archive */
+	uint64_t rec[8] = {
+		(uint64_t)st->st_mode, (uint64_t)st->st_size, (uint64_t)st->st_ino,
+		(uint64_t)st->st_dev, (uint64_t)st->st_mtim.tv_sec, (uint64_t)st->st_mtim.tv_nsec,
+		(uint64_t)st->st_ctim.tv_sec, (uint64_t)st->st_ctim.tv_nsec,
+	};
+
+	sha256_add(c, rel, strlen(rel) + 1);
+	sha256_add(c, rec, sizeof(rec));
+}
+
+/* A run's walk: its key, and the runs inside it. */
+struct walk {
+	struct run_ref *r;
+	struct sha256 c;
+	struct buf rel;		/* the folder, relative to the run */
+	struct buf where;	/* r->dir/rel, for a message */
+	int unkeyed;
+	int rc;			/* -1 after an error */
+	struct names lv[KEY_DEPTH + 1];	/* each level's names, reused */
+};
+
+static const char *
+walk_where(struct walk *w)
+{
+	buf_reset(&w->where);
+	buf_addstr(&w->where, w->r->dir);
+	if (w->rel.len)
+		buf_addf(&w->where, "/%s", w->rel.ptr);
+	return w->where.ptr;
+}
+
+/*
+ * Every entry below the folder fd (taken; w->rel names it), each stat'ed
+ * by its name in its open folder (the lookups of whole paths were a fifth
+ * of a no-op rebuild).  What the scan said of folders below a run it says
+ * here, where it lists them: a run inside the run, an unreadable folder,
+ * an unfinished 'erg record' run; folders whose names start with '.' are
+ * keyed, but as in the scan nothing in them is a run.
+ */
+static void
+walk_folder(struct walk *w, int fd, int depth, int hidden)
+{
+	struct names *l = &w->lv[depth];
+	size_t i, j, rlen = w->rel.len;
+	struct stat st;
+
+	if (depth > KEY_DEPTH) {
+		w->unkeyed = 1;
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	if (names_list_fd(fd, l)) {
+		int err = errno;
+
+		w->unkeyed = 1;
+		if (fd >= 0)
+			close(fd);
+		if (depth && !hidden) {
+			errno = err;
+			w->rc = error_errno("cannot open directory '%s'", walk_where(w));
+		}
+		return;
+	}
+	if (depth && !hidden)
+		for (j = 0; j < sizeof(marks) / sizeof(marks[0]); j++)
+			if (bsearch(&marks[j].name, l->v, l->n, sizeof(*l->v), cmp_str)) {
+				w->rc = error_at(walk_where(w), 0, "a run inside the run '%s'; a run directory cannot hold another run",
+						 w->r->id);
+				break;
+			}
+	for (i = 0; i < l->n; i++) {
+		const char *name = l->v[i];
+
+		if (w->rel.len)
+			buf_addch(&w->rel, '/');
+		buf_addstr(&w->rel, name);
+		if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW)) {
+			w->unkeyed = 1;		/* gone since the listing */
+		} else {
+			archive_key_stat(&w->c, w->rel.ptr, &st);
+			if (S_ISREG(st.st_mode)) {
+				w->r->bytes += (uint64_t)st.st_size;
+			} else if (S_ISDIR(st.st_mode)) {
+				if (depth && !hidden && !strncmp(name, ".erg-record-", 12)) {
+					buf_setlen(&w->rel, rlen);
+					warn_at(walk_where(w), 0, "'%s' is an unfinished 'erg record' run, not read "
+						"(continue it with 'erg record PLAN --resume')", name);
+					if (w->rel.len)
+						buf_addch(&w->rel, '/');
+					buf_addstr(&w->rel, name);
+				}
+				walk_folder(w, openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC),
+					    depth + 1, hidden || name[0] == '.');
+			}
+		}
+		buf_setlen(&w->rel, rlen);
+	}
+	close(fd);
+}
+
+/* Walk the run r (its folder listed by the scan): its key into r, and
+ * every run inside it an error.  0, or -1 after diagnostics. */
+static int
+walk_run(struct run_ref *r)
+{
+	struct walk *w = xcalloc(1, sizeof(*w));
+	int i, rc;
+
+	buf_init(&w->rel, 0);
+	buf_init(&w->where, 0);
+	for (i = 0; i <= KEY_DEPTH; i++)
+		w->lv[i] = (struct names)NAMES_INIT;
+	w->r = r;
+	r->bytes = 0;
+	sha256_begin(&w->c);
+	sha256_add(&w->c, "run\0", 4);
+	sha256_add(&w->c, r->id, strlen(r->id) + 1);
+	walk_folder(w, open(r->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), 0, 0);
+	sha256_end(&w->c, r->key);
+	r->keyed = !w->unkeyed;
+	rc = w->rc;
+	for (i = 0; i <= KEY_DEPTH; i++)
+		names_release(&w->lv[i]);
+	buf_release(&w->rel);
+	buf_release(&w->where);
+	free(w);
+	return rc;
+}
+
 static int scan_subtrees(struct scan *sc, const struct listing *l);
 
 /*
- * Scan rel (relative to the root) and below.  outer: the run that holds
- * rel, or NULL; inside a run nothing is registered, and any run found is
- * an error (it would be read as neither).  0, or -1 after diagnostics; the
- * scan goes on after an error so that every problem is reported, unless
- * the archive has too many runs.
+ * Scan rel (relative to the root) and below, down to the runs: below a
+ * run its walk goes on (walk_run).  0, or -1 after diagnostics; the scan
+ * goes on after an error so that every problem is reported, unless the
+ * archive has too many runs.
  */
 static int
-scan(struct scan *sc, const char *rel, int depth, const char *outer)
+scan(struct scan *sc, const char *rel, int depth)
 {
 	struct buf dir = BUF_INIT, sub = BUF_INIT;
 	struct listing l;
-	const char *run = outer;
 	size_t i;
 	int rc = 0;
 
@@ -240,36 +378,35 @@ scan(struct scan *sc, const char *rel, int depth, const char *outer)
 		buf_release(&dir);
 		return -1;
 	}
-	if (l.mark && outer) {
-		rc = error_at(dir.ptr, 0, "a run inside the run '%s'; a run directory cannot hold another run",
-			      outer);
-	} else if (l.mark && !*rel) {
+	if (l.mark && !*rel) {
 		rc = error_at(dir.ptr, 0, "the archive is itself a run; --archive names the directory that holds the runs");
 	} else if (l.mark) {
-		run = rel;
+		/* a run refused is walked too: what is inside it is still said */
+		struct run_ref refused = { (char *)rel, dir.ptr, 0, { 0 }, 0, 0 }, *r = &refused;
+
 		if (!printable_name(rel)) {
 			rc = error_at(dir.ptr, 0, "run directory name is not printable UTF-8 (control characters, backslashes or invalid UTF-8)");
-		} else if (!check_run(dir.ptr, &l)) {
-			struct run_ref *r;
-
-			if (atomic_fetch_add(sc->count, 1) >= archive_max_runs) {
-				/* said once, by whichever thread got there */
-				rc = atomic_exchange(sc->full, 1) ? -1 :
-				     error_at(sc->root, 0, "more than %zu runs in the archive (raise with --max-runs)",
-					      archive_max_runs);
-				goto out;
-			}
+		} else if (check_run(dir.ptr, &l)) {
+			rc = -1;
+		} else if (atomic_fetch_add(sc->count, 1) >= archive_max_runs) {
+			/* said once, by whichever thread got there */
+			rc = atomic_exchange(sc->full, 1) ? -1 :
+			     error_at(sc->root, 0, "more than %zu runs in the archive (raise with --max-runs)",
+				      archive_max_runs);
+			goto out;
+		} else {
 			ALLOC_GROW(sc->out->v, sc->out->n + 1, sc->out->alloc);
 			r = &sc->out->v[sc->out->n++];
+			memset(r, 0, sizeof(*r));
 			r->id = xstrdup(rel);
 			r->dir = xstrdup(dir.ptr);
 			r->kind = l.mark & MARK_RUNJSON ? RUN_SUMMARY : RUN_ENERGY_SESSION;
-		} else {
-			rc = -1;
 		}
+		if (walk_run(r))
+			rc = -1;
+		goto out;
 	}
-	/* A run's own links (loadFile, notes) are checked where they are read. */
-	for (i = 0; i < l.nlinks && !run; i++) {
+	for (i = 0; i < l.nlinks; i++) {
 		buf_reset(&sub);
 		buf_addf(&sub, "%s/%s", dir.ptr, l.links[i]);
 		if (looks_like_run(sub.ptr))
@@ -278,10 +415,8 @@ scan(struct scan *sc, const char *rel, int depth, const char *outer)
 			warn_at(sub.ptr, 0, "symbolic link to a directory, not followed (runs under it are not read)");
 	}
 	if (l.ndirs && depth >= MAX_DEPTH) {
-		/* Inside a run deep folders are its own business. */
-		if (!run)
-			rc = error_at(dir.ptr, 0, "directories nested more than %d levels below the archive; runs there would not be read",
-				      MAX_DEPTH);
+		rc = error_at(dir.ptr, 0, "directories nested more than %d levels below the archive; runs there would not be read",
+			      MAX_DEPTH);
 		goto out;
 	}
 	if (!depth) {
@@ -296,7 +431,7 @@ scan(struct scan *sc, const char *rel, int depth, const char *outer)
 			buf_addf(&sub, "%s/%s", rel, l.dirs[i]);
 		else
 			buf_addstr(&sub, l.dirs[i]);
-		if (scan(sc, sub.ptr, depth + 1, run))
+		if (scan(sc, sub.ptr, depth + 1))
 			rc = -1;
 	}
 out:
@@ -340,7 +475,7 @@ subtree_worker(void *arg)
 		if (atomic_load(t->sc.full))
 			continue;
 		diag_capture(&t->diag);
-		t->rc = scan(&t->sc, t->name, 1, NULL);
+		t->rc = scan(&t->sc, t->name, 1);
 		diag_capture(was);
 	}
 	return NULL;
@@ -402,7 +537,7 @@ archive_scan(const char *root, int jobs, struct run_list *out)
 	memset(out, 0, sizeof(*out));
 	if (!path_is_dir(root))
 		return error("archive '%s' is not a directory", root);
-	if (scan(&sc, "", 0, NULL)) {
+	if (scan(&sc, "", 0)) {
 		run_list_free(out);
 		return -1;
 	}

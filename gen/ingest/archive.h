@@ -7,11 +7,19 @@
  * inside a run, a marker that is a dangling link or a link out of the
  * run, a link to a run directory, a run too deep to be scanned: each is
  * an error naming it (a link to any other directory is a warning).
+ *
+ * A run's folder is walked once, for its key and for runs inside it: the
+ * scan does not list a run's folders a second time (a no-op rebuild is
+ * this walk).
  */
 #ifndef ERG_ARCHIVE_H
 #define ERG_ARCHIVE_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+struct sha256;
+struct stat;
 
 enum run_kind { RUN_ENERGY_SESSION = 1, RUN_SUMMARY };
 
@@ -19,6 +27,13 @@ struct run_ref {
 	char *id;	/* path relative to the archive root */
 	char *dir;	/* archive-root/id */
 	enum run_kind kind;
+	/* The cache's key of the run: every entry below its folder, each by
+	 * its name, type, size, inode, device, mtime and ctime; keyed is 0
+	 * when an entry vanished while it was walked or the folders nest
+	 * deeper than 32 (then the run is read, not taken from the cache). */
+	unsigned char key[32];
+	uint64_t bytes;		/* its regular files' sizes */
+	int keyed;
 };
 
 struct run_list {
@@ -34,5 +49,7 @@ extern size_t archive_max_runs;	/* refuse archives with more runs */
  * the same order whatever jobs is. */
 int archive_scan(const char *root, int jobs, struct run_list *out);
 void run_list_free(struct run_list *l);
+/* One entry of a key: rel and the fields above. */
+void archive_key_stat(struct sha256 *c, const char *rel, const struct stat *st);
 
 #endif

@@ -13,6 +13,8 @@
 #endif
 
 #include "site/cache.h"
+#include "base/dirlist.h"
+#include "ingest/archive.h"
 #include "ingest/input.h"
 #include "base/path.h"
 #include "base/sha256.h"
@@ -201,188 +203,6 @@ below_open(struct below *b, const char *rel)
 	return fd;
 }
 
-static void
-key_stat(struct sha256 *c, const char *rel, const struct stat *st)
-{
-	/* fixed-width fields, not text: formatting them was a tenth of a
-	 * no-op rebuild, which is this for every entry of the archive */
-	uint64_t rec[8] = {
-		(uint64_t)st->st_mode, (uint64_t)st->st_size, (uint64_t)st->st_ino,
-		(uint64_t)st->st_dev, (uint64_t)st->st_mtim.tv_sec, (uint64_t)st->st_mtim.tv_nsec,
-		(uint64_t)st->st_ctim.tv_sec, (uint64_t)st->st_ctim.tv_nsec,
-	};
-
-	sha256_add(c, rel, strlen(rel) + 1);
-	sha256_add(c, rec, sizeof(rec));
-}
-
-/*
- * A folder's entry names (not "." and ".."), sorted, in one block: a
- * no-op rebuild lists every folder of the archive, and an allocation per
- * name was a tenth of its user time.
- */
-struct names {
-	struct buf blk;		/* the names, each ending in '\0' */
-	size_t *at, nat;	/* their offsets in blk */
-	char **v;		/* into blk, sorted */
-	size_t n;
-};
-
-#define NAMES_INIT { BUF_INIT, NULL, 0, NULL, 0 }
-
-static void
-names_release(struct names *l)
-{
-	buf_release(&l->blk);
-	free(l->at);
-	free(l->v);
-}
-
-static void
-names_add(struct names *l, const char *name, size_t *alloc)
-{
-	if (name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2])))
-		return;
-	ALLOC_GROW(l->at, l->n + 1, *alloc);
-	l->at[l->n++] = l->blk.len;
-	buf_add(&l->blk, name, strlen(name) + 1);
-}
-
-/*
- * Read the names of the open directory fd (left open) into l, whose
- * memory is reused; -1 if it is unreadable.  On Linux straight from
- * getdents64 into a buffer large enough for a run's folder in one call,
- * without fdopendir()'s fstat and fcntl: a no-op rebuild is this and a
- * stat per entry, for every folder of the archive.
- */
-static int
-list_fd(int fd, struct names *l)
-{
-	size_t i;
-
-	l->n = 0;
-	buf_reset(&l->blk);
-	if (fd < 0)
-		return -1;
-#if defined(__linux__) && defined(SYS_getdents64)
-	{
-		/* struct linux_dirent64: d_ino, d_off, d_reclen, d_type, d_name */
-		_Alignas(8) char tmp[32768];
-		long k;
-		size_t off;
-
-		while ((k = syscall(SYS_getdents64, fd, tmp, sizeof(tmp))) > 0)
-			for (off = 0; off < (size_t)k;) {
-				unsigned short len;
-
-				memcpy(&len, tmp + off + 16, sizeof(len));
-				names_add(l, tmp + off + 19, &l->nat);
-				off += len;
-			}
-		if (k < 0)
-			return -1;
-	}
-#else
-	{
-		struct dirent *e;
-		int copy = dup(fd);
-		DIR *d = copy < 0 ? NULL : fdopendir(copy);
-
-		if (!d) {
-			if (copy >= 0)
-				close(copy);
-			return -1;
-		}
-		while ((e = readdir(d)))
-			names_add(l, e->d_name, &l->nat);
-		closedir(d);
-	}
-#endif
-	l->v = xrealloc(l->v, (l->n + 1) * sizeof(*l->v));
-	for (i = 0; i < l->n; i++)
-		l->v[i] = l->blk.ptr + l->at[i];
-	if (l->n > 1)
-		qsort(l->v, l->n, sizeof(*l->v), cmp_str);
-	return 0;
-}
-
-/* The same of the directory at path. */
-static int
-list_dir(const char *path, struct names *l)
-{
-	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc = list_fd(fd, l);
-
-	if (fd >= 0)
-		close(fd);
-	return rc;
-}
-
-/*
- * Feed every entry under the directory fd (taken; rel: its name relative
- * to the run).  Each entry is stat'ed by its name in its open folder, not
- * by its path from the archive's root: a no-op rebuild stats every file
- * of the archive, and the lookups of the whole path were a fifth of it.
- * lv[depth]: the names of this level, reused from run to run.
- */
-static int
-walk_key(struct sha256 *c, int fd, struct buf *rel, int depth, uint64_t *bytes,
-	 struct names *lv)
-{
-	struct names *l = &lv[depth];
-	size_t i, rlen = rel->len;
-	struct stat st;
-	int rc = 0;
-
-	if (depth > MAX_DEPTH || list_fd(fd, l)) {
-		if (fd >= 0)
-			close(fd);
-		return -1;
-	}
-	for (i = 0; i < l->n && !rc; i++) {
-		if (rel->len)
-			buf_addch(rel, '/');
-		buf_addstr(rel, l->v[i]);
-		if (fstatat(fd, l->v[i], &st, AT_SYMLINK_NOFOLLOW)) {
-			rc = -1;
-		} else {
-			key_stat(c, rel->ptr, &st);
-			if (S_ISREG(st.st_mode))
-				*bytes += (uint64_t)st.st_size;
-			else if (S_ISDIR(st.st_mode))
-				rc = walk_key(c, openat(fd, l->v[i], O_RDONLY | O_DIRECTORY |
-							O_NOFOLLOW | O_CLOEXEC),
-					      rel, depth + 1, bytes, lv);
-		}
-		buf_setlen(rel, rlen);
-	}
-	close(fd);
-	return rc;
-}
-
-int
-cache_run_key(const char *dir, const char *id, unsigned char key[32],
-	      uint64_t *bytes)
-{
-	struct buf rel = BUF_INIT;
-	struct names lv[MAX_DEPTH + 1];
-	struct sha256 c;
-	int rc, i;
-
-	for (i = 0; i <= MAX_DEPTH; i++)
-		lv[i] = (struct names)NAMES_INIT;
-	*bytes = 0;
-	sha256_begin(&c);
-	sha256_add(&c, "run\0", 4);
-	sha256_add(&c, id, strlen(id) + 1);
-	rc = walk_key(&c, open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), &rel, 0,
-		      bytes, lv);
-	sha256_end(&c, key);
-	for (i = 0; i <= MAX_DEPTH; i++)
-		names_release(&lv[i]);
-	buf_release(&rel);
-	return rc;
-}
-
 /* Names and contents of every file under path. */
 static void
 walk_content(struct sha256 *c, struct buf *path, const char *rel, int depth)
@@ -391,7 +211,7 @@ walk_content(struct sha256 *c, struct buf *path, const char *rel, int depth)
 	size_t i, plen = path->len;
 	struct stat st;
 
-	if (depth > MAX_DEPTH || list_dir(path->ptr, &l)) {
+	if (depth > MAX_DEPTH || names_list_dir(path->ptr, &l)) {
 		sha256_add(c, "?", 1);
 		names_release(&l);
 		return;
@@ -437,7 +257,7 @@ walk_archive(struct sha256 *c, struct buf *path, struct buf *rel, int depth,
 	struct stat st;
 	int rc = 0;
 
-	if (depth > MAX_DEPTH || list_dir(path->ptr, &l)) {
+	if (depth > MAX_DEPTH || names_list_dir(path->ptr, &l)) {
 		names_release(&l);
 		return -1;
 	}
@@ -460,7 +280,7 @@ walk_archive(struct sha256 *c, struct buf *path, struct buf *rel, int depth,
 		} else if (S_ISDIR(st.st_mode)) {
 			rc = walk_archive(c, path, rel, depth + 1, ids, n);
 		} else {
-			key_stat(c, rel->ptr, &st);
+			archive_key_stat(c, rel->ptr, &st);
 		}
 		buf_setlen(path, plen);
 		buf_setlen(rel, rlen);

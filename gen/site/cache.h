@@ -65,9 +65,6 @@ struct cache_manifest {
 	char *text;		/* the manifest, which the names point into */
 };
 
-/* Key of one run directory; *bytes: total size of its regular files. */
-int cache_run_key(const char *dir, const char *id, unsigned char key[32],
-		  uint64_t *bytes);
 /* Key of everything else every page depends on. */
 void cache_global_key(const char *tmpl_dir, const char *version,
 		      unsigned char key[32]);

@@ -1,0 +1,30 @@
+/*
+ * dirlist.h - a folder's entry names, sorted, in one block.  A no-op
+ * rebuild lists every folder of the archive (the scan and the runs'
+ * keys), so a listing is one getdents64 into one buffer on Linux, with
+ * no allocation per name, and the memory is reused from folder to folder.
+ */
+#ifndef ERG_DIRLIST_H
+#define ERG_DIRLIST_H
+
+#include <stddef.h>
+
+#include "base/buf.h"
+
+struct names {
+	struct buf blk;		/* the names, each ending in '\0' */
+	size_t *at, nat;	/* their offsets in blk */
+	char **v;		/* into blk, sorted by strcmp */
+	size_t n;
+};
+
+#define NAMES_INIT { BUF_INIT, NULL, 0, NULL, 0 }
+
+/* The names of the open directory fd (left open; -1 is refused), "." and
+ * ".." left out, into l, whose memory is reused.  0, or -1 with errno. */
+int names_list_fd(int fd, struct names *l);
+/* The same of the directory at path. */
+int names_list_dir(const char *path, struct names *l);
+void names_release(struct names *l);
+
+#endif
