@@ -1675,8 +1675,6 @@ chart_series(json_t *list, struct sset *ids, const char *id, const char *id2,
 	f.id = id_make(ids, &idb, id, id2, NULL);
 	f.title = title;
 	f.desc = caption;
-	f.xlabel = s->n > SVG_BARS_MAX ? "run, oldest to newest (1 = the oldest)"
-				       : "run (captured at, UTC)";
 	f.ylabel = ylabel;
 	bars.n = s->n;
 	bars.labels = (const char *const *)s->labels;
@@ -1684,15 +1682,19 @@ chart_series(json_t *list, struct sset *ids, const char *id, const char *id2,
 	bars.err = s->err;
 	bars.dots = (const double *const *)s->dots;
 	bars.ndots = s->ndots;
+	bars.series = 1;
+	f.xlabel = svg_bars_as_line(&bars) ? "run, oldest to newest (1 = the oldest)"
+					   : "run (captured at, UTC)";
 	svg_bar_chart(&svg, &f, &bars);
-	if (s->n > SVG_BARS_MAX) {
+	if (svg_bars_as_line(&bars)) {
 		/* the caption told of bars and dots: say what is drawn instead */
 		struct buf c2 = BUF_INIT;
 
-		buf_addf(&c2, "%s With %zu runs (more than %d) the chart is one line through "
-			 "the means, oldest (%s) to newest (%s), whiskers " PM "1 SD; no bars, no "
-			 "dots: the tables and run pages have each value.", caption, s->n,
-			 SVG_BARS_MAX, s->labels[0], s->labels[s->n - 1]);
+		buf_addf(&c2, "%s With %zu runs (more than %d, or more than %d bars and dots "
+			 "together) the chart is one line through the means, oldest (%s) to newest "
+			 "(%s), whiskers " PM "1 SD; no bars, no dots: the tables and run pages have "
+			 "each value.", caption, s->n, SVG_BARS_MAX, SVG_MARKS_MAX, s->labels[0],
+			 s->labels[s->n - 1]);
 		figure(list, &svg, c2.ptr);
 		buf_release(&c2);
 	} else {

@@ -1159,8 +1159,21 @@ colw_add(struct colwhiskers *w, double x, double y0, double y1)
 	w->n++;
 }
 
+int
+svg_bars_as_line(const struct svg_bars *b)
+{
+	size_t i, marks = b->value ? b->n : 0;
+
+	if (b->horizontal || !b->value)
+		return 0;
+	for (i = 0; b->series && b->dots && b->ndots && i < b->n && marks <= SVG_MARKS_MAX; i++)
+		if (b->dots[i])
+			marks += b->ndots[i];
+	return b->n > SVG_BARS_MAX || marks > SVG_MARKS_MAX;
+}
+
 /*
- * More than SVG_BARS_MAX bars: one line through every mean, in order, as
+ * Too many bars and dots (svg_bars_as_line()): one line through every mean, in order, as
  * one path, and the ±err whiskers as one more (a bar, a tooltip and a
  * dot per round each would make the page grow with the archive: 1.4 MB
  * of charts for 520 runs, issue 19).  What a tooltip per bar told is
@@ -1196,8 +1209,8 @@ bar_path_chart(struct buf *out, const struct svg_frame *f, const struct svg_bars
 	}
 	if (hi <= lo)
 		hi = lo + 1;
-	buf_addf(&d, "One line through the %zu values in order (more than %d: no bar, tooltip "
-		    "or dot each", any, SVG_BARS_MAX);
+	buf_addf(&d, "One line through the %zu values in order (more than %d, or more than %d "
+		    "bars and dots: no bar, tooltip or dot each", any, SVG_BARS_MAX, SVG_MARKS_MAX);
 	buf_addstr(&d, errs ? "; whiskers " PLUSMINUS " the error)" : ")");
 	if (any) {
 		buf_addf(&d, ": first %s, ", label_at(bars->labels, first, tmp, sizeof(tmp)));
@@ -1260,7 +1273,7 @@ svg_bar_chart(struct buf *out, const struct svg_frame *f, const struct svg_bars 
 	size_t i, j, n = bars->value ? bars->n : 0;
 	char tmp[32];
 
-	if (n > SVG_BARS_MAX && !bars->horizontal) {
+	if (svg_bars_as_line(bars)) {
 		bar_path_chart(out, f, bars);
 		return;
 	}

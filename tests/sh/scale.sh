@@ -17,6 +17,8 @@
 # 12 machines: a target with energy figures from more than 8 machines has
 # one energy column beside the machine column, not a column per machine,
 # and its energy charts on the machine pages, not one per machine here.
+# And 120 nights of the reference session on one machine: every chart of
+# its page one line (more than 400 bars and dots), no page above 2 MB.
 # Environment: ERG, BUILD, ERG_SRC (set by tests/run.sh).
 T=scale
 . "${ERG_SRC:-.}/tests/lib/sh-env.sh"
@@ -264,6 +266,35 @@ if [ "$nm" -gt 8 ] && [ "$(grep -o '>Energy per request<' "$p" | wc -l)" -eq 1 ]
 	ok "a target on $nm machines: one energy column, its energy charts on the machine pages"
 else
 	notok "a target on $nm machines: energy columns per machine, or none"
+	show "$tmp/err"
+fi
+# 120 nights of the reference session on one machine: each chart of it a
+# series of 120 bars with 5 dots a target (one a round) or 26 (one an
+# idle window), a bar and its dots each drew 180-630 KB a chart, 2 MB and
+# more for the machine's page.  More than SVG_MARKS_MAX (400) bars and
+# dots together: one line each, said in the caption, and no page above
+# 2 MB.  (Hard links to a private copy: a link changes the ctime of what
+# it links, which the repository's archive must keep.)
+m5=$ERG_SRC/archive/m5-energy/2026-08-26T0856-saturated
+mkdir -p "$tmp/nights/box"
+cp -R "$m5" "$tmp/night"
+i=100
+while [ $i -lt 220 ]; do
+	cp -Rl "$tmp/night" "$tmp/nights/box/n$i"
+	i=$((i + 1))
+done
+"$ERG" build --quiet --archive "$tmp/nights" --out "$tmp/nights-site" 2> "$tmp/err"
+rc=$?
+p=$(ls "$tmp"/nights-site/machines/*/index.html 2> /dev/null | head -n 1)
+big=$(find "$tmp/nights-site" -name '*.html' -size +2048k | wc -l)
+lines=$(grep -o 'the chart is one line through the means' "$p" 2> /dev/null | wc -l)
+charts=$(grep -o '<svg ' "$p" 2> /dev/null | wc -l)
+dots=$(grep -o '<circle class="dot"' "$p" 2> /dev/null | wc -l)
+if [ $rc -eq 0 ] && [ "$big" -eq 0 ] && [ "$charts" -gt 10 ] && [ "$lines" -eq "$charts" ] &&
+	[ "$dots" -eq 0 ] && [ "$(wc -c < "$p")" -lt 1500000 ]; then
+	ok "120 nights of the reference session: $charts charts, each one line, no page above 2 MB ($(wc -c < "$p") bytes)"
+else
+	notok "120 nights: status $rc, $big pages above 2 MB, $lines lines of $charts charts, $dots dots"
 	show "$tmp/err"
 fi
 exit 0

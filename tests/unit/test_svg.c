@@ -347,7 +347,7 @@ static void
 r_bars(struct buf *b, const void *arg)
 {
 	const int *horiz = arg;
-	struct svg_bars s = { 4, NULL, bar_v, bar_e, bar_dots, bar_nd, *horiz };
+	struct svg_bars s = { 4, NULL, bar_v, bar_e, bar_dots, bar_nd, *horiz, 0 };
 	static const char *const labels[] = { HOSTILE1, HOSTILE2, HOSTILE3, "elysia" };
 
 	s.labels = labels;
@@ -393,7 +393,7 @@ static void
 r_path(struct buf *b, const void *arg)
 {
 	const size_t *n = arg;
-	struct svg_bars s = { *n, path_l, path_v, path_e, NULL, NULL, 0 };
+	struct svg_bars s = { *n, path_l, path_v, path_e, NULL, NULL, 0, 0 };
 
 	svg_bar_chart(b, &hostile_frame, &s);
 }
@@ -477,6 +477,72 @@ test_bar_path(void)
 }
 
 /*
+ * A series of few bars with many dots (190 nights of the reference
+ * session: 26 idle windows a night drew a 626 KB chart) is a line once
+ * its bars and dots pass SVG_MARKS_MAX; at the budget, or when the bars
+ * are no series (a run's targets), a bar and dots each.
+ */
+#define MARKS_DOTS 4
+static double marks_d[PATH_N][MARKS_DOTS];
+static const double *marks_dp[PATH_N];
+static size_t marks_nd[PATH_N];
+
+struct marks_arg {
+	size_t n;
+	int series;
+};
+
+static void
+r_marks(struct buf *b, const void *arg)
+{
+	const struct marks_arg *a = arg;
+	struct svg_bars s = { a->n, path_l, path_v, path_e, marks_dp, marks_nd, 0, a->series };
+
+	svg_bar_chart(b, &hostile_frame, &s);
+}
+
+static void
+test_bar_marks(void)
+{
+	/* n bars of MARKS_DOTS dots: n (1 + MARKS_DOTS) marks */
+	size_t at = SVG_MARKS_MAX / (1 + MARKS_DOTS), i, j;
+	struct marks_arg a;
+	char *svg;
+
+	for (i = 0; i < PATH_N; i++) {
+		path_v[i] = 10 + (double)(i % 13);
+		path_e[i] = 1;
+		snprintf(path_lb[i], sizeof(path_lb[i]), "r%zu", i);
+		path_l[i] = path_lb[i];
+		for (j = 0; j < MARKS_DOTS; j++)
+			marks_d[i][j] = path_v[i] - 1 + (double)j * 0.5;
+		marks_dp[i] = marks_d[i];
+		marks_nd[i] = MARKS_DOTS;
+	}
+	a.n = at;
+	a.series = 1;
+	svg = render_twice("marks at the budget", r_marks, &a);
+	CHECK(count_of(svg, "<rect class=\"bar") == at &&
+	      count_of(svg, "<circle class=\"dot") == at * MARKS_DOTS && !strstr(svg, "class=\"line"),
+	      "a series of %zu bars and %zu dots (%d marks): a bar and dots each", at,
+	      at * MARKS_DOTS, SVG_MARKS_MAX);
+	free(svg);
+	a.n = at + 1;
+	svg = render_twice("marks over the budget", r_marks, &a);
+	CHECK(!strstr(svg, "<rect class=\"bar") && !strstr(svg, "<circle") &&
+	      count_of(svg, "<path class=\"line s0\" d=\"") == 1 &&
+	      strstr(svg, "One line through the 81 values in order (more than 200, or more than 400 bars and dots"),
+	      "a series of %zu bars and %zu dots: one line, said so", at + 1, (at + 1) * MARKS_DOTS);
+	free(svg);
+	a.series = 0;
+	svg = render_twice("marks, no series", r_marks, &a);
+	CHECK(count_of(svg, "<rect class=\"bar") == at + 1 && !strstr(svg, "class=\"line"),
+	      "%zu bars that are no series: a bar each, whatever their dots", at + 1);
+	free(svg);
+	CHECK(SVG_MARKS_MAX / (1 + MARKS_DOTS) == 80, "the budget as this test counts it");
+}
+
+/*
  * A line over far more values than the plot has columns (issue 19: a
  * chart over every run of a 100,000-run archive): points that share a
  * column (x as written, to 0.1) are drawn as its first, lowest, highest
@@ -491,7 +557,7 @@ static void
 r_cols(struct buf *b, const void *arg)
 {
 	const size_t *n = arg;
-	struct svg_bars s = { *n, NULL, cols_v, cols_e, NULL, NULL, 0 };
+	struct svg_bars s = { *n, NULL, cols_v, cols_e, NULL, NULL, 0, 0 };
 
 	svg_bar_chart(b, &hostile_frame, &s);
 }
@@ -637,7 +703,7 @@ test_bar_ticks(void)
 	static const char *const l3[] = { "a", "b", "c" };
 	static const double small[] = { 0.03, 0.07, 0.09 };
 	static const double big[] = { 184915 };
-	struct svg_bars s = { 3, l3, small, NULL, NULL, NULL, 0 };
+	struct svg_bars s = { 3, l3, small, NULL, NULL, NULL, 0, 0 };
 	char *svg;
 
 	/* Plot 257 px high -> at most 8 ticks; [0, 0.09]: 0.0129 -> 0.02
@@ -672,7 +738,7 @@ test_bar_layout(void)
 		     "column, really",
 	};
 	static const double v2[] = { 1, 2 };
-	struct svg_bars s = { 40, labels, v, NULL, NULL, NULL, 1 };
+	struct svg_bars s = { 40, labels, v, NULL, NULL, NULL, 1, 0 };
 	char *svg;
 	int h = 0;
 	size_t i;
@@ -749,7 +815,7 @@ r_styled(struct buf *b, const void *arg)
 	static const char *const series[] = { "s-a", "s-b", "s-c" };
 	static const size_t st[] = { 9, 3, 0 };
 	struct svg_groups g = { 2, 3, groups, series, v, NULL };
-	struct svg_bars bars = { 3, series, v, NULL, NULL, NULL, 0 };
+	struct svg_bars bars = { 3, series, v, NULL, NULL, NULL, 0, 0 };
 	struct svg_points p = { 3, v, v + 3, NULL, NULL, series, 0, 0, 0, NULL, 0 };
 	struct svg_frame f = { "st", "T", "D", "x", "y", 0, 0, st };
 
@@ -1154,12 +1220,12 @@ static void
 test_empty(void)
 {
 	struct svg_frame f = { NULL, NULL, NULL, NULL, NULL, -5, 0, NULL };
-	struct svg_bars b = { 0, NULL, NULL, NULL, NULL, NULL, 0 };
+	struct svg_bars b = { 0, NULL, NULL, NULL, NULL, NULL, 0, 0 };
 	struct svg_groups g = { 0, 0, NULL, NULL, NULL, NULL };
 	struct svg_stack st = { 0, 0, NULL, NULL, NULL };
 	struct svg_points p = { 0, NULL, NULL, NULL, NULL, NULL, 1, NAN, NAN, NULL, 1 };
 	static const double one = 7, nan1 = NAN;
-	struct svg_bars b1 = { 1, NULL, &nan1, NULL, NULL, NULL, 0 };
+	struct svg_bars b1 = { 1, NULL, &nan1, NULL, NULL, NULL, 0, 0 };
 	struct svg_points p1 = { 1, &one, &one, NULL, NULL, NULL, 0, 0, 0, NULL, 0 };
 	struct buf out = BUF_INIT;
 	const char *err;
@@ -1224,6 +1290,7 @@ main(void)
 	test_ticks();
 	test_bar_chart();
 	test_bar_path();
+	test_bar_marks();
 	test_bar_path_columns();
 	test_bar_ticks();
 	test_bar_layout();
