@@ -120,8 +120,13 @@ try {
 	fail(e.message);
 }
 ws.close();
-chrome.kill('SIGTERM');
-await new Promise((resolve) => chrome.on('exit', resolve));
+// (a browser that already exited, as one did once all its pages were
+// timed, emits no 'exit' again: waiting for it hung the bench)
+if (chrome.exitCode === null && chrome.signalCode === null) {
+	const gone = new Promise((resolve) => chrome.once('exit', resolve));
+	chrome.kill('SIGTERM');
+	await gone;
+}
 // Chromium's helper processes may still write into the profile after the
 // browser itself exited (seen after 8,919 pages: ENOTEMPTY), which made a
 // run whose every page loaded exit 1: wait for them longer, and a profile
