@@ -46,10 +46,8 @@ names_list_fd(int fd, struct names *l)
 
 	l->n = 0;
 	buf_reset(&l->blk);
-	if (fd < 0) {
-		errno = EBADF;
-		return -1;
-	}
+	if (fd < 0)
+		return -1;	/* errno: the failed open's */
 #if defined(__linux__) && defined(SYS_getdents64)
 	{
 		/* struct linux_dirent64: d_ino, d_off, d_reclen, d_type, d_name */
@@ -65,8 +63,10 @@ names_list_fd(int fd, struct names *l)
 				names_add(l, tmp + off + 19, &l->nat);
 				off += len;
 			}
-		if (k < 0)
+		if (k < 0) {
+			l->n = 0;
 			return -1;
+		}
 	}
 #else
 	{

@@ -20,8 +20,9 @@ struct names {
 
 #define NAMES_INIT { BUF_INIT, NULL, 0, NULL, 0 }
 
-/* The names of the open directory fd (left open; -1 is refused), "." and
- * ".." left out, into l, whose memory is reused.  0, or -1 with errno. */
+/* The names of the open directory fd (left open; -1, a failed open, is
+ * refused with errno as the open left it), "." and ".." left out, into l,
+ * whose memory is reused.  0, or -1 with errno and no names. */
 int names_list_fd(int fd, struct names *l);
 /* The same of the directory at path. */
 int names_list_dir(const char *path, struct names *l);

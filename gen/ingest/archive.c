@@ -266,7 +266,7 @@ walk_where(struct walk *w)
 static void
 walk_folder(struct walk *w, int fd, int depth, int hidden)
 {
-	struct names *l = &w->lv[depth];
+	struct names *l;
 	size_t i, j, rlen = w->rel.len;
 	struct stat st;
 
@@ -276,6 +276,8 @@ walk_folder(struct walk *w, int fd, int depth, int hidden)
 			close(fd);
 		return;
 	}
+	l = &w->lv[depth];
+	/* (errno: the open's, when fd is -1) */
 	if (names_list_fd(fd, l)) {
 		int err = errno;
 
@@ -288,6 +290,13 @@ walk_folder(struct walk *w, int fd, int depth, int hidden)
 		}
 		return;
 	}
+	/* as the scan said them: a folder's unfinished records first, then
+	 * whether it is a run, then what is below it */
+	for (i = 0; depth && !hidden && i < l->n; i++)
+		if (!strncmp(l->v[i], ".erg-record-", 12) &&
+		    !fstatat(fd, l->v[i], &st, AT_SYMLINK_NOFOLLOW) && S_ISDIR(st.st_mode))
+			warn_at(walk_where(w), 0, "'%s' is an unfinished 'erg record' run, not read "
+				"(continue it with 'erg record PLAN --resume')", l->v[i]);
 	if (depth && !hidden)
 		for (j = 0; j < sizeof(marks) / sizeof(marks[0]); j++)
 			if (bsearch(&marks[j].name, l->v, l->n, sizeof(*l->v), cmp_str)) {
@@ -302,23 +311,19 @@ walk_folder(struct walk *w, int fd, int depth, int hidden)
 			buf_addch(&w->rel, '/');
 		buf_addstr(&w->rel, name);
 		if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW)) {
-			w->unkeyed = 1;		/* gone since the listing */
+			w->unkeyed = 1;
+			/* gone since the listing is a race; anything else (a
+			 * folder that can be listed but not searched) hides
+			 * what is below it */
+			if (errno != ENOENT && !hidden)
+				w->rc = error_errno("cannot stat '%s'", walk_where(w));
 		} else {
 			archive_key_stat(&w->c, w->rel.ptr, &st);
-			if (S_ISREG(st.st_mode)) {
+			if (S_ISREG(st.st_mode))
 				w->r->bytes += (uint64_t)st.st_size;
-			} else if (S_ISDIR(st.st_mode)) {
-				if (depth && !hidden && !strncmp(name, ".erg-record-", 12)) {
-					buf_setlen(&w->rel, rlen);
-					warn_at(walk_where(w), 0, "'%s' is an unfinished 'erg record' run, not read "
-						"(continue it with 'erg record PLAN --resume')", name);
-					if (w->rel.len)
-						buf_addch(&w->rel, '/');
-					buf_addstr(&w->rel, name);
-				}
+			else if (S_ISDIR(st.st_mode))
 				walk_folder(w, openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC),
 					    depth + 1, hidden || name[0] == '.');
-			}
 		}
 		buf_setlen(&w->rel, rlen);
 	}
@@ -382,7 +387,7 @@ scan(struct scan *sc, const char *rel, int depth)
 		rc = error_at(dir.ptr, 0, "the archive is itself a run; --archive names the directory that holds the runs");
 	} else if (l.mark) {
 		/* a run refused is walked too: what is inside it is still said */
-		struct run_ref refused = { (char *)rel, dir.ptr, 0, { 0 }, 0, 0 }, *r = &refused;
+		struct run_ref refused = { 0 }, *r = &refused;
 
 		if (!printable_name(rel)) {
 			rc = error_at(dir.ptr, 0, "run directory name is not printable UTF-8 (control characters, backslashes or invalid UTF-8)");
@@ -401,6 +406,10 @@ scan(struct scan *sc, const char *rel, int depth)
 			r->id = xstrdup(rel);
 			r->dir = xstrdup(dir.ptr);
 			r->kind = l.mark & MARK_RUNJSON ? RUN_SUMMARY : RUN_ENERGY_SESSION;
+		}
+		if (r == &refused) {
+			refused.id = (char *)rel;	/* read only */
+			refused.dir = dir.ptr;
 		}
 		if (walk_run(r))
 			rc = -1;

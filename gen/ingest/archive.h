@@ -30,7 +30,7 @@ struct run_ref {
 	/* The cache's key of the run: every entry below its folder, each by
 	 * its name, type, size, inode, device, mtime and ctime; keyed is 0
 	 * when an entry vanished while it was walked or the folders nest
-	 * deeper than 32 (then the run is read, not taken from the cache). */
+	 * deeper than 32 below it (then the run is read, not taken from the cache). */
 	unsigned char key[32];
 	uint64_t bytes;		/* its regular files' sizes */
 	int keyed;
