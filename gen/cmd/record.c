@@ -886,6 +886,19 @@ server_gone(struct meas *m)
 	return 1;
 }
 
+/* The same, given up to ms to be reaped: a server started through
+ * "sh -c" whose command died is gone only once the shell has run. */
+static int
+server_gone_within(struct meas *m, int ms)
+{
+	for (; ms > 0; ms -= 20) {
+		if (server_gone(m))
+			return 1;
+		usleep(20000);
+	}
+	return server_gone(m);
+}
+
 /* Run argv to its end while watching the server; the child's exit status,
  * or -1 when the server died or erg was interrupted (it is then killed). */
 static int
@@ -1145,7 +1158,8 @@ measure(struct rec *R, struct meas *m)
 		}
 		/* a server that died as the window ended is why the load
 		 * generator failed or got nothing, if it did: said first */
-		if (server_gone(m)) {
+		if (server_gone(m) ||
+		    ((!WIFEXITED(st) || WEXITSTATUS(st)) && server_gone_within(m, 200))) {
 			buf_addf(&m->why, " during route '%s'", rt->name);
 			buf_release(&rel);
 			buf_release(&cmd);
@@ -1165,7 +1179,9 @@ measure(struct rec *R, struct meas *m)
 		bad = input_read_all(path.ptr, input_max_small, &data) ||
 		      load_parse(path.ptr, data.ptr, data.len, (enum load_tool)R->p.lt->kind,
 				 &lr);
-		if (!bad && !(lr.requests > 0))
+		if ((bad || !(lr.requests > 0)) && server_gone_within(m, 200))
+			buf_addf(&m->why, " during route '%s'", rt->name);
+		else if (!bad && !(lr.requests > 0))
 			buf_addf(&m->why, "route '%s': the load generator got no response", rt->name);
 		if (bad && !m->why.len)
 			buf_addf(&m->why, "route '%s': the load generator's output is not readable",
