@@ -1690,11 +1690,23 @@ chart_series(json_t *list, struct sset *ids, const char *id, const char *id2,
 		/* the caption told of bars and dots: say what is drawn instead */
 		struct buf c2 = BUF_INIT;
 
-		buf_addf(&c2, "%s With %zu runs (more than %d, or more than %d bars and dots "
-			 "together) the chart is one line through the means, oldest (%s) to newest "
-			 "(%s), whiskers " PM "1 SD; no bars, no dots: the tables and run pages have "
-			 "each value.", caption, s->n, SVG_BARS_MAX, SVG_MARKS_MAX, s->labels[0],
-			 s->labels[s->n - 1]);
+		if (s->n > SVG_BARS_MAX)
+			buf_addf(&c2, "%s With %zu runs (more than %d) the chart", caption, s->n,
+				 SVG_BARS_MAX);
+		else
+			buf_addf(&c2, "%s With %zu runs, whose bars and dots would be more than %d "
+				 "marks, the chart", caption, s->n, SVG_MARKS_MAX);
+		buf_addf(&c2, " is one line through the means, oldest (%s) to newest (%s), "
+			 "whiskers " PM "1 SD; no bars, no dots: the tables and run pages have each "
+			 "value.", s->labels[0], s->labels[s->n - 1]);
+		figure(list, &svg, c2.ptr);
+		buf_release(&c2);
+	} else if (svg_bars_dots_dropped(&bars)) {
+		struct buf c2 = BUF_INIT;
+
+		buf_addf(&c2, "%s No dots here: the %zu bars and their dots would be more than "
+			 "%d marks; each bar's tooltip gives its n, and the run pages each value.",
+			 caption, s->n, SVG_MARKS_MAX);
 		figure(list, &svg, c2.ptr);
 		buf_release(&c2);
 	} else {

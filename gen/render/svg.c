@@ -1159,21 +1159,35 @@ colw_add(struct colwhiskers *w, double x, double y0, double y1)
 	w->n++;
 }
 
-int
-svg_bars_as_line(const struct svg_bars *b)
+/* Bars and dots of a series, counted up to just past SVG_MARKS_MAX. */
+static size_t
+series_marks(const struct svg_bars *b)
 {
-	size_t i, marks = b->value ? b->n : 0;
+	size_t i, marks = b->n;
 
-	if (b->horizontal || !b->value)
-		return 0;
 	for (i = 0; b->series && b->dots && b->ndots && i < b->n && marks <= SVG_MARKS_MAX; i++)
 		if (b->dots[i])
 			marks += b->ndots[i];
-	return b->n > SVG_BARS_MAX || marks > SVG_MARKS_MAX;
+	return b->series ? marks : 0;
+}
+
+int
+svg_bars_as_line(const struct svg_bars *b)
+{
+	if (b->horizontal || !b->value)
+		return 0;
+	return b->n > SVG_BARS_MAX ||
+	       (b->n > SVG_SERIES_FEW && series_marks(b) > SVG_MARKS_MAX);
+}
+
+int
+svg_bars_dots_dropped(const struct svg_bars *b)
+{
+	return b->value && !svg_bars_as_line(b) && series_marks(b) > SVG_MARKS_MAX;
 }
 
 /*
- * Too many bars and dots (svg_bars_as_line()): one line through every mean, in order, as
+ * More than SVG_BARS_MAX bars: one line through every mean, in order, as
  * one path, and the ±err whiskers as one more (a bar, a tooltip and a
  * dot per round each would make the page grow with the archive: 1.4 MB
  * of charts for 520 runs, issue 19).  What a tooltip per bar told is
@@ -1209,8 +1223,12 @@ bar_path_chart(struct buf *out, const struct svg_frame *f, const struct svg_bars
 	}
 	if (hi <= lo)
 		hi = lo + 1;
-	buf_addf(&d, "One line through the %zu values in order (more than %d, or more than %d "
-		    "bars and dots: no bar, tooltip or dot each", any, SVG_BARS_MAX, SVG_MARKS_MAX);
+	if (n > SVG_BARS_MAX)
+		buf_addf(&d, "One line through the %zu values in order (more than %d: no bar, "
+			    "tooltip or dot each", any, SVG_BARS_MAX);
+	else
+		buf_addf(&d, "One line through the %zu values in order (with their dots more "
+			    "than %d marks: no bar, tooltip or dot each", any, SVG_MARKS_MAX);
 	buf_addstr(&d, errs ? "; whiskers " PLUSMINUS " the error)" : ")");
 	if (any) {
 		buf_addf(&d, ": first %s, ", label_at(bars->labels, first, tmp, sizeof(tmp)));
@@ -1271,6 +1289,7 @@ svg_bar_chart(struct buf *out, const struct svg_frame *f, const struct svg_bars 
 	struct cat c;
 	double lo = 0, hi = 0;
 	size_t i, j, n = bars->value ? bars->n : 0;
+	int dots = !svg_bars_dots_dropped(bars);
 	char tmp[32];
 
 	if (svg_bars_as_line(bars)) {
@@ -1289,7 +1308,7 @@ svg_bar_chart(struct buf *out, const struct svg_frame *f, const struct svg_bars 
 			lo = dmin(lo, v);
 			hi = dmax(hi, v);
 		}
-		if (bars->dots && bars->dots[i] && bars->ndots)
+		if (dots && bars->dots && bars->dots[i] && bars->ndots)
 			for (j = 0; j < bars->ndots[i]; j++)
 				if (isfinite(bars->dots[i][j])) {
 					lo = dmin(lo, bars->dots[i][j]);
@@ -1321,7 +1340,7 @@ svg_bar_chart(struct buf *out, const struct svg_frame *f, const struct svg_bars 
 		} else {
 			not_reported(out, &c, mid);
 		}
-		for (j = 0; j < nd; j++) {
+		for (j = 0; dots && j < nd; j++) {
 			double d = bars->dots[i][j];
 			double cp = mid + ((double)j + 0.5 - (double)nd / 2) / (double)nd * half;
 

@@ -477,18 +477,20 @@ test_bar_path(void)
 }
 
 /*
- * A series of few bars with many dots (190 nights of the reference
- * session: 26 idle windows a night drew a 626 KB chart) is a line once
- * its bars and dots pass SVG_MARKS_MAX; at the budget, or when the bars
- * are no series (a run's targets), a bar and dots each.
+ * A series of bars with many dots (190 nights of the reference session:
+ * 26 idle windows a night drew a 626 KB chart): past SVG_MARKS_MAX bars
+ * and dots together it is a line, or, when it has SVG_SERIES_FEW bars or
+ * fewer, bars without dots (a line through a handful of points says
+ * little).  At the budget, or when the bars are no series (a run's
+ * targets), a bar and its dots each.
  */
-#define MARKS_DOTS 4
+#define MARKS_DOTS 20
 static double marks_d[PATH_N][MARKS_DOTS];
 static const double *marks_dp[PATH_N];
 static size_t marks_nd[PATH_N];
 
 struct marks_arg {
-	size_t n;
+	size_t n, nd;
 	int series;
 };
 
@@ -497,17 +499,20 @@ r_marks(struct buf *b, const void *arg)
 {
 	const struct marks_arg *a = arg;
 	struct svg_bars s = { a->n, path_l, path_v, path_e, marks_dp, marks_nd, 0, a->series };
+	size_t i;
 
+	for (i = 0; i < PATH_N; i++)
+		marks_nd[i] = a->nd;
 	svg_bar_chart(b, &hostile_frame, &s);
 }
 
 static void
 test_bar_marks(void)
 {
-	/* n bars of MARKS_DOTS dots: n (1 + MARKS_DOTS) marks */
-	size_t at = SVG_MARKS_MAX / (1 + MARKS_DOTS), i, j;
+	/* n bars of 4 dots: 5 n marks */
+	size_t at = SVG_MARKS_MAX / 5, i, j;
 	struct marks_arg a;
-	char *svg;
+	char *svg, want[64];
 
 	for (i = 0; i < PATH_N; i++) {
 		path_v[i] = 10 + (double)(i % 13);
@@ -515,31 +520,48 @@ test_bar_marks(void)
 		snprintf(path_lb[i], sizeof(path_lb[i]), "r%zu", i);
 		path_l[i] = path_lb[i];
 		for (j = 0; j < MARKS_DOTS; j++)
-			marks_d[i][j] = path_v[i] - 1 + (double)j * 0.5;
+			marks_d[i][j] = path_v[i] - 1 + (double)j * 0.1;
 		marks_dp[i] = marks_d[i];
-		marks_nd[i] = MARKS_DOTS;
 	}
+	CHECK(at == 80 && at > SVG_SERIES_FEW, "the budget as this test counts it");
 	a.n = at;
+	a.nd = 4;
 	a.series = 1;
 	svg = render_twice("marks at the budget", r_marks, &a);
 	CHECK(count_of(svg, "<rect class=\"bar") == at &&
-	      count_of(svg, "<circle class=\"dot") == at * MARKS_DOTS && !strstr(svg, "class=\"line"),
-	      "a series of %zu bars and %zu dots (%d marks): a bar and dots each", at,
-	      at * MARKS_DOTS, SVG_MARKS_MAX);
+	      count_of(svg, "<circle class=\"dot") == at * 4 && !strstr(svg, "class=\"line"),
+	      "a series of %zu bars and %zu dots (%d marks): a bar and dots each", at, at * 4,
+	      SVG_MARKS_MAX);
 	free(svg);
 	a.n = at + 1;
 	svg = render_twice("marks over the budget", r_marks, &a);
 	CHECK(!strstr(svg, "<rect class=\"bar") && !strstr(svg, "<circle") &&
 	      count_of(svg, "<path class=\"line s0\" d=\"") == 1 &&
-	      strstr(svg, "One line through the 81 values in order (more than 200, or more than 400 bars and dots"),
-	      "a series of %zu bars and %zu dots: one line, said so", at + 1, (at + 1) * MARKS_DOTS);
+	      strstr(svg, "One line through the 81 values in order (with their dots more than 400 marks"),
+	      "a series of %zu bars and %zu dots: one line, said so", at + 1, (at + 1) * 4);
 	free(svg);
 	a.series = 0;
 	svg = render_twice("marks, no series", r_marks, &a);
-	CHECK(count_of(svg, "<rect class=\"bar") == at + 1 && !strstr(svg, "class=\"line"),
-	      "%zu bars that are no series: a bar each, whatever their dots", at + 1);
+	CHECK(count_of(svg, "<rect class=\"bar") == at + 1 &&
+	      count_of(svg, "<circle class=\"dot") == (at + 1) * 4 && !strstr(svg, "class=\"line"),
+	      "%zu bars that are no series: a bar and dots each", at + 1);
 	free(svg);
-	CHECK(SVG_MARKS_MAX / (1 + MARKS_DOTS) == 80, "the budget as this test counts it");
+	/* few bars, many dots: the bars stay, the dots go, each bar's n stays */
+	a.n = SVG_SERIES_FEW;
+	a.nd = MARKS_DOTS;
+	a.series = 1;
+	svg = render_twice("few bars, many dots", r_marks, &a);
+	snprintf(want, sizeof(want), "(n=%d)", MARKS_DOTS);
+	CHECK(count_of(svg, "<rect class=\"bar") == SVG_SERIES_FEW && !strstr(svg, "<circle") &&
+	      !strstr(svg, "class=\"line") && count_of(svg, want) == SVG_SERIES_FEW,
+	      "a series of %d bars and %d dots: a bar each, no dots, each tooltip with %s",
+	      SVG_SERIES_FEW, SVG_SERIES_FEW * MARKS_DOTS, want);
+	free(svg);
+	a.series = 0;
+	svg = render_twice("few bars, many dots, no series", r_marks, &a);
+	CHECK(count_of(svg, "<circle class=\"dot") == SVG_SERIES_FEW * MARKS_DOTS,
+	      "the same bars as no series: every dot");
+	free(svg);
 }
 
 /*
