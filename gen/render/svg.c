@@ -996,6 +996,7 @@ struct colpath {
 	struct buf *out;
 	int have;		/* a column is open */
 	int pen;		/* the line goes on (L), else it starts (M) */
+	int lone;		/* the line so far is one point: no ink */
 	long x, first, lo, hi, last;	/* tenths */
 };
 
@@ -1048,6 +1049,7 @@ col_flush(struct colpath *c)
 	put_tenths(c->out, c->x);
 	buf_addch(c->out, ',');
 	put_tenths(c->out, c->first);
+	c->lone = !c->pen && c->lo == c->hi;
 	at = c->first;
 	/* the nearer extreme first: fewer reversals */
 	if (c->first - c->lo <= c->hi - c->first) {
@@ -1079,11 +1081,16 @@ col_point(struct colpath *c, double x, double y)
 	c->first = c->lo = c->hi = c->last = ty;
 }
 
-/* A gap in the line: the next point starts it again. */
+/* A gap in the line, or its end: the next point starts it again.  A
+ * value alone between two gaps would draw nothing: a zero-length
+ * segment, which the path's round caps draw as a dot. */
 static void
 col_break(struct colpath *c)
 {
 	col_flush(c);
+	if (c->lone)
+		buf_addstr(c->out, "h0");
+	c->lone = 0;
 	c->pen = 0;
 }
 
@@ -1266,7 +1273,7 @@ bar_path_chart(struct buf *out, const struct svg_frame *f, const struct svg_bars
 		buf_addstr(out, "\"/>");
 	}
 	if (any) {
-		struct colpath c = { out, 0, 0, 0, 0, 0, 0, 0 };
+		struct colpath c = { out, 0, 0, 0, 0, 0, 0, 0, 0 };
 
 		html_printf(out, "<path class=\"line s%zu\" d=\"", k % NSTYLE);
 		for (i = 0; i < n; i++) {
@@ -1276,8 +1283,8 @@ bar_path_chart(struct buf *out, const struct svg_frame *f, const struct svg_bars
 				col_point(&c, map_x(&p, &ax, (double)(i + 1)),
 					  map_y(&p, &ay, bars->value[i]));
 		}
-		col_flush(&c);
-		html_printf(out, "\"><title>%H</title></path>", d.ptr);
+		col_break(&c);
+		html_printf(out, "\" stroke-linecap=\"round\"><title>%H</title></path>", d.ptr);
 	}
 	svg_close(out);
 	buf_release(&d);

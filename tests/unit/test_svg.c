@@ -477,6 +477,38 @@ test_bar_path(void)
 }
 
 /*
+ * A value alone between two gaps in the one-line chart: "M x,y" alone
+ * draws nothing, so it gets a zero-length segment ("h0") that the path's
+ * round caps draw as a dot; a value beside another does not.
+ */
+static void
+test_bar_lone(void)
+{
+	size_t i, n = PATH_N, lone = 0;
+	char *svg, *d, *end;
+	int caps;
+
+	for (i = 0; i < PATH_N; i++) {
+		/* every 6: a lone value, a gap, a pair, two gaps */
+		path_v[i] = i % 6 == 0 || i % 6 == 2 || i % 6 == 3 ? 50 + (double)(i % 11) : NAN;
+		path_e[i] = 1;
+		snprintf(path_lb[i], sizeof(path_lb[i]), "r%zu", i);
+		path_l[i] = path_lb[i];
+		lone += i % 6 == 0;
+	}
+	svg = render_twice("lone values", r_path, &n);
+	d = strstr(svg, "<path class=\"line s0\" d=\"");
+	end = d ? strchr(d + 27, '"') : NULL;
+	caps = end && !strncmp(end, "\" stroke-linecap=\"round\">", 24);
+	if (end)
+		*end = '\0';
+	CHECK(d && end && count_of(d, "h0") == lone && count_of(d, "M") == 2 * lone && caps,
+	      "lone values: each of %zu a zero-length segment, round caps (%zu h0, %zu M)", lone,
+	      d ? count_of(d, "h0") : 0, d ? count_of(d, "M") : 0);
+	free(svg);
+}
+
+/*
  * A series of bars with many dots (190 nights of the reference session:
  * 26 idle windows a night drew a 626 KB chart): past SVG_MARKS_MAX bars
  * and dots together it is a line, or, when it has SVG_SERIES_FEW bars or
@@ -1312,6 +1344,7 @@ main(void)
 	test_ticks();
 	test_bar_chart();
 	test_bar_path();
+	test_bar_lone();
 	test_bar_marks();
 	test_bar_path_columns();
 	test_bar_ticks();
