@@ -8,9 +8,10 @@
  * run, a link to a run directory, a run too deep to be scanned: each is
  * an error naming it (a link to any other directory is a warning).
  *
- * A run's folder is walked once, for its key and for runs inside it: the
- * scan does not list a run's folders a second time (a no-op rebuild is
- * this walk).
+ * Below a run's markers one walk does both its key and the check for runs
+ * inside it: the folders under a run are listed once (a no-op rebuild is
+ * this walk), the run's own folder twice (the scan's listing finds its
+ * markers, the walk's is sorted for the key; one folder in ~25 entries).
  */
 #ifndef ERG_ARCHIVE_H
 #define ERG_ARCHIVE_H
