@@ -197,7 +197,7 @@ struct spawn {
 	const char *cwd;
 	char **env;		/* added to the environment */
 	const char *cpus;
-	int own_group;		/* a server: its own process group */
+	int own_group;		/* a server or sampler: its own group, a guardian */
 	int out, err;		/* fds for stdout and stderr */
 };
 
@@ -223,12 +223,18 @@ static const int stop_signals[] = { SIGTERM, SIGINT, SIGQUIT, SIGHUP, SIGUSR1, S
 static void NORETURN
 exec_child(const struct spawn *s)
 {
+	sigset_t none;
 	size_t i;
 	int null;
 
 	for (i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++)
 		signal(stop_signals[i], SIG_DFL);
 	signal(SIGPIPE, SIG_DFL);
+	/* a child forked while erg blocks its stop signals (a sampler is
+	 * started so) would inherit the mask through exec and never see
+	 * its stop signal nor the parent-death one */
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
 	null = open("/dev/null", O_RDONLY);
 	if (null >= 0)
 		dup2(null, 0);
@@ -249,11 +255,13 @@ exec_child(const struct spawn *s)
 }
 
 /*
- * A server runs under a guardian: a child of erg that leads the server's
- * process group, waits for the server and exits as it did.  When erg dies
+ * A server or a sampler runs under a guardian: a child of erg that leads
+ * its process group, waits for it and exits as it did.  When erg dies
  * (even by SIGKILL) the guardian sees it and stops the whole group, which
  * a parent-death signal alone cannot do: it reaches the shell that runs
- * the command, not the server the shell started.  The guardian ignores
+ * a server's command, not the server the shell started, and exec clears
+ * it for a program with file capabilities (a turbostat or perf given
+ * cap_sys_rawio or cap_perfmon instead of root).  The guardian ignores
  * the stop signals that erg sends the group, and only calls functions
  * that are safe after fork in a threaded program.
  */
@@ -306,8 +314,8 @@ spawn(const struct spawn *s)
 
 	if (pid)
 		return pid;
-	/* a server's guardian watches erg itself (it must outlive erg long
-	 * enough to stop the server); a load generator dies with erg */
+	/* a guardian watches erg itself (it must outlive erg long enough to
+	 * stop the group); a load generator dies with erg */
 	if (s->own_group)
 		guardian(s, erg);
 	prctl(PR_SET_PDEATHSIG, SIGTERM);
@@ -1516,7 +1524,7 @@ sampler_start(struct rec *R, struct buf *why)
 	lfd = open(log.ptr, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	env[0] = lc_all;
 	{
-		struct spawn sp = { av, NULL, env, NULL, 0, k->data_fd == 1 ? fd : lfd,
+		struct spawn sp = { av, NULL, env, NULL, 1, k->data_fd == 1 ? fd : lfd,
 				    k->data_fd == 2 ? fd : lfd };
 
 		now = time(NULL);
@@ -1567,7 +1575,8 @@ out:
 }
 
 /* Stop the sampler with its signal (its last interval is then written),
- * SIGKILL after 5 s; always reaped. */
+ * SIGKILL after 5 s, said: what it had not written yet is lost; always
+ * reaped.  The signal goes to its group, past the guardian. */
 static void
 sampler_stop(struct rec *R)
 {
@@ -1579,15 +1588,18 @@ sampler_stop(struct rec *R)
 	if (!R->smp_reaped) {
 		int done = 0;
 
-		kill(R->smp, k->stop);
+		kill(-R->smp, k->stop);
 		end = mono_ns() + 5000000000LL;
 		while (!done && mono_ns() < end)
 			if (!(done = waitpid(R->smp, &R->smp_status, WNOHANG) == R->smp))
 				usleep(20000);
 		if (!done) {
-			kill(R->smp, SIGKILL);
+			kill(-R->smp, SIGKILL);
 			while (waitpid(R->smp, &R->smp_status, 0) < 0 && errno == EINTR)
 				;
+			warn("energy sampler '%s' did not stop within 5 s of signal %d (%s) "
+				"and was killed: the end of its '%s' may be missing", k->tool,
+				k->stop, strsignal(k->stop), k->file);
 		}
 	}
 	R->smp = 0;

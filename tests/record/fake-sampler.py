@@ -7,7 +7,8 @@
 # formats.md §1) every interval, at the right times: the package draws
 # $FAKE_IDLE W, or $FAKE_BUSY W while a wrk started by the same erg runs.  It stops
 # as the tool does on SIGINT/SIGTERM (perf writes the short last
-# interval).  $FAKE_FAIL: print that on stderr and exit 1 at once;
+# interval) and writes the signal's name to $FAKE_ARGV.stop ($FAKE_DEAF=1: it ignores
+# them).  $FAKE_FAIL: print that on stderr and exit 1 at once;
 # $FAKE_DIE=FILE: exit 3 once FILE (the run's timeline) holds a
 # measurementStart event: after erg's check of its sampler before the
 # first measurement and before the one before the next, whatever the load
@@ -37,7 +38,14 @@ idle, busy = float(os.environ["FAKE_IDLE"]), float(os.environ["FAKE_BUSY"])
 def opt(name):
     return args[args.index(name) + 1]
 
+def ppid(pid):
+    st = open("/proc/%d/stat" % pid).read()
+    return int(st[st.rindex(")") + 2:].split()[1])
+
+# erg runs its sampler under a guardian, a fork of itself
 erg = os.getppid()
+if os.readlink("/proc/%d/exe" % erg) == os.readlink("/proc/%d/exe" % ppid(erg)):
+    erg = ppid(erg)
 
 def watts():
     # a wrk of the erg that started this sampler (other tests may run
@@ -54,8 +62,16 @@ def watts():
     return idle
 
 stop = []
-signal.signal(signal.SIGINT, lambda *a: stop.append(1))
-signal.signal(signal.SIGTERM, lambda *a: stop.append(1))
+def on_stop(sig, frame):
+    # which signal stopped it, for the test: erg's must arrive (a sampler
+    # that is killed instead loses its last lines)
+    with open(os.environ["FAKE_ARGV"] + ".stop", "w") as f:
+        f.write(signal.Signals(sig).name + "\n")
+    stop.append(1)
+if os.environ.get("FAKE_DEAF"):
+    on_stop = signal.SIG_IGN
+signal.signal(signal.SIGINT, on_stop)
+signal.signal(signal.SIGTERM, on_stop)
 if tool == "turbostat":
     iv = float(opt("--interval"))
     out = sys.stderr

@@ -57,6 +57,7 @@ EOF
 
 run_one() { # source, file, expected argv (one word a line), UTC offset, TZ
 	plan $1 > "$tmp/plan.json"
+	rm -f "$tmp/argv.stop"
 	TZ=${5:-UTC} PATH=$tmp/fake:$PATH "$ERG" record "$tmp/plan.json" --archive "$tmp/archive" --id $1 \
 		> "$tmp/out" 2> "$tmp/err"
 	rc=$?
@@ -67,6 +68,16 @@ run_one() { # source, file, expected argv (one word a line), UTC offset, TZ
 		ok "$1: recorded with the exact argv into '$2', the sampler stopped and reaped"
 	else
 		notok "$1: recording (status $rc)"; show "$tmp/err"; diff "$3" "$tmp/argv" | sed 's/^/# /'
+	fi
+	# stopped by its own signal, not killed after 5 s (its last lines
+	# would be lost): a sampler inherited erg's blocked signals once
+	sig=SIGINT
+	[ $1 = nvidia-smi ] && sig=SIGTERM
+	if [ "$(cat "$tmp/argv.stop" 2>/dev/null)" = $sig ] && ! grep -q "did not stop" "$tmp/err"; then
+		ok "$1: the sampler stopped on erg's $sig"
+	else
+		notok "$1: the sampler did not stop on $sig (it got: $(cat "$tmp/argv.stop" 2>/dev/null))"
+		show "$tmp/err"
 	fi
 	python3 - "$tmp/archive/$1" $1 "$2" "$4" > "$tmp/py.txt" 2>&1 << 'EOF'
 import json, os, sys
@@ -178,6 +189,44 @@ if [ $rc -eq 1 ] && grep -qxF "erg: error: this run is sampled by 'turbostat', w
 	ok "--resume of a sampled run is refused before anything runs"
 else
 	notok "--resume of a sampled run (status $rc)"; show "$tmp/err"
+fi
+rm -rf "$part"
+
+# A sampler deaf to its stop signal is killed after 5 s, and erg says
+# what that may have cost
+plan perf 1 > "$tmp/plan.json"
+FAKE_DEAF=1 PATH=$tmp/fake:$PATH "$ERG" record "$tmp/plan.json" --archive "$tmp/archive" --id deaf > "$tmp/out" 2> "$tmp/err"
+rc=$?
+if [ $rc -eq 0 ] && grep -qxF "erg: warning: energy sampler 'perf' did not stop within 5 s of signal 2 (Interrupt) and was killed: the end of its 'perf-stat.csv' may be missing" "$tmp/err" &&
+   ! pgrep -f "$tmp/fake/" > /dev/null; then
+	ok "a sampler deaf to its stop signal: killed after 5 s, with a warning"
+else
+	notok "a sampler deaf to its stop signal (status $rc)"; show "$tmp/err"
+fi
+rm -rf "$tmp/archive/deaf"
+
+# erg killed mid-session (SIGKILL: no handler runs): the guardians stop
+# the sampler and the server within their 5 s grace; none is left
+plan perf 50 > "$tmp/plan.json"
+PATH=$tmp/fake:$PATH "$ERG" record "$tmp/plan.json" --archive "$tmp/archive" --id killed > "$tmp/out" 2> "$tmp/err" &
+pid=$!
+part=$tmp/archive/.erg-record-killed
+i=0
+while [ $i -lt 600 ] && ! grep -qs '"event":"measurementStart"' "$part/timeline.jsonl"; do
+	sleep 0.1; i=$((i + 1))
+done
+kill -KILL $pid
+wait $pid 2> /dev/null
+i=0
+while [ $i -lt 150 ] && pgrep -f "$tmp/(fake/|a )" > /dev/null; do
+	sleep 0.1; i=$((i + 1))
+done
+left=$(pgrep -af "$tmp/(fake/|a )")
+if grep -qs '"event":"measurementStart"' "$part/timeline.jsonl" && [ -z "$left" ]; then
+	ok "erg record killed by SIGKILL: its sampler and server are stopped, none left running"
+else
+	notok "erg record killed by SIGKILL: left running: $left"
+	pkill -KILL -f "$tmp/(fake/|a )"
 fi
 rm -rf "$part"
 
