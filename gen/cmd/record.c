@@ -32,6 +32,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -219,6 +220,27 @@ pin(const char *cpus)
 
 static const int stop_signals[] = { SIGTERM, SIGINT, SIGQUIT, SIGHUP, SIGUSR1, SIGUSR2 };
 
+/*
+ * Close every fd from lo on, in a child after fork: what erg has open (the
+ * run's lock, its timeline, the powercap log, fds its own caller passed
+ * on) is none of a child's business, and a server that daemonizes would
+ * keep it open past erg.
+ */
+static void
+close_from(int lo)
+{
+	struct rlimit rl;
+	long fd, hi = 65536;
+
+	if (!syscall(SYS_close_range, (unsigned)lo, ~0U, 0))
+		return;
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur != RLIM_INFINITY &&
+	    rl.rlim_cur < (rlim_t)hi)
+		hi = (long)rl.rlim_cur;
+	for (fd = lo; fd < hi; fd++)
+		close((int)fd);
+}
+
 /* In a new child: stdio, directory, environment, cpus, then exec. */
 static void NORETURN
 exec_child(const struct spawn *s)
@@ -242,6 +264,7 @@ exec_child(const struct spawn *s)
 		dup2(s->out, 1);
 	if (s->err >= 0)
 		dup2(s->err, 2);
+	close_from(3);
 	if (s->cwd && chdir(s->cwd)) {
 		fprintf(stderr, "erg record: cannot enter '%s': %s\n", s->cwd, strerror(errno));
 		_exit(127);
@@ -268,6 +291,9 @@ exec_child(const struct spawn *s)
 static void NORETURN
 guardian(const struct spawn *s, pid_t erg)
 {
+	struct spawn c = *s;
+	struct rlimit nocore = { 0, 0 };
+	sigset_t none;
 	pid_t child;
 	size_t i;
 	int st, k;
@@ -275,13 +301,24 @@ guardian(const struct spawn *s, pid_t erg)
 	setpgid(0, 0);
 	for (i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++)
 		signal(stop_signals[i], SIG_IGN);
+	/* (forked while erg blocks them: the death it passes on below must
+	 * not stay pending) */
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
 	if (getppid() != erg)
 		_exit(127);
+	/* it keeps only the child's stdout and stderr, never erg's lock or
+	 * logs: those must close when erg dies */
+	if (s->out >= 0 && dup2(s->out, 1) >= 0)
+		c.out = 1;
+	if (s->err >= 0 && dup2(s->err, 2) >= 0)
+		c.err = 2;
+	close_from(3);
 	child = fork();
 	if (child < 0)
 		_exit(127);
 	if (!child)
-		exec_child(s);
+		exec_child(&c);
 	for (;;) {
 		struct timespec ts = { 0, 50000000 };
 		pid_t w = waitpid(child, &st, WNOHANG);
@@ -300,6 +337,9 @@ guardian(const struct spawn *s, pid_t erg)
 		nanosleep(&ts, NULL);
 	}
 	if (WIFSIGNALED(st)) {
+		/* the same death, without a core of erg's image in its
+		 * directory (the child's own core is the child's) */
+		setrlimit(RLIMIT_CORE, &nocore);
 		signal(WTERMSIG(st), SIG_DFL);
 		kill(getpid(), WTERMSIG(st));
 		_exit(128 + WTERMSIG(st));
@@ -312,13 +352,18 @@ spawn(const struct spawn *s)
 {
 	pid_t erg = getpid(), pid = fork();
 
-	if (pid)
+	if (pid) {
+		/* as the child does: a signal to the group may come first */
+		if (pid > 0 && s->own_group)
+			setpgid(pid, pid);
 		return pid;
+	}
 	/* a guardian watches erg itself (it must outlive erg long enough to
-	 * stop the group); a load generator dies with erg */
+	 * stop the group); a load generator dies with erg, whatever signals
+	 * it handles (k6 takes SIGTERM as a graceful stop) */
 	if (s->own_group)
 		guardian(s, erg);
-	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != erg)
 		_exit(127);
 	exec_child(s);
@@ -864,6 +909,12 @@ load_cpus(const struct rec *R, const struct rec_route *rt)
 	return rt->load.cpus ? rt->load.cpus : R->p.load.cpus;
 }
 
+static double
+route_timeout(const struct rec *R, const struct rec_route *rt)
+{
+	return isnan(rt->load.timeout_s) ? R->p.load.timeout_s : rt->load.timeout_s;
+}
+
 /* ---- one measurement ----------------------------------------------------- */
 
 struct meas {
@@ -907,11 +958,39 @@ server_gone_within(struct meas *m, int ms)
 	return server_gone(m);
 }
 
-/* Run argv to its end while watching the server; the child's exit status,
- * or -1 when the server died or erg was interrupted (it is then killed). */
-static int
-drive(struct meas *m, const struct spawn *s, pid_t *pid_out)
+/* Stop a load generator: SIGTERM, SIGKILL 5 s later (one that takes
+ * SIGTERM as a graceful stop may take longer); always reaped. */
+static void
+stop_load(pid_t pid)
 {
+	int64_t end = mono_ns() + 5000000000LL;
+	int st;
+
+	kill(pid, SIGTERM);
+	while (mono_ns() < end) {
+		pid_t w = waitpid(pid, &st, WNOHANG);
+
+		if (w == pid || (w < 0 && errno != EINTR))
+			return;
+		usleep(20000);
+	}
+	kill(pid, SIGKILL);
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+}
+
+/*
+ * Run argv, asked to load for secs with a request timeout of to (NAN:
+ * the tool's), to its end while watching the server; the child's exit
+ * status, or -1 when the server died, erg was interrupted, or it is still
+ * running secs + max(secs, 30 s) + to after its start (m->why says so; it
+ * is then stopped).
+ */
+static int
+drive(struct meas *m, const struct spawn *s, double secs, double to, pid_t *pid_out)
+{
+	double grace = (secs > 30 ? secs : 30) + (isnan(to) ? 0 : to);
+	int64_t end = mono_ns() + (int64_t)((secs + grace) * 1e9);
 	pid_t pid = spawn(s);
 	int st = 0;
 
@@ -928,9 +1007,15 @@ drive(struct meas *m, const struct spawn *s, pid_t *pid_out)
 		if (w == pid)
 			return interrupted ? -1 : st;
 		if (interrupted || server_gone(m)) {
-			kill(pid, SIGTERM);
-			while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-				;
+			stop_load(pid);
+			return -1;
+		}
+		if (mono_ns() > end) {
+			buf_reset(&m->why);
+			buf_addf(&m->why, "the load generator '%s' was still running %.0f s after it "
+				 "was started to load for %g s (stopped)", s->argv[0], secs + grace,
+				 secs);
+			stop_load(pid);
 			return -1;
 		}
 		usleep(20000);
@@ -1089,7 +1174,7 @@ measure(struct rec *R, struct meas *m)
 		}
 		ls.argv = av;
 		m->route = rt->name;
-		st = drive(m, &ls, &lp);
+		st = drive(m, &ls, R->p.warmup_s, route_timeout(R, rt), &lp);
 		free_argv(av);
 		free(script);
 		if (null >= 0)
@@ -1136,7 +1221,7 @@ measure(struct rec *R, struct meas *m)
 		 * messages); the others print their output */
 		if (!strcmp(R->p.lt->name, "k6")) {
 			unlink(path.ptr);	/* (a resumed measurement's) */
-			fd = efd >= 0 ? dup(efd) : -1;
+			fd = efd >= 0 ? fcntl(efd, F_DUPFD_CLOEXEC, 0) : -1;
 		} else {
 			fd = open(path.ptr, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 		}
@@ -1147,7 +1232,7 @@ measure(struct rec *R, struct meas *m)
 
 			m->route = rt->name;
 			a = now_ms(R);
-			st = drive(m, &ls, &lp);
+			st = drive(m, &ls, R->p.window_s, route_timeout(R, rt), &lp);
 			b = now_ms(R);
 		}
 		if (fd >= 0)
@@ -1257,7 +1342,103 @@ out:
 	return rc;
 }
 
-/* ---- the servers' versions ------------------------------------------------ */
+/* ---- versions ------------------------------------------------------------ */
+
+/*
+ * Run s (its own group, under a guardian) with stdout and stderr into a
+ * pipe for at most 10 s: the first line it printed (blanks before it
+ * skipped; at most 4 KB read) in *line, its status in *st; 0, or -1 when
+ * it was still running at 10 s (its whole group is then killed: a
+ * pipeline in a version command, a tool waiting on a wedged driver) or
+ * could not start (errno).
+ */
+static int
+first_line(struct spawn *s, struct buf *line, int *st)
+{
+	int fd[2], done = 0;
+	int64_t end = mono_ns() + 10000000000LL;
+	char chunk[512], *p, *nl;
+	pid_t pid;
+	ssize_t n;
+
+	buf_reset(line);
+	if (pipe2(fd, O_CLOEXEC))
+		return -1;
+	s->out = s->err = fd[1];
+	s->own_group = 1;
+	pid = spawn(s);
+	close(fd[1]);
+	if (pid < 0) {
+		close(fd[0]);
+		return -1;
+	}
+	for (;;) {
+		struct pollfd pf = { fd[0], POLLIN, 0 };
+		int64_t left = (end - mono_ns()) / 1000000;
+
+		if (left <= 0 || poll(&pf, 1, (int)left) <= 0)
+			break;
+		n = read(fd[0], chunk, sizeof(chunk));
+		if (n <= 0) {
+			done = 1;
+			break;
+		}
+		if (line->len < 4096)
+			buf_add(line, chunk, (size_t)n);
+	}
+	close(fd[0]);
+	if (!done)
+		kill(-pid, SIGKILL);
+	while (waitpid(pid, st, 0) < 0 && errno == EINTR)
+		;
+	if (line->len) {
+		for (p = line->ptr; *p == '\n' || *p == '\r' || *p == ' '; p++)
+			;
+		if ((nl = strpbrk(p, "\r\n")))
+			*nl = '\0';
+		memmove(line->ptr, p, strlen(p) + 1);
+		line->len = strlen(line->ptr);
+		/* text for meta.json: control bytes and bytes of another
+		 * encoding than ASCII shown as '?' rather than dropped with
+		 * the version */
+		for (p = line->ptr; *p; p++)
+			if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
+				*p = '?';
+	}
+	if (!done)
+		errno = ETIMEDOUT;
+	return done ? 0 : -1;
+}
+
+/*
+ * A tool's version, `tool arg` (wrk prints its version for -v, and exits
+ * 1: the status is not looked at): its first line, or NULL, said, when
+ * it printed nothing, could not run or took over 10 s.  NULL without a
+ * word when the tool has no version option (powermetrics).
+ */
+static char *
+tool_version(const char *tool, const char *arg)
+{
+	char *argv[3] = { (char *)tool, (char *)arg, NULL };
+	struct spawn s = { argv, NULL, NULL, NULL, 1, -1, -1 };
+	struct buf b = BUF_INIT;
+	char *v = NULL, *cr;
+	int st = 0;
+
+	if (!arg)
+		return NULL;
+	if (first_line(&s, &b, &st))
+		warn("'%s %s' %s: its version is not recorded", tool, arg,
+		     errno == ETIMEDOUT ? "took over 10 s" : strerror(errno));
+	else if (!b.len)
+		warn("'%s %s' printed nothing: its version is not recorded", tool, arg);
+	else
+		v = buf_detach(&b, NULL);
+	if (v && (cr = strstr(v, " Copyright")))
+		*cr = '\0';	/* wrk's banner */
+	buf_release(&b);
+	return v;
+}
 
 /*
  * A target's "version" command (`nginx -v`), run as its server would be
@@ -1272,67 +1453,28 @@ target_version(struct rec *R, const struct rec_target *t, char **out)
 	char sh[] = "/bin/sh", dash_c[] = "-c";
 	char *argv[4] = { sh, dash_c, t->version_cmd, NULL };
 	char *cwd = t->cwd ? plan_rel(&R->p, t->cwd) : xstrdup(R->p.dir);
-	struct spawn s = { argv, cwd, t->env, NULL, 0, -1, -1 };
+	struct spawn s = { argv, cwd, t->env, NULL, 1, -1, -1 };
 	struct buf b = BUF_INIT, why = BUF_INIT;
-	int fd[2], st = 0, done = 0;
-	int64_t end = mono_ns() + 10000000000LL;
-	pid_t pid;
-	char chunk[512], *p, *nl;
-	ssize_t n;
+	int st = 0, rc;
 
 	*out = NULL;
-	if (pipe2(fd, O_CLOEXEC)) {
-		free(cwd);
-		return error_errno("cannot run the version command of target '%s'", t->name);
-	}
-	s.out = s.err = fd[1];
-	pid = spawn(&s);
-	close(fd[1]);
+	rc = first_line(&s, &b, &st);
 	free(cwd);
-	if (pid < 0) {
-		close(fd[0]);
+	if (rc && errno != ETIMEDOUT) {
+		buf_release(&b);
 		return error_errno("cannot run the version command of target '%s'", t->name);
 	}
-	for (;;) {
-		struct pollfd pf = { fd[0], POLLIN, 0 };
-		int64_t left = (end - mono_ns()) / 1000000;
-
-		if (left <= 0 || poll(&pf, 1, (int)left) <= 0)
-			break;
-		n = read(fd[0], chunk, sizeof(chunk));
-		if (n <= 0) {
-			done = 1;
-			break;
-		}
-		if (b.len < 4096)
-			buf_add(&b, chunk, (size_t)n);
-	}
-	close(fd[0]);
-	if (!done)
-		kill(pid, SIGKILL);
-	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-		;
-	for (p = b.ptr; p && *p && (*p == '\n' || *p == '\r' || *p == ' '); p++)
-		;
-	if (p && (nl = strpbrk(p, "\r\n")))
-		*nl = '\0';
-	if (!done) {
+	if (rc)
 		buf_addstr(&why, "took over 10 s");
-	} else if (!WIFEXITED(st) || WEXITSTATUS(st)) {
+	else if (!WIFEXITED(st) || WEXITSTATUS(st))
 		describe_status(&why, st);
-	} else if (!p || !*p) {
+	else if (!b.len)
 		buf_addstr(&why, "printed nothing");
-	}
 	if (why.len)
 		error("target '%s': its version command '%s' %s", t->name, t->version_cmd,
 		      why.ptr);
 	else
-		*out = xstrdup(p);
-	/* text for meta.json: control bytes and bytes of another encoding
-	 * than ASCII shown as '?' rather than dropped with the version */
-	for (p = *out; p && *p; p++)
-		if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
-			*p = '?';
+		*out = buf_detach(&b, NULL);
 	buf_release(&b);
 	buf_release(&why);
 	return *out ? 0 : -1;
@@ -1728,7 +1870,7 @@ write_meta(struct rec *R, json_t *warnings)
 	if (!isnan(R->p.room_temp_c))
 		json_object_set_new(m, "roomTempC", jnum(R->p.room_temp_c));
 	json_object_set_new(m, "machine", rec_machine());
-	v = rec_tool_version(R->p.tool, R->p.lt->version_arg);
+	v = tool_version(R->p.tool, R->p.lt->version_arg);
 	json_object_set_new(tools, R->p.tool, v ? json_string(v) : json_null());
 	free(v);
 	s = xmalloc(strlen(R->version) + 16);
@@ -1774,7 +1916,7 @@ write_meta(struct rec *R, json_t *warnings)
 		json_object_set_new(power, "command", json_string(cmd.ptr));
 		json_object_set_new(power, "intervalMs", jnum(R->p.energy_interval_ms));
 		buf_release(&cmd);
-		v = rec_tool_version(sampler_kind(R->p.energy)->tool,
+		v = tool_version(sampler_kind(R->p.energy)->tool,
 				     R->p.energy == ENERGY_POWERMETRICS ? NULL : "--version");
 		json_object_set_new(tools, sampler_kind(R->p.energy)->tool,
 				    v ? json_string(v) : json_null());

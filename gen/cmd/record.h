@@ -115,7 +115,6 @@ int rec_cpulist(const char *s, unsigned char mask[128]);
 json_t *rec_machine(void);
 void rec_preflight(const struct rec_plan *p, json_t *warnings);
 /* The first line of `tool arg` ("-v", "--version", "version"), or NULL. */
-char *rec_tool_version(const char *tool, const char *arg);
 
 /* The powercap logger: a thread sweeping every zone of root into out
  * ("powercap-log CSV v1").  open finds and reads the zones (an error when

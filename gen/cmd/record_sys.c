@@ -225,50 +225,6 @@ rec_preflight(const struct rec_plan *p, json_t *w)
 	}
 }
 
-/* `tool arg` (wrk prints its version for -v, and exits 1). */
-char *
-rec_tool_version(const char *tool, const char *arg)
-{
-	int fd[2];
-	pid_t pid;
-	char b[256];
-	ssize_t n;
-	size_t len = 0;
-	char *nl;
-
-	if (!arg || pipe(fd))
-		return NULL;
-	pid = fork();
-	if (pid < 0) {
-		close(fd[0]);
-		close(fd[1]);
-		return NULL;
-	}
-	if (!pid) {
-		int null = open("/dev/null", O_RDWR);
-
-		dup2(fd[1], 1);
-		dup2(fd[1], 2);
-		if (null >= 0)
-			dup2(null, 0);
-		close(fd[0]);
-		execlp(tool, tool, arg, (char *)NULL);
-		_exit(127);
-	}
-	close(fd[1]);
-	while (len < sizeof(b) - 1 && (n = read(fd[0], b + len, sizeof(b) - 1 - len)) > 0)
-		len += (size_t)n;
-	close(fd[0]);
-	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-		;
-	b[len] = '\0';
-	if ((nl = strchr(b, '\n')))
-		*nl = '\0';
-	if ((nl = strstr(b, " Copyright")))
-		*nl = '\0';	/* wrk's banner */
-	return len ? xstrdup(b) : NULL;
-}
-
 /* ---- powercap logger ---------------------------------------------------- */
 
 struct zone {
@@ -443,7 +399,7 @@ static int
 open_log(struct rec_powercap *pc, const char *out, int append)
 {
 	pc->path = xstrdup(out);
-	pc->out = fopen(out, append ? "a" : "w");
+	pc->out = fopen(out, append ? "ae" : "we");
 	if (!pc->out)
 		return error_errno("cannot write '%s'", out);
 	/* the interval across the pause is no reading: the reader makes it
