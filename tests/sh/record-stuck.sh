@@ -15,6 +15,8 @@
 #   4. neither the load generator nor a server's guardian holds an fd of
 #      erg's beyond stdin, stdout and stderr (the run's lock, its
 #      timeline; a server that daemonizes would keep them open past erg).
+#   5. one that is still running 30 s past its window fails the
+#      measurement, saying so, and is stopped.
 # Needs nginx (make test-deps installs it).
 T=record-stuck.sh
 . "${ERG_SRC:-.}/tests/lib/sh-env.sh"
@@ -122,6 +124,30 @@ if started kill && wait_for 10 nothing_left; then
 	ok "erg SIGKILLed with a load generator deaf to SIGTERM: nothing left running"
 else
 	notok "erg SIGKILLed with a deaf load generator: left running"; left | sed 's/^/# /'
+fi
+pkill -KILL -f "$tmp/(bin|a)" 2> /dev/null
+rm -rf "$tmp/archive/.erg-record-kill"
+
+# 5: a load generator still running 31 s after it was started for a 1 s
+# window fails the measurement, and is stopped (SIGKILL 5 s after SIGTERM)
+sed -e 's/"rounds": 3, "windowSec": 2/"rounds": 1, "windowSec": 1/' "$tmp/plan.json" > "$tmp/plan1.json"
+PATH=$tmp/bin:$PATH "$ERG" record "$tmp/plan1.json" --archive "$tmp/archive" --id late \
+	> "$tmp/out" 2> "$tmp/err" &
+pid=$!
+if wait_for 60 gone $pid; then
+	wait $pid
+	st=$?
+	msg="measurement 'r1-s1-a' failed: the load generator 'wrk' was still running 31 s after it was started to load for 1 s (stopped) while route 'ping' was driven"
+	if [ $st = 1 ] && grep -qxF "erg: error: $msg" "$tmp/err" &&
+	   grep -qF '"event":"measurementFailed"' "$tmp/archive/.erg-record-late/timeline.jsonl" &&
+	   wait_for 3 nothing_left; then
+		ok "a load generator that never ends: the measurement fails after its deadline, nothing left"
+	else
+		notok "a load generator that never ends (status $st)"; show "$tmp/err"; left | sed 's/^/# /'
+	fi
+else
+	notok "a load generator that never ends: erg still running after 60 s"
+	kill -KILL $pid
 fi
 pkill -KILL -f "$tmp/(bin|a)" 2> /dev/null
 exit 0
