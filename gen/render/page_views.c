@@ -53,6 +53,10 @@
 /* Energy columns of a target page, one per machine, up to this many
  * machines; past it one column beside each run's machine (target_page()). */
 #define TARGET_ENERGY_COLS 8
+/* The bars and dots of a machine's page, shared among its charts (two a
+ * target and the idle one): 60 charts of 240 marks each made a 3 MB page
+ * (test_views.c), every chart under its own budget (SVG_MARKS_MAX). */
+#define PAGE_MARKS_MAX 4000
 /* Runs of one page of a machine's or a target's run lists, and the table
  * rows all its lists may hold together (a run of many targets or routes
  * fills a page sooner): past them the lists go on at page-2.html, ...
@@ -1528,6 +1532,7 @@ struct series {
 	double **dots;
 	size_t *ndots;
 	size_t slot;		/* the chart style of its target on the page */
+	size_t marks;		/* its chart's budget of marks: 0, the default */
 };
 
 static void
@@ -1658,6 +1663,35 @@ series_unique_labels(struct series *s)
 	sset_free(&taken);
 }
 
+static const char *
+shared_note(const struct series *s)
+{
+	_Static_assert(PAGE_MARKS_MAX == 4000, "the note's figure");
+	return s->marks && s->marks < SVG_MARKS_MAX ?
+	       " (the budget of one chart of the many on this page, which share 4,000)" : "";
+}
+
+/*
+ * The budget of marks of each series chart of machine mi's page: an
+ * equal share of PAGE_MARKS_MAX among two charts a target and the idle
+ * one (0, the default, when that is not less), at least 10: past 100
+ * targets, a chart of more than its share of bars is a line.
+ */
+static size_t
+machine_marks(const struct views *v, size_t mi)
+{
+	const struct vmach *m = &v->m[mi];
+	size_t oi, nt = 0, share;
+
+	/* the occurrences are in target order */
+	for (oi = 0; oi < m->nocc; oi++)
+		nt += !oi || v->occ[m->occ[oi]].tgt != v->occ[m->occ[oi - 1]].tgt;
+	share = PAGE_MARKS_MAX / (2 * nt + 1);
+	if (share >= SVG_MARKS_MAX)
+		return 0;
+	return share < 10 ? 10 : share;
+}
+
 static void
 chart_series(json_t *list, struct sset *ids, const char *id, const char *id2,
 	     const char *title, const char *ylabel, const char *caption, struct series *s)
@@ -1683,6 +1717,7 @@ chart_series(json_t *list, struct sset *ids, const char *id, const char *id2,
 	bars.dots = (const double *const *)s->dots;
 	bars.ndots = s->ndots;
 	bars.series = 1;
+	bars.marks_max = s->marks;
 	f.xlabel = svg_bars_as_line(&bars) ? "run, oldest to newest (1 = the oldest)"
 					   : "run (captured at, UTC)";
 	svg_bar_chart(&svg, &f, &bars);
@@ -1694,8 +1729,9 @@ chart_series(json_t *list, struct sset *ids, const char *id, const char *id2,
 			buf_addf(&c2, "%s With %zu runs (more than %d) the chart", caption, s->n,
 				 SVG_BARS_MAX);
 		else
-			buf_addf(&c2, "%s With %zu runs, whose bars and dots would be more than %d "
-				 "marks, the chart", caption, s->n, SVG_MARKS_MAX);
+			buf_addf(&c2, "%s With %zu runs, whose bars and dots would be more than %zu "
+				 "marks%s, the chart", caption, s->n, svg_bars_marks_max(&bars),
+				 shared_note(s));
 		buf_addf(&c2, " is one line through the means, oldest (%s) to newest (%s), "
 			 "whiskers " PM "1 SD; no bars, no dots: the tables and run pages have each "
 			 "value.", s->labels[0], s->labels[s->n - 1]);
@@ -1705,8 +1741,8 @@ chart_series(json_t *list, struct sset *ids, const char *id, const char *id2,
 		struct buf c2 = BUF_INIT;
 
 		buf_addf(&c2, "%s No dots here: the %zu bars and their dots would be more than "
-			 "%d marks; each bar's tooltip gives its n, and the run pages each value.",
-			 caption, s->n, SVG_MARKS_MAX);
+			 "%zu marks%s; each bar's tooltip gives its n, and the run pages each value.",
+			 caption, s->n, svg_bars_marks_max(&bars), shared_note(s));
 		figure(list, &svg, c2.ptr);
 		buf_release(&c2);
 	} else {
@@ -2117,7 +2153,7 @@ machine_idle(struct views *v, struct sset *ids, size_t mi, json_t *view, const s
 {
 	const struct vmach *m = &v->m[mi];
 	struct table t;
-	struct series s = { 0 };
+	struct series s = { .marks = machine_marks(v, mi) };
 	json_t *charts = json_array();
 	size_t i, rows = 0;
 
@@ -2180,7 +2216,7 @@ machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view, size
 	json_t *charts = json_array();
 	struct buf cap = BUF_INIT, idb = BUF_INIT;
 	double *mj = xcalloc(m->nocc + 1, sizeof(double));
-	size_t i, oi, nmj = 0, slot;
+	size_t i, oi, nmj = 0, slot, marks = machine_marks(v, mi);
 	int energy = 0, dec_mj, dec_rps;
 
 	for (i = 0; i < m->nruns; i++)
@@ -2212,7 +2248,8 @@ machine_history(struct views *v, struct sset *ids, size_t mi, json_t *view, size
 	/* the machine's occurrences are in target order (by key): one target at
 	 * a time, each the next chart style of the page */
 	for (oi = 0, slot = 0; oi < m->nocc; slot++) {
-		struct series smj = { .slot = slot }, srps = { .slot = slot };
+		struct series smj = { .slot = slot, .marks = marks },
+			      srps = { .slot = slot, .marks = marks };
 		size_t k = v->occ[m->occ[oi]].tgt;
 		const struct vtgt *tg = &v->t[k];
 		json_t *figs = json_array();

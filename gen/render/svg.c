@@ -1166,13 +1166,19 @@ colw_add(struct colwhiskers *w, double x, double y0, double y1)
 	w->n++;
 }
 
-/* Bars and dots of a series, counted up to just past SVG_MARKS_MAX. */
+size_t
+svg_bars_marks_max(const struct svg_bars *b)
+{
+	return b->marks_max ? b->marks_max : SVG_MARKS_MAX;
+}
+
+/* Bars and dots of a series, counted up to just past its budget. */
 static size_t
 series_marks(const struct svg_bars *b)
 {
-	size_t i, marks = b->n;
+	size_t i, marks = b->n, max = svg_bars_marks_max(b);
 
-	for (i = 0; b->series && b->dots && b->ndots && i < b->n && marks <= SVG_MARKS_MAX; i++)
+	for (i = 0; b->series && b->dots && b->ndots && i < b->n && marks <= max; i++)
 		if (b->dots[i])
 			marks += b->ndots[i];
 	return b->series ? marks : 0;
@@ -1183,14 +1189,16 @@ svg_bars_as_line(const struct svg_bars *b)
 {
 	if (b->horizontal || !b->value)
 		return 0;
-	return b->n > SVG_BARS_MAX ||
-	       (b->n > SVG_SERIES_FEW && series_marks(b) > SVG_MARKS_MAX);
+	size_t max = svg_bars_marks_max(b), few = max < SVG_SERIES_FEW ? max : SVG_SERIES_FEW;
+
+	/* a few bars stay bars, but not past a budget smaller than them */
+	return b->n > SVG_BARS_MAX || (b->n > few && series_marks(b) > max);
 }
 
 int
 svg_bars_dots_dropped(const struct svg_bars *b)
 {
-	return b->value && !svg_bars_as_line(b) && series_marks(b) > SVG_MARKS_MAX;
+	return b->value && !svg_bars_as_line(b) && series_marks(b) > svg_bars_marks_max(b);
 }
 
 /*
@@ -1235,7 +1243,8 @@ bar_path_chart(struct buf *out, const struct svg_frame *f, const struct svg_bars
 			    "tooltip or dot each", any, SVG_BARS_MAX);
 	else
 		buf_addf(&d, "One line through the %zu values in order (with their dots more "
-			    "than %d marks: no bar, tooltip or dot each", any, SVG_MARKS_MAX);
+			    "than %zu marks: no bar, tooltip or dot each", any,
+			    svg_bars_marks_max(bars));
 	buf_addstr(&d, errs ? "; whiskers " PLUSMINUS " the error)" : ")");
 	if (any) {
 		buf_addf(&d, ": first %s, ", label_at(bars->labels, first, tmp, sizeof(tmp)));

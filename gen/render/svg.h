@@ -48,15 +48,19 @@ struct svg_bars {
 	int horizontal;		/* category labels on the y axis */
 	int series;		/* the bars are one series in order (runs by
 				 * date): too many dots are left out */
+	size_t marks_max;	/* its budget of bars and dots: 0, SVG_MARKS_MAX
+				 * (a page of many charts shares one) */
 };
 /* More than SVG_BARS_MAX vertical bars, or a series of more than
- * SVG_SERIES_FEW whose bars and dots together pass SVG_MARKS_MAX, are
+ * SVG_SERIES_FEW (or than its budget, when that is less) whose bars and
+ * dots together pass its budget of marks (svg_bars_marks_max():
+ * marks_max, else SVG_MARKS_MAX), are
  * drawn as one line through the values (one path, each point in it: "M"
  * for the first point after a gap, "L" for the others) and one path of
  * whiskers, without dots or a tooltip per value; the description gives
  * the count and the first and last values.  The category axis is then
  * the position, 1 to n (f->xlabel should say so).  A series of fewer bars
- * past SVG_MARKS_MAX keeps its bars, whiskers and tooltips but not its
+ * past its budget keeps its bars, whiskers and tooltips but not its
  * dots (svg_bars_dots_dropped(); the caption should say so).  So a chart
  * stays near 150 KB at most, where 190 nights of the reference session
  * (5 rounds, 26 idle windows each) drew 180-630 KB a chart, 3.5 MB for
@@ -64,6 +68,7 @@ struct svg_bars {
 #define SVG_BARS_MAX 200
 #define SVG_MARKS_MAX 400
 #define SVG_SERIES_FEW 40
+size_t svg_bars_marks_max(const struct svg_bars *b);
 int svg_bars_as_line(const struct svg_bars *b);
 int svg_bars_dots_dropped(const struct svg_bars *b);
 void svg_bar_chart(struct buf *out, const struct svg_frame *f, const struct svg_bars *b);

@@ -347,7 +347,7 @@ static void
 r_bars(struct buf *b, const void *arg)
 {
 	const int *horiz = arg;
-	struct svg_bars s = { 4, NULL, bar_v, bar_e, bar_dots, bar_nd, *horiz, 0 };
+	struct svg_bars s = { 4, NULL, bar_v, bar_e, bar_dots, bar_nd, *horiz, 0, 0 };
 	static const char *const labels[] = { HOSTILE1, HOSTILE2, HOSTILE3, "elysia" };
 
 	s.labels = labels;
@@ -393,7 +393,7 @@ static void
 r_path(struct buf *b, const void *arg)
 {
 	const size_t *n = arg;
-	struct svg_bars s = { *n, path_l, path_v, path_e, NULL, NULL, 0, 0 };
+	struct svg_bars s = { *n, path_l, path_v, path_e, NULL, NULL, 0, 0, 0 };
 
 	svg_bar_chart(b, &hostile_frame, &s);
 }
@@ -524,13 +524,15 @@ static size_t marks_nd[PATH_N];
 struct marks_arg {
 	size_t n, nd;
 	int series;
+	size_t max;	/* the chart's budget: 0, the default */
 };
 
 static void
 r_marks(struct buf *b, const void *arg)
 {
 	const struct marks_arg *a = arg;
-	struct svg_bars s = { a->n, path_l, path_v, path_e, marks_dp, marks_nd, 0, a->series };
+	struct svg_bars s = { a->n, path_l, path_v, path_e, marks_dp, marks_nd, 0, a->series,
+			      a->max };
 	size_t i;
 
 	for (i = 0; i < PATH_N; i++)
@@ -559,6 +561,7 @@ test_bar_marks(void)
 	a.n = at;
 	a.nd = 4;
 	a.series = 1;
+	a.max = 0;
 	svg = render_twice("marks at the budget", r_marks, &a);
 	CHECK(count_of(svg, "<rect class=\"bar") == at &&
 	      count_of(svg, "<circle class=\"dot") == at * 4 && !strstr(svg, "class=\"line"),
@@ -594,6 +597,42 @@ test_bar_marks(void)
 	CHECK(count_of(svg, "<circle class=\"dot") == SVG_SERIES_FEW * MARKS_DOTS,
 	      "the same bars as no series: every dot");
 	free(svg);
+	/* a chart's own budget (one of many on a page): 45 bars of 1 dot,
+	 * 90 marks, are within 400 but past a budget of 89, not of 90 */
+	a.n = SVG_SERIES_FEW + 5;
+	a.nd = 1;
+	a.series = 1;
+	a.max = 90;
+	svg = render_twice("marks at a chart's budget", r_marks, &a);
+	CHECK(count_of(svg, "<rect class=\"bar") == a.n && count_of(svg, "<circle class=\"dot") == a.n,
+	      "a budget of 90: %zu bars and %zu dots drawn", a.n, a.n);
+	free(svg);
+	a.max = 89;
+	svg = render_twice("marks past a chart's budget", r_marks, &a);
+	CHECK(!strstr(svg, "<rect class=\"bar") && !strstr(svg, "<circle") &&
+	      strstr(svg, "(with their dots more than 89 marks"),
+	      "a budget of 89: one line, the budget said");
+	free(svg);
+	a.n = SVG_SERIES_FEW;
+	a.nd = 2;
+	svg = render_twice("few bars past a chart's budget", r_marks, &a);
+	CHECK(count_of(svg, "<rect class=\"bar") == SVG_SERIES_FEW && !strstr(svg, "<circle"),
+	      "a budget of 89 and %d bars of 2 dots: the bars, no dots", SVG_SERIES_FEW);
+	free(svg);
+	/* a budget below SVG_SERIES_FEW (a page of over 100 targets): more
+	 * bars than it is a line, as many are bars */
+	a.n = 20;
+	a.nd = 0;
+	a.max = 19;
+	svg = render_twice("bars past a small budget", r_marks, &a);
+	CHECK(!strstr(svg, "<rect class=\"bar") && count_of(svg, "<path class=\"line s0\" d=\"") == 1,
+	      "a budget of 19 and 20 bars: one line");
+	free(svg);
+	a.max = 20;
+	svg = render_twice("bars at a small budget", r_marks, &a);
+	CHECK(count_of(svg, "<rect class=\"bar") == 20 && !strstr(svg, "class=\"line"),
+	      "a budget of 20 and 20 bars: the bars");
+	free(svg);
 }
 
 /*
@@ -611,7 +650,7 @@ static void
 r_cols(struct buf *b, const void *arg)
 {
 	const size_t *n = arg;
-	struct svg_bars s = { *n, NULL, cols_v, cols_e, NULL, NULL, 0, 0 };
+	struct svg_bars s = { *n, NULL, cols_v, cols_e, NULL, NULL, 0, 0, 0 };
 
 	svg_bar_chart(b, &hostile_frame, &s);
 }
@@ -757,7 +796,7 @@ test_bar_ticks(void)
 	static const char *const l3[] = { "a", "b", "c" };
 	static const double small[] = { 0.03, 0.07, 0.09 };
 	static const double big[] = { 184915 };
-	struct svg_bars s = { 3, l3, small, NULL, NULL, NULL, 0, 0 };
+	struct svg_bars s = { 3, l3, small, NULL, NULL, NULL, 0, 0, 0 };
 	char *svg;
 
 	/* Plot 257 px high -> at most 8 ticks; [0, 0.09]: 0.0129 -> 0.02
@@ -792,7 +831,7 @@ test_bar_layout(void)
 		     "column, really",
 	};
 	static const double v2[] = { 1, 2 };
-	struct svg_bars s = { 40, labels, v, NULL, NULL, NULL, 1, 0 };
+	struct svg_bars s = { 40, labels, v, NULL, NULL, NULL, 1, 0, 0 };
 	char *svg;
 	int h = 0;
 	size_t i;
@@ -869,7 +908,7 @@ r_styled(struct buf *b, const void *arg)
 	static const char *const series[] = { "s-a", "s-b", "s-c" };
 	static const size_t st[] = { 9, 3, 0 };
 	struct svg_groups g = { 2, 3, groups, series, v, NULL };
-	struct svg_bars bars = { 3, series, v, NULL, NULL, NULL, 0, 0 };
+	struct svg_bars bars = { 3, series, v, NULL, NULL, NULL, 0, 0, 0 };
 	struct svg_points p = { 3, v, v + 3, NULL, NULL, series, 0, 0, 0, NULL, 0 };
 	struct svg_frame f = { "st", "T", "D", "x", "y", 0, 0, st };
 
@@ -1274,12 +1313,12 @@ static void
 test_empty(void)
 {
 	struct svg_frame f = { NULL, NULL, NULL, NULL, NULL, -5, 0, NULL };
-	struct svg_bars b = { 0, NULL, NULL, NULL, NULL, NULL, 0, 0 };
+	struct svg_bars b = { 0, NULL, NULL, NULL, NULL, NULL, 0, 0, 0 };
 	struct svg_groups g = { 0, 0, NULL, NULL, NULL, NULL };
 	struct svg_stack st = { 0, 0, NULL, NULL, NULL };
 	struct svg_points p = { 0, NULL, NULL, NULL, NULL, NULL, 1, NAN, NAN, NULL, 1 };
 	static const double one = 7, nan1 = NAN;
-	struct svg_bars b1 = { 1, NULL, &nan1, NULL, NULL, NULL, 0, 0 };
+	struct svg_bars b1 = { 1, NULL, &nan1, NULL, NULL, NULL, 0, 0, 0 };
 	struct svg_points p1 = { 1, &one, &one, NULL, NULL, NULL, 0, 0, 0, NULL, 0 };
 	struct buf out = BUF_INIT;
 	const char *err;

@@ -828,6 +828,79 @@ out:
 	buf_release(&f);
 }
 
+/*
+ * A machine with many targets: 40 nights of a session of 30 targets (5
+ * rounds each).  Each target has its history charts on the machine's
+ * page (throughput, energy): 60 series charts of 40 bars and 200 dots,
+ * each within the budget of one chart (SVG_MARKS_MAX), made a 2.6 MB
+ * page.  The page shares one budget of marks among its charts: no page
+ * above 2 MB, whatever the number of targets, every chart still drawn.
+ */
+static void
+test_many_targets(void)
+{
+	char tmpl[] = "/tmp/erg-views-XXXXXX";
+	char *dir = mkdtemp(tmpl), *page;
+	struct buf site = BUF_INIT, id = BUF_INIT, date = BUF_INIT;
+	const char *names[30];
+	char namebuf[30][16];
+	json_t *all = json_array();
+	size_t i, charts, dots, size;
+
+	CHECK(dir != NULL, "mkdtemp");
+	if (!dir)
+		return;
+	for (i = 0; i < 30; i++) {
+		snprintf(namebuf[i], sizeof(namebuf[i]), "fw-%02zu", i);
+		names[i] = namebuf[i];
+	}
+	for (i = 0; i < 40; i++) {
+		buf_reset(&id);
+		buf_reset(&date);
+		buf_addf(&id, "wide/night-%02zu", i);
+		buf_addf(&date, "2026-03-%02zuT01:00:00Z", i % 28 + 1);
+		if (i >= 28) {
+			buf_reset(&date);
+			buf_addf(&date, "2026-04-%02zuT01:00:00Z", i - 27);
+		}
+		json_array_append_new(all, energy_run(id.ptr, "wide", "Apple M5", date.ptr, names, 30,
+						      1.0 + 0.01 * (double)i));
+	}
+	buf_addf(&site, "%s/site", dir);
+	CHECK(render_into(site.ptr, all, NULL, 1) == 0, "40 runs of 30 targets render");
+	page = slurp(site.ptr, "machines/wide/index.html");
+	size = page ? strlen(page) : 0;
+	charts = count(page, "<svg ");
+	dots = count(page, "<circle class=\"dot\"");
+	printf("# machine page of 30 targets x 40 runs: %zu bytes, %zu charts, %zu dots\n", size,
+	       charts, dots);
+	CHECK(page && size < 2 * 1024 * 1024, "30 targets x 40 runs: the machine page is under 2 MB");
+	if (getenv("ERG_VIEWS_KEEP") && *getenv("ERG_VIEWS_KEEP")) {
+		struct buf cp = BUF_INIT;
+
+		buf_addf(&cp, "cp '%s/machines/wide/index.html' /tmp/erg-wide.html", site.ptr);
+		if (system(cp.ptr) == 0)
+			printf("# kept: /tmp/erg-wide.html\n");
+		buf_release(&cp);
+	}
+	CHECK(charts >= 60, "30 targets x 40 runs: every target's two history charts are drawn");
+	CHECK(dots == 0 && count(page, "would be more than") >= 60,
+	      "30 targets x 40 runs: the charts share the page's budget (no dots), and say so");
+	free(page);
+	json_decref(all);
+	{
+		struct buf rm = BUF_INIT;
+
+		buf_addf(&rm, "rm -rf '%s'", dir);
+		if (system(rm.ptr) != 0)
+			printf("# could not remove %s\n", dir);
+		buf_release(&rm);
+	}
+	buf_release(&site);
+	buf_release(&id);
+	buf_release(&date);
+}
+
 /* The committed archive, read as erg build reads it. */
 static void
 test_archive(void)
@@ -954,6 +1027,7 @@ main(void)
 {
 	test_empty();
 	test_memory();
+	test_many_targets();
 	test_archive();
 	return th_done();
 }
