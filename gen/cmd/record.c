@@ -241,9 +241,71 @@ close_from(int lo)
 		close((int)fd);
 }
 
+/*
+ * What a child needs that would allocate, made before the fork: after
+ * it, in a process with threads (the powercap logger, the heartbeat),
+ * only async-signal-safe calls are sure not to meet a lock another
+ * thread held (putenv's, stdio's).
+ */
+struct prep {
+	char **envp;			/* environ with s->env added */
+	struct buf cd_msg, run_msg;	/* "erg record: cannot ...: " */
+};
+
+extern char **environ;
+
+static void
+prep_make(struct prep *p, const struct spawn *s)
+{
+	size_t n = 0, m = 0, i, j, k = 0;
+
+	while (environ[n])
+		n++;
+	while (s->env && s->env[m])
+		m++;
+	p->envp = xcalloc(n + m + 1, sizeof(*p->envp));
+	/* the plan's variables replace those of the same name */
+	for (i = 0; i < n; i++) {
+		size_t len = strcspn(environ[i], "=");
+
+		for (j = 0; j < m; j++)
+			if (!strncmp(s->env[j], environ[i], len) && s->env[j][len] == '=')
+				break;
+		if (j == m)
+			p->envp[k++] = environ[i];
+	}
+	for (j = 0; j < m; j++)
+		p->envp[k++] = s->env[j];
+	buf_init(&p->cd_msg, 0);
+	buf_init(&p->run_msg, 0);
+	if (s->cwd)
+		buf_addf(&p->cd_msg, "erg record: cannot enter '%s': ", s->cwd);
+	buf_addf(&p->run_msg, "erg record: cannot run '%s': ", s->argv[0]);
+}
+
+static void
+prep_free(struct prep *p)
+{
+	free(p->envp);
+	buf_release(&p->cd_msg);
+	buf_release(&p->run_msg);
+}
+
+/* msg, errno's text and a newline on stderr, with write(2) only. */
+static void
+child_say(const struct buf *msg, int e)
+{
+	const char *d = strerrordesc_np(e);
+
+	if (!d)
+		d = "unknown error";
+	if (write(2, msg->ptr, msg->len) < 0 || write(2, d, strlen(d)) < 0 || write(2, "\n", 1) < 0)
+		return;	/* nowhere left to say it */
+}
+
 /* In a new child: stdio, directory, environment, cpus, then exec. */
 static void NORETURN
-exec_child(const struct spawn *s)
+exec_child(const struct spawn *s, const struct prep *p)
 {
 	sigset_t none;
 	size_t i;
@@ -266,14 +328,12 @@ exec_child(const struct spawn *s)
 		dup2(s->err, 2);
 	close_from(3);
 	if (s->cwd && chdir(s->cwd)) {
-		fprintf(stderr, "erg record: cannot enter '%s': %s\n", s->cwd, strerror(errno));
+		child_say(&p->cd_msg, errno);
 		_exit(127);
 	}
-	for (i = 0; s->env && s->env[i]; i++)
-		putenv(s->env[i]);
 	pin(s->cpus);
-	execvp(s->argv[0], s->argv);
-	fprintf(stderr, "erg record: cannot run '%s': %s\n", s->argv[0], strerror(errno));
+	execvpe(s->argv[0], s->argv, p->envp);
+	child_say(&p->run_msg, errno);
 	_exit(127);
 }
 
@@ -289,7 +349,7 @@ exec_child(const struct spawn *s)
  * that are safe after fork in a threaded program.
  */
 static void NORETURN
-guardian(const struct spawn *s, pid_t erg)
+guardian(const struct spawn *s, const struct prep *p, pid_t erg)
 {
 	struct spawn c = *s;
 	struct rlimit nocore = { 0, 0 };
@@ -318,7 +378,7 @@ guardian(const struct spawn *s, pid_t erg)
 	if (child < 0)
 		_exit(127);
 	if (!child)
-		exec_child(&c);
+		exec_child(&c, p);
 	for (;;) {
 		struct timespec ts = { 0, 50000000 };
 		pid_t w = waitpid(child, &st, WNOHANG);
@@ -350,23 +410,30 @@ guardian(const struct spawn *s, pid_t erg)
 static pid_t
 spawn(const struct spawn *s)
 {
-	pid_t erg = getpid(), pid = fork();
+	struct prep p;
+	pid_t erg = getpid(), pid;
 
+	prep_make(&p, s);
+	pid = fork();
 	if (pid) {
+		int e = errno;
+
 		/* as the child does: a signal to the group may come first */
 		if (pid > 0 && s->own_group)
 			setpgid(pid, pid);
+		prep_free(&p);
+		errno = e;
 		return pid;
 	}
 	/* a guardian watches erg itself (it must outlive erg long enough to
 	 * stop the group); a load generator dies with erg, whatever signals
 	 * it handles (k6 takes SIGTERM as a graceful stop) */
 	if (s->own_group)
-		guardian(s, erg);
+		guardian(s, &p, erg);
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != erg)
 		_exit(127);
-	exec_child(s);
+	exec_child(s, &p);
 }
 
 static void

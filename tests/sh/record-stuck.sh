@@ -53,6 +53,8 @@ cat > "$tmp/plan.json" << EOF
   "energy": {"source": "none"},
   "load": {"tool": "wrk", "connections": 2, "threads": 1},
   "targets": [{"name": "a", "command": "nginx -p $tmp/a -c nginx.conf # $tmp/a", "cwd": "a",
+               "env": {"ERG_PROBE": "probe", "LC_ALL": "POSIX"},
+               "version": "echo \\"\$ERG_PROBE:\$LC_ALL\\"",
                "url": "http://127.0.0.1:$port", "ready": {"path": "/index.html", "timeoutSec": 10}}],
   "routes": [ {"name": "ping", "path": "/index.html"} ] }
 EOF
@@ -78,6 +80,14 @@ if grep -qxF "erg: warning: 'wrk -v' took over 10 s: its version is not recorded
 else
 	notok "a version probe that hangs: no warning, or a version, or its pipeline left"
 	show "$tmp/err"; left | sed 's/^/# /'
+fi
+# the target's environment, the plan's variables over erg's own (LC_ALL=C)
+v=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["targets"]["a"]["version"])' \
+	"$tmp/archive/.erg-record-int/meta.json" 2>&1)
+if [ "$v" = "probe:POSIX" ]; then
+	ok "a target's env: its variables, one replacing erg's own of the same name"
+else
+	notok "a target's env: its version command printed '$v', not 'probe:POSIX'"
 fi
 sleep 0.5
 # 4: the fds of the load generator and of the server's guardian, past
