@@ -1147,6 +1147,7 @@ power_gaps(struct ctx *c, struct clist *gaps, struct clist *nopower)
 		for (i = 1, h = 0; i < pf->n; i++) {
 			double step = fmax(d[i - 1], pf->s[i].ts_ms - pf->s[i - 1].ts_ms - 1000.0);
 			const struct phole *hole;
+			double gs, ge;
 			json_t *e;
 
 			while (h < pf->nholes && pf->holes[h].at < i)
@@ -1157,20 +1158,28 @@ power_gaps(struct ctx *c, struct clist *gaps, struct clist *nopower)
 			e = json_object();
 			json_object_set_new(e, "file", jx_string(name));
 			json_object_set_new(e, "sample", json_integer((json_int_t)i));
-			if (hole) {
+			if (hole && pf->timed) {
+				/* on the epoch as the reader placed it: the
+				 * interval of sample i itself when the logger
+				 * stalled (en_finish()), or the time between two
+				 * dated samples (en_place_dated()) */
+				gs = hole->lo_ms;
+				ge = hole->hi_ms;
+			} else if (hole) {
 				/* where the fit left it: right before sample i */
-				json_object_set_new(e, "start_ms", jx_real(pf->s[i].start_ms -
-									  hole->ms * pf->fit_b));
-				json_object_set_new(e, "end_ms", jx_real(pf->s[i].start_ms));
-				json_object_set_new(e, "missing_samples", json_integer(hole->missing));
+				gs = pf->s[i].start_ms - hole->ms * pf->fit_b;
+				ge = pf->s[i].start_ms;
 			} else {
-				json_object_set_new(e, "start_ms", jx_real(pf->s[i - 1].end_ms));
-				json_object_set_new(e, "end_ms", jx_real(pf->s[i - 1].end_ms + step));
+				gs = pf->s[i - 1].end_ms;
+				ge = pf->s[i - 1].end_ms + step;
 			}
+			json_object_set_new(e, "start_ms", jx_real(gs));
+			json_object_set_new(e, "end_ms", jx_real(ge));
+			if (hole)
+				json_object_set_new(e, "missing_samples", json_integer(hole->missing));
 			json_object_set_new(e, "interval_ms", jx_real(step));
 			json_object_set_new(e, "median_ms", jx_real(med));
-			json_object_set_new(e, "session_min",
-					    jx_real(minutes(c, pf->s[i - 1].end_ms)));
+			json_object_set_new(e, "session_min", jx_real(minutes(c, gs)));
 			clist_add(gaps, e);
 		}
 		free(d);

@@ -175,6 +175,16 @@ el_next(struct elines *l, char **line, size_t *len)
 	}
 	if (!nl && l->pos == l->b.len)
 		return 0;
+	if (!nl) {
+		size_t i;
+
+		for (i = l->pos; i < l->b.len && strchr(" \t\r", l->b.ptr[i]); i++)
+			;
+		if (i < l->b.len)
+			l->cut = l->line + 1;
+		l->pos = l->b.len;
+		return 0;
+	}
 	*line = l->b.ptr + l->pos;
 	*len = nl ? (size_t)(nl - *line) : l->b.len - l->pos;
 	l->pos += *len + (nl != NULL);
@@ -447,6 +457,7 @@ en_end(struct power_file *pf, struct elines *l, int bad, const char *why)
 	}
 	if (!bad)
 		bad = en_finish(pf);
+	pf->cut_line = l->cut;
 	el_close(l, bad ? NULL : pf);
 	if (bad) {
 		power_file_free(pf);

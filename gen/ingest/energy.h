@@ -73,12 +73,16 @@ struct elines {
 	size_t pos;
 	long line;		/* of the line last returned */
 	int eof;
+	long cut;		/* a last line without its end, left out, or 0 */
 	char chunk[65536];
 };
 
 int el_open(struct elines *l, const char *path);
 /* The next line (no "\n" or "\r\n"), NUL-terminated in place: 1, 0 at
- * the end, -1 after a diagnostic (a NUL byte, a line over 64 KiB). */
+ * the end, -1 after a diagnostic (a NUL byte, a line over 64 KiB).  A
+ * last line that is not ended is a logger stopped mid-write ("1.54"
+ * cut to "1"): not returned, its number in l->cut (en_end() passes it on
+ * as pf->cut_line, which the run's page shows). */
 int el_next(struct elines *l, char **line, size_t *len);
 /* Close; the digest into pf when the file was read to its end. */
 void el_close(struct elines *l, struct power_file *pf);

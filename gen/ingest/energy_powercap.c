@@ -433,6 +433,9 @@ energy_read_powercap(const char *path, struct power_file *pf)
 			bad = header_line(&c, line, 1);
 			continue;
 		}
+		if (!len)
+			continue;	/* a blank line (an editor's last one), as the
+					 * other logs have it */
 		if (line[0] == '#') {
 			if (in_rows && !strncmp(line, "# zone,", 7))
 				bad = error_at(path, l.line, "zone declared after the rows began");

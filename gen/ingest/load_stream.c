@@ -19,6 +19,7 @@
 #include <string.h>
 
 #define LOAD_INTERNAL
+#include "base/utf8.h"
 #include "ingest/input.h"
 #include "ingest/load.h"
 #include "base/util.h"
@@ -455,7 +456,13 @@ load_read_file(const char *path, enum load_tool force, struct load_result *out)
 		return rc;
 	}
 	stream_open(&s, path, t);
-	ok = !load_feed(&s.feed, chunk, have);
+	{
+		/* a byte order mark is no part of the first field (the
+		 * whole-file formats drop it in load_parse_multi_as()) */
+		size_t bom = utf8_bom(chunk, have);
+
+		ok = !load_feed(&s.feed, chunk + bom, have - bom);
+	}
 	while (ok && (got = input_read(in, chunk, HEAD)) > 0)
 		ok = !load_feed(&s.feed, chunk, (size_t)got);
 	if (got < 0)

@@ -109,6 +109,8 @@ struct run {
 	struct load_result r;
 	long start;
 	int wrk2, have_threads, have_lat, have_total, have_rps, bad;
+	int lat_empty;		/* "+/- Stdev" is nan: no latency recorded */
+	long non2xx_line;	/* of "Non-2xx or 3xx responses:", or 0 */
 	enum block block;
 	double hdr_mean_ms, hdr_sd_ms;
 };
@@ -214,7 +216,11 @@ parse_lat_stats(const char *path, long no, const char *q, struct run *run)
 		return fail(path, no, "a latency such as '5.73ms'", t);
 	}
 	run->have_lat = 1;
-	return 0;	/* the "+/- Stdev" column is not kept */
+	/* the "+/- Stdev" column is not kept, but a nan there is a histogram
+	 * with nothing in it: every response took longer than --timeout
+	 * (counted as a timeout), and the 0.00us around it are no latency */
+	run->lat_empty = !scan_nan(&q);
+	return 0;
 }
 
 /* "Req/Sec     4.47k   584.21     5.08k    86.67%": per thread; checked,
@@ -390,7 +396,8 @@ run_start(struct run *run, long no, struct cmd *c)
 	c->command = NULL;
 	cmd_clear(c);
 	run->have_threads = run->have_lat = run->have_total = 0;
-	run->have_rps = run->bad = 0;
+	run->have_rps = run->bad = run->lat_empty = 0;
+	run->non2xx_line = 0;
 	run->block = B_NONE;
 	run->hdr_mean_ms = run->hdr_sd_ms = NAN;
 }
@@ -413,11 +420,17 @@ run_finish(const char *path, long no, struct run *run, enum load_tool force)
 	} else {
 		run->r.rate = NAN;
 	}
+	/* a subset of the responses: more of them is no wrk output (and
+	 * would publish a negative count of 2xx) */
+	if (run->r.non_2xx_3xx > run->r.responses)
+		return error_at(path, run->non2xx_line, "%.0f non-2xx or 3xx responses, more than "
+				"the %.0f requests of the run", run->r.non_2xx_3xx,
+				run->r.responses);
 	if (isfinite(run->hdr_mean_ms)) {
 		run->r.lat_mean_us = run->hdr_mean_ms * 1e3;
 		run->r.lat_sd_us = run->hdr_sd_ms * 1e3;
 	}
-	if (run->r.responses == 0) {
+	if (run->r.responses == 0 || run->lat_empty) {
 		run->r.lat_mean_us = run->r.lat_sd_us = run->r.lat_max_us = NAN;
 		for (i = 0; i < PCT_N; i++)
 			run->r.lat_pct_us[i] = NAN;
@@ -483,6 +496,7 @@ run_line(const char *path, long no, const char *s, struct run *run,
 	} else if ((q = load_after(s, "Non-2xx or 3xx responses:"))) {
 		*rc = parse_count_line(path, no, q, &run->r.non_2xx_3xx,
 				       "the non-2xx/3xx count");
+		run->non2xx_line = no;
 	} else if (!*s) {
 		;
 	} else {

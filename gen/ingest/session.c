@@ -1578,6 +1578,30 @@ read_power_file(struct run *r, const char *dir, const char *name, const char *pa
 		power_file_free(pf);
 		return -1;
 	}
+	/* a counter nobody could read (RAPL in a virtual machine, a file
+	 * without permission) logs zeros: no measurement of zero power,
+	 * which would rank best at 0 mJ/req */
+	{
+		size_t i, any = 0, nonzero = 0;
+
+		for (i = 0; i < pf->n; i++)
+			if (isfinite(pf->s[i].joules)) {
+				any++;
+				nonzero += pf->s[i].joules != 0;
+			}
+		if (any && !nonzero) {
+			error_at(path, 0, "every one of its %zu samples has 0 J: a counter that "
+				 "was not read (no permission, RAPL in a virtual machine, a source "
+				 "without this machine's power), not a measurement of zero power",
+				 any);
+			power_file_free(pf);
+			return -1;
+		}
+	}
+	if (pf->cut_line)
+		run_warn(r, path, pf->cut_line, "the last line has no end (no newline: the "
+			 "logger was stopped while writing it): left out, not read as the "
+			 "shorter number it would make");
 	r->npf++;
 	return 0;
 }

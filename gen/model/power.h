@@ -117,6 +117,8 @@ struct power_file {
 	double fit_a, fit_b;	/* time fit (ms); b is 1 when it cannot be fitted */
 	size_t docs;		/* documents seen, including dropped ones */
 	size_t dropped;		/* documents not kept (each one warned about) */
+	long cut_line;		/* a last line without its end, left out: its
+				 * number (ingest/energy.h el_next()), or 0 */
 	char *hw_model;		/* of the first sample that has one, else NULL */
 	/* The performance clusters as the samples name them (pclust_mhz):
 	 * the first one's name ("S-Cluster", "P0-Cluster") and how many,

@@ -1293,6 +1293,39 @@ test_wrk_inline(void)
 		  LOAD_UNKNOWN, 13, "expected a non-negative count, got 'five'");
 	bad_subst("wrk-pct.txt", wrk_text, "     75%    1.60ms", "     75%    soon",
 		  LOAD_UNKNOWN, 8, "expected a latency such as '5.63ms', got 'soon'");
+	bad_subst("wrk-non2xx-over.txt", wrk_text, "responses: 5", "responses: 400001",
+		  LOAD_UNKNOWN, 13, "400001 non-2xx or 3xx responses, more than the 400000 "
+		  "requests of the run");
+	/* every response past --timeout: wrk's histogram is empty, its
+	 * statistics 0.00us with a nan "+/- Stdev" (a real run, wrk 4.1):
+	 * no latency, not 0 us */
+	t = subst(wrk_text, "    Latency     1.50ms  300.00us    1.20s   90.00%\n",
+		  "    Latency     0.00us    0.00us   0.00us    -nan%\n");
+	{
+		char *u = subst(t, "     99%    3.00ms\n", "     99%    0.00us\n");
+
+		if (!good("wrk-empty-hist.txt", u, LOAD_UNKNOWN, &r)) {
+			ISNAN(r.lat_mean_us);
+			ISNAN(r.lat_sd_us);
+			ISNAN(r.lat_max_us);
+			ISNAN(r.lat_pct_us[PCT_99]);
+			EQ(r.responses, 400000);
+			load_result_free(&r);
+		}
+		free(u);
+	}
+	free(t);
+	/* a byte order mark before the first line (a Windows editor) */
+	t = xmalloc(sizeof(wrk_text) + 3);
+	memcpy(t, "\xef\xbb\xbf", 3);
+	memcpy(t + 3, wrk_text, sizeof(wrk_text));
+	if (!good("wrk-bom.txt", t, LOAD_UNKNOWN, &r)) {
+		CHECK(r.tool == LOAD_WRK_TEXT, "wrk after a byte order mark detected");
+		EQ(r.duration_s, 10);
+		EQ(r.responses, 400000);
+		load_result_free(&r);
+	}
+	free(t);
 	t = subst(wrk_text, "  Socket errors", "");
 	t[strstr(t, ": connect") - t] = '\0';
 	bad("wrk-cut.txt", t, LOAD_UNKNOWN, 11,
