@@ -1,6 +1,7 @@
 /* ingest/energy.c - what the energy readers share (see energy.h). */
 #include <ctype.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -442,12 +443,70 @@ en_finish(struct power_file *pf)
 	return 0;
 }
 
+void
+en_note(struct power_file *pf, long line, const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	ALLOC_GROW(pf->notes, pf->nnotes + 1, pf->anotes);
+	pf->notes[pf->nnotes].line = line;
+	pf->notes[pf->nnotes++].msg = buf_detach(&b, NULL);
+}
+
+/*
+ * A counted domain without a value in any sample (perf's energy-ram
+ * '<not supported>' on every line, an nvidia GPU '[N/A]' throughout)
+ * made every sample's joules NAN, and the file "no energy" although the
+ * others were read: it is left out of the sum, with a note, when another
+ * counted domain has values.
+ */
+static void
+drop_empty_domains(struct power_file *pf)
+{
+	size_t d, i, nempty = 0, nvalued = 0;
+	unsigned char empty[PDOM_MAX] = { 0 };
+
+	if (!pf->dj || !pf->n)
+		return;
+	for (d = 0; d < pf->ndom; d++) {
+		if (!pf->dom_sum[d])
+			continue;
+		for (i = 0; i < pf->n && isnan(pf->dj[i * pf->ndom + d]); i++)
+			;
+		empty[d] = i == pf->n;
+		nempty += empty[d];
+		nvalued += !empty[d];
+	}
+	if (!nempty || !nvalued)
+		return;
+	for (d = 0; d < pf->ndom; d++)
+		if (empty[d]) {
+			pf->dom_sum[d] = 0;
+			en_note(pf, 0, "domain '%s' has no value in any sample: left out of "
+				"the energy, which is that of the other domains", pf->dom[d]);
+		}
+	for (i = 0; i < pf->n; i++) {
+		double sum = 0;
+
+		for (d = 0; d < pf->ndom; d++)
+			if (pf->dom_sum[d])
+				sum += pf->dj[i * pf->ndom + d];
+		pf->s[i].joules = sum;
+	}
+}
+
 int
 en_end(struct power_file *pf, struct elines *l, int bad, const char *why)
 {
 	const char *base = strrchr(pf->path, '/') ? strrchr(pf->path, '/') + 1 : pf->path;
 	size_t i;
 
+	if (!bad)
+		drop_empty_domains(pf);
 	if (!bad) {
 		for (i = 0; i < pf->n && isnan(pf->s[i].joules); i++)
 			;
@@ -457,7 +516,10 @@ en_end(struct power_file *pf, struct elines *l, int bad, const char *why)
 	}
 	if (!bad)
 		bad = en_finish(pf);
-	pf->cut_line = l->cut;
+	if (l->cut)
+		en_note(pf, l->cut, "the last line has no end (no newline: the logger was "
+			"stopped while writing it): left out, not read as the shorter number "
+			"it would make");
 	el_close(l, bad ? NULL : pf);
 	if (bad) {
 		power_file_free(pf);

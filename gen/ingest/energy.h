@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "base/buf.h"
+#include "base/util.h"
 #include "model/power.h"
 
 enum energy_kind {
@@ -81,8 +82,8 @@ int el_open(struct elines *l, const char *path);
 /* The next line (no "\n" or "\r\n"), NUL-terminated in place: 1, 0 at
  * the end, -1 after a diagnostic (a NUL byte, a line over 64 KiB).  A
  * last line that is not ended is a logger stopped mid-write ("1.54"
- * cut to "1"): not returned, its number in l->cut (en_end() passes it on
- * as pf->cut_line, which the run's page shows). */
+ * cut to "1"): not returned, its number in l->cut (en_end() makes it a
+ * note of pf, which the run's page shows). */
 int el_next(struct elines *l, char **line, size_t *len);
 /* Close; the digest into pf when the file was read to its end. */
 void el_close(struct elines *l, struct power_file *pf);
@@ -115,6 +116,8 @@ int en_finish(struct power_file *pf);
  * and pf emptied when anything failed.  0, or -1 after a diagnostic.
  */
 int en_end(struct power_file *pf, struct elines *l, int bad, const char *why);
+/* A warning for the run's page (pf->notes), at line (0: the file). */
+void en_note(struct power_file *pf, long line, const char *fmt, ...) PRINTF(3, 4);
 /* The interval above which en_finish() makes a sample a gap (5x the
  * median; INFINITY under 4 samples): a reader's checks of a counter
  * across the interval do not apply there (its energy is not counted). */

@@ -1598,10 +1598,12 @@ read_power_file(struct run *r, const char *dir, const char *name, const char *pa
 			return -1;
 		}
 	}
-	if (pf->cut_line)
-		run_warn(r, path, pf->cut_line, "the last line has no end (no newline: the "
-			 "logger was stopped while writing it): left out, not read as the "
-			 "shorter number it would make");
+	{
+		size_t i;
+
+		for (i = 0; i < pf->nnotes; i++)
+			run_warn(r, path, pf->notes[i].line, "%s", pf->notes[i].msg);
+	}
 	r->npf++;
 	return 0;
 }

@@ -25,6 +25,9 @@ power_file_free(struct power_file *pf)
 	for (i = 0; i < pf->ndom; i++)
 		free(pf->dom[i]);
 	free(pf->dj);
+	for (i = 0; i < pf->nnotes; i++)
+		free(pf->notes[i].msg);
+	free(pf->notes);
 	memset(pf, 0, sizeof(*pf));
 }
 

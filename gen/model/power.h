@@ -37,6 +37,12 @@ enum {
 	THERMAL_CRITICAL = 4	/* also "Trapping" and "Sleeping" */
 };
 
+/* A reader's warning for the page: its line (0: the file) and text. */
+struct pnote {
+	long line;
+	char *msg;
+};
+
 /* Where a sample's joules came from. */
 enum psrc {
 	PSRC_NONE = 0,		/* no power keys (VM, unsupported hardware) */
@@ -117,8 +123,11 @@ struct power_file {
 	double fit_a, fit_b;	/* time fit (ms); b is 1 when it cannot be fitted */
 	size_t docs;		/* documents seen, including dropped ones */
 	size_t dropped;		/* documents not kept (each one warned about) */
-	long cut_line;		/* a last line without its end, left out: its
-				 * number (ingest/energy.h el_next()), or 0 */
+	/* What a reader left out or set aside with the data still right,
+	 * for the run's page (ingest/session.c passes them to run_warn()):
+	 * a cut last line, a domain that never had a value. */
+	struct pnote *notes;
+	size_t nnotes, anotes;
 	char *hw_model;		/* of the first sample that has one, else NULL */
 	/* The performance clusters as the samples name them (pclust_mhz):
 	 * the first one's name ("S-Cluster", "P0-Cluster") and how many,
