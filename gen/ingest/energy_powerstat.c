@@ -222,7 +222,9 @@ energy_read_powerstat(const char *path, const struct energy_opts *o, struct powe
 				prev_ms += 86400000.0;
 		} else {
 			prev_ms += (double)((sec - prev_sec + 86400) % 86400) * 1000.0;
-			if (sec == prev_sec) {
+			/* (at powerstat's shortest delay, 0.5 s, two rows end
+			 * within one second) */
+			if (sec == prev_sec && iv_s >= 1) {
 				bad = error_at(path, l.line, "time '%s' again", f[0]);
 				break;
 			}

@@ -1177,6 +1177,33 @@ test_powerstat(void)
 	}
 	power_file_free(&pf);
 
+	/* powerstat -d 0 at its shortest delay, 0.5 s: two rows end within
+	 * one second (it was "time again"); at 1 s a second twice is an error */
+	opts.start_ms = 1788307198000.0;
+	CHECK(read_text("half.txt",
+			"Running for 2.0 seconds (4 samples at 0.5 second intervals).\n"
+			"  Time    User  Nice   Sys  Idle    IO  Run Ctxt/s  IRQ/s  Watts  pkg-0\n"
+			"23:59:59   3.4   0.0   2.0  94.6   0.0    2   6236   1144   5.00   5.00\n"
+			"23:59:59   2.5   0.0   2.5  94.8   0.1    1   6171   1134   6.00   6.00\n"
+			"00:00:00   2.5   0.0   2.5  94.8   0.1    1   6171   1134   7.00   7.00\n"
+			"00:00:00   2.5   0.0   2.5  94.8   0.1    1   6171   1134   8.00   8.00\n",
+			&pf) == 0, "powerstat at 0.5 s: reads (%s)", diag.ptr);
+	CHECK(pf.n == 4 && pf.nholes == 0, "powerstat at 0.5 s: 4 rows end to end, no hole");
+	if (pf.n == 4) {
+		CHECK_NEAR(pf.s[1].joules, 3.0, 1e-12, "powerstat at 0.5 s: 6 W x 0.5 s");
+		CHECK_NEAR(pf.s[1].end_ms - pf.s[0].end_ms, 500, 1e-6, "powerstat at 0.5 s: 0.5 s apart");
+		CHECK(pf.s[3].end_ms <= 1788307201000.0 && pf.s[3].end_ms > 1788307200000.0,
+		      "powerstat at 0.5 s: the last row ends within its second");
+	}
+	power_file_free(&pf);
+	CHECK(read_text("again.txt",
+			"Running for 2.0 seconds (2 samples at 1.0 second intervals).\n"
+			"  Time    User  Nice   Sys  Idle    IO  Run Ctxt/s  IRQ/s  Watts  pkg-0\n"
+			"23:59:59   3.4   0.0   2.0  94.6   0.0    2   6236   1144   5.00   5.00\n"
+			"23:59:59   2.5   0.0   2.5  94.8   0.1    1   6171   1134   6.00   6.00\n",
+			&pf) == -1, "powerstat at 1 s, a second twice: refused");
+	CHECK_MSG("again.txt:4: error: time '23:59:59' again", "powerstat at 1 s, a second twice: message");
+
 	opts.tz_set = 0;
 	CHECK(read_text("notz.txt",
 			"Running for 3.0 seconds (3 samples at 1.0 second intervals).\n"

@@ -614,6 +614,21 @@ test_hey_inline(void)
 		  LOAD_UNKNOWN, 11, "cannot read the latency row");
 	bad_subst("noavg.txt", hey_text, "  Average:\t0.0100 secs\n", "",
 		  LOAD_UNKNOWN, 0, "no 'Average' line in hey's summary");
+	/* cut after its first status row: Requests/sec x Total says 20 */
+	bad_subst("cut.txt", hey_text, "  [302]\t3 responses\n\nError distribution:\n"
+		  "  [2]\tGet \"http://h/\": EOF\n", "", LOAD_UNKNOWN, 14,
+		  "the status codes and errors count 15 requests, but Requests/sec x Total "
+		  "is 20.0: a report cut short, or rows missing");
+	/* hey before 2018: Requests/sec counted successes only */
+	{
+		char *t = subst(hey_text, "10.0000", "9.0000");
+
+		if (!good("old-rps.txt", t, LOAD_UNKNOWN, &r)) {
+			EQ(r.requests, 20);
+			load_result_free(&r);
+		}
+		free(t);
+	}
 	bad_subst("head.txt", hey_text, "Status code distribution:\n",
 		  "Status code distribution\n", LOAD_UNKNOWN, 14, "unexpected 'Status code distribution'");
 	if (!good("hey.csv", hey_csv, LOAD_UNKNOWN, &r)) {
