@@ -170,7 +170,9 @@ load_scan_count(const char **pp, double *v)
 		q++;
 	if (*q == '.' || *q == 'e' || *q == 'E')
 		return -1;
-	if (load_scan_num(&p, v) || p != q)
+	/* past 2^53 a double no longer holds every whole number: wrk's
+	 * 99999999999999999999999 requests read as 1e23 */
+	if (load_scan_num(&p, v) || p != q || *v > 9007199254740992.0)
 		return -1;
 	*pp = q;
 	return 0;

@@ -1293,6 +1293,9 @@ test_wrk_inline(void)
 		  LOAD_UNKNOWN, 13, "expected a non-negative count, got 'five'");
 	bad_subst("wrk-pct.txt", wrk_text, "     75%    1.60ms", "     75%    soon",
 		  LOAD_UNKNOWN, 8, "expected a latency such as '5.63ms', got 'soon'");
+	/* a count a double cannot hold exactly (2^53 and more) */
+	bad_subst("wrk-huge.txt", wrk_text, "400000 requests in", "99999999999999999999999 requests in",
+		  LOAD_UNKNOWN, 11, "expected a request count, got '99999999999999999999999'");
 	bad_subst("wrk-non2xx-over.txt", wrk_text, "responses: 5", "responses: 400001",
 		  LOAD_UNKNOWN, 13, "400001 non-2xx or 3xx responses, more than the 400000 "
 		  "requests of the run");

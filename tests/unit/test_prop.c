@@ -2956,8 +2956,9 @@ main(void)
 		G = &S;
 		S.phase_locked = !k;
 		/* under valgrind (make valgrind sets ERG_TEST_LIGHT) a trial
-		 * costs ~50 times more: a sample of each kind, the full count
-		 * in make test and make asan */
+		 * costs ~50 times more: a sample of each kind; the full count
+		 * in make test, a quarter in make asan (PROP_ITER and
+		 * PROP_REF_ITER set there) */
 		light = getenv("ERG_TEST_LIGHT") != NULL;
 		n = k ? env_size("PROP_REF_ITER", light ? 6 : 300) :
 			env_size("PROP_ITER", light ? 200 : 8000);
