@@ -187,8 +187,8 @@ el_next(struct elines *l, char **line, size_t *len)
 		return 0;
 	}
 	*line = l->b.ptr + l->pos;
-	*len = nl ? (size_t)(nl - *line) : l->b.len - l->pos;
-	l->pos += *len + (nl != NULL);
+	*len = (size_t)(nl - *line);
+	l->pos += *len + 1;
 	l->line++;
 	if (*len > EL_MAX_LINE)
 		return error_at(l->path, l->line, "line longer than %d bytes", EL_MAX_LINE);

@@ -628,11 +628,11 @@ load_parse_multi_as(const char *path, const char *data, size_t len,
 	/* a UTF-8 byte order mark (Excel's "CSV UTF-8", a Windows editor)
 	 * is no part of a first field or line, for any reader; line numbers
 	 * are unchanged */
-	if (utf8_bom(data, len)) {
-		size_t b = utf8_bom(data, len);
+	{
+		size_t bom = utf8_bom(data, len);
 
-		data += b;
-		len -= b;
+		data += bom;
+		len -= bom;
 	}
 	if (tool == LOAD_UNKNOWN)
 		tool = detect(data, len);
