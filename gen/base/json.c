@@ -403,9 +403,17 @@ jdoc_check(const struct jdoc *j, const struct jpos *p, enum jd_kind k)
 	if (!ok)
 		return jdoc_error(j, p, "must be %s, not %s", want[k], jdoc_type_name(p->v));
 	x = json_is_number(p->v) ? json_number_value(p->v) : 0;
-	if (k == JD_COUNT && (x < 0 || x != floor(x)))
-		return jdoc_error(j, p, "must be a whole number of at least 0, not %s",
-				  num_text(b, x));
+	/* past 2^53 a double no longer holds every whole number, and a count
+	 * of 1e300 requests is no run's */
+	if (k == JD_COUNT && (x < 0 || x != floor(x) || x > 9007199254740992.0 ||
+			      (json_is_integer(p->v) && json_integer_value(p->v) > 9007199254740992LL))) {
+		/* an integer as written: as a double 2^53 + 1 prints as 2^53 */
+		if (json_is_integer(p->v))
+			snprintf(b, sizeof(b), "%" JSON_INTEGER_FORMAT, json_integer_value(p->v));
+		else
+			num_text(b, x);
+		return jdoc_error(j, p, "must be a whole number from 0 to 2^53, not %s", b);
+	}
 	if (k == JD_SMALL && (x < 0 || x != floor(x) || x > 1e6))
 		return jdoc_error(j, p, "must be a whole number from 0 to 1000000, not %s",
 				  num_text(b, x));

@@ -86,14 +86,14 @@ int jdoc_count_value(const struct jdoc *j, const struct jpos *p, double *out);
 enum jd_kind {
 	JD_STRING,
 	JD_NUMBER,
-	JD_COUNT,	/* a whole number of at least 0 */
+	JD_COUNT,	/* a whole number from 0 to 2^53 */
 	JD_SMALL,	/* a whole number from 0 to 1000000: rounds, slots, indexes */
 	JD_BOOL,
 	JD_OBJECT,
 	JD_ARRAY,
 };
 /* Is the value at p of kind k?  0, or -1 after "'NAME' must be a number,
- * not a string" (or "... a whole number of at least 0, not -1") at its
+ * not a string" (or "... a whole number from 0 to 2^53, not -1") at its
  * line. */
 int jdoc_check(const struct jdoc *j, const struct jpos *p, enum jd_kind k);
 

@@ -129,7 +129,7 @@ rec_nonneg(const struct rec *c, const char *key, double *out)
 	return 1;
 }
 
-/* A count: a whole number, at least 0. */
+/* A count: a whole number from 0 to 2^53. */
 static int
 rec_count(const struct rec *c, const char *key, double *out)
 {
@@ -1298,6 +1298,7 @@ read_loads(struct run *r, const char *dir)
 		for (j = 0; j < m->nroutes; j++) {
 			struct route_win *w = &m->routes[j];
 			const char *why;
+			char nt1[NUM_TEXT_LEN], nt2[NUM_TEXT_LEN];
 			int explicit = w->load_rel != NULL, rc = -2;
 			int force = w->load_force ? w->load_force : r->load_force;
 
@@ -1334,6 +1335,17 @@ read_loads(struct run *r, const char *dir)
 			w->has_load = 1;
 			if (cross_check(tl.ptr, w, rel.ptr)) {
 				bad = -1;
+				continue;
+			}
+			/* a tool that loaded far longer than its window: another
+			 * run's file, whose requests (a minute's in a 5 s
+			 * window) would divide this window's energy */
+			if (isfinite(w->load.time_taken_s) && w->end_ms > w->start_ms &&
+			    w->load.time_taken_s > 1.5 * (w->end_ms - w->start_ms) / 1000 + 1) {
+				bad = error_at(tl.ptr, w->line, "load file '%s' ran %s s, its window "
+					       "%s s: not this window's run", rel.ptr,
+					       num_text(nt1, w->load.time_taken_s),
+					       num_text(nt2, (w->end_ms - w->start_ms) / 1000));
 				continue;
 			}
 			if (isnan(w->requests))

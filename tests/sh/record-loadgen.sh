@@ -178,10 +178,38 @@ if [ -n "\$out" ]; then cat "$3" > "\$out"; else cat "$3"; fi
 EOF
 	chmod +x "$tmp/fake/$1"
 }
-fake oha --version "$S/oha/oha1.15.0_-c8_-q200_-z3s_latency-correction_IronTraffic.json"
-fake bombardier --version "$S/bombardier/gaplo917-lb_bc0_apache-event_c1000_JQ-PRETTY.json"
-fake autocannon --version "$S/autocannon/autocannon9.0.0_-j_c10_d3_fast.json"
-fake k6 version "$S/k6/legacy_--summary-export_ticket-reserve_100reqs_1fail.json"
+# The published samples ran 3 s to 2 min; a fake runs 1 s, its window.
+# erg refuses a load file whose tool ran longer than 1.5 times its window
+# and a second more (another run's), so each sample's run time is set to
+# the 1 s the fake ran: oha's summary.total, bombardier's timeTakenSeconds,
+# autocannon's duration and finish, k6's http_reqs rate (legacy exports
+# give the time as count / rate).  Nothing else is changed.
+python3 - "$S" "$tmp" << 'PY' || notok "fitting the samples to 1 s"
+import json, sys
+from datetime import datetime, timedelta
+s, t = sys.argv[1:3]
+def fit(src, dst, edit):
+    d = json.load(open(f"{s}/{src}"))
+    edit(d)
+    json.dump(d, open(f"{t}/{dst}", "w"), indent=2)
+def oha(d): d["summary"]["total"] = 1.0
+def bombardier(d):
+    d["spec"]["testDurationSeconds"] = 1
+    d["result"]["timeTakenSeconds"] = 1.0
+def autocannon(d):
+    d["duration"] = 1.0
+    start = datetime.strptime(d["start"], "%Y-%m-%dT%H:%M:%S.%fZ")
+    d["finish"] = (start + timedelta(seconds=1)).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+def k6(d): d["metrics"]["http_reqs"]["rate"] = float(d["metrics"]["http_reqs"]["count"])
+fit("oha/oha1.15.0_-c8_-q200_-z3s_latency-correction_IronTraffic.json", "oha.json", oha)
+fit("bombardier/gaplo917-lb_bc0_apache-event_c1000_JQ-PRETTY.json", "bombardier.json", bombardier)
+fit("autocannon/autocannon9.0.0_-j_c10_d3_fast.json", "autocannon.json", autocannon)
+fit("k6/legacy_--summary-export_ticket-reserve_100reqs_1fail.json", "k6.json", k6)
+PY
+fake oha --version "$tmp/oha.json"
+fake bombardier --version "$tmp/bombardier.json"
+fake autocannon --version "$tmp/autocannon.json"
+fake k6 version "$tmp/k6.json"
 # no real wrk2 output in ../shared/samples: the documented shape
 # (formats.md section 5, see tests/README.md), 100 requests at -R100
 cat > "$tmp/wrk2.txt" << EOF

@@ -72,8 +72,8 @@ test_located(void)
 	e1.idx = 1;
 	e1.v = json_array_get(errs.v, 1);
 	CAPTURE(CHECK(jdoc_count(&j, &e1, "count", JD_REQ, &x) == -1, "a negative count"));
-	CHECK_MSG("erg: f.json:106: error: 'result.errors[1].count' must be a whole number of at "
-		  "least 0, not -2\n", "at the member's line (line0 100 + 6), named by its path");
+	CHECK_MSG("erg: f.json:106: error: 'result.errors[1].count' must be a whole number from "
+		  "0 to 2^53, not -2\n", "at the member's line (line0 100 + 6), named by its path");
 	CAPTURE(CHECK(jdoc_string(&j, &e1, "what", 0, &s) == -1, "a number for a string"));
 	CHECK_MSG("erg: f.json:106: error: 'result.errors[1].what' must be a string, not an "
 		  "integer\n", "type named");
@@ -101,7 +101,7 @@ static void
 test_kinds(void)
 {
 	static const char text[] = "{\"a\": \"x\", \"b\": 1.5, \"c\": 2000000, \"d\": null, "
-				   "\"e\": [1], \"f\": {}}";
+				   "\"e\": [1], \"f\": {}, \"g\": 1e300, \"h\": 9007199254740993}";
 	static const struct {
 		const char *key;
 		enum jd_kind k;
@@ -109,8 +109,11 @@ test_kinds(void)
 	} c[] = {
 		{ "a", JD_NUMBER, "'a' must be a number, not a string" },
 		{ "a", JD_COUNT, "'a' must be a whole number, not a string" },
-		{ "b", JD_COUNT, "'b' must be a whole number of at least 0, not 1.5" },
+		{ "b", JD_COUNT, "'b' must be a whole number from 0 to 2^53, not 1.5" },
 		{ "c", JD_SMALL, "'c' must be a whole number from 0 to 1000000, not 2000000" },
+		/* counts a double cannot hold exactly */
+		{ "g", JD_COUNT, "'g' must be a whole number from 0 to 2^53, not 1e+300" },
+		{ "h", JD_COUNT, "'h' must be a whole number from 0 to 2^53, not 9007199254740993" },
 		{ "d", JD_STRING, "'d' must be a string, not null" },
 		{ "e", JD_OBJECT, "'e' must be an object, not an array" },
 		{ "f", JD_ARRAY, "'f' must be an array, not an object" },

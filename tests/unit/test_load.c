@@ -837,7 +837,7 @@ test_bombardier_json_inline(void)
 		  LOAD_UNKNOWN, 18,
 		  "'result.req2xx' must be a whole number, not a string");
 	bad_subst("negative.json", bmb_tabs, "\"others\": 2", "\"others\": -1",
-		  LOAD_UNKNOWN, 22, "'result.others' must be a whole number of at least 0, not -1");
+		  LOAD_UNKNOWN, 22, "'result.others' must be a whole number from 0 to 2^53, not -1");
 	bad_subst("fraction.json", bmb_tabs, "\"req4xx\": 0", "\"req4xx\": 0.5",
 		  LOAD_UNKNOWN, 20, "'result.req4xx' must be a whole number");
 	bad_subst("missing.json", bmb_tabs, "\t\t\"req2xx\": 40,\n", "",
@@ -939,7 +939,7 @@ test_oha_inline(void)
 		  LOAD_UNKNOWN, 14,
 		  "'latencyPercentiles.p50' must be a number, not a string");
 	bad_subst("oha-neg.json", oha_null, "deadline\": 8", "deadline\": -2",
-		  LOAD_UNKNOWN, 25, "must be a whole number of at least 0, not -2");
+		  LOAD_UNKNOWN, 25, "must be a whole number from 0 to 2^53, not -2");
 	bad_subst("oha-nodata.json", oha_null, "    \"totalData\": 0,\n", "",
 		  LOAD_UNKNOWN, 2, "missing 'summary.totalData'");
 	bad_subst("oha-total.json", oha_null, "\"total\": 3.0", "\"total\": -3.0",
@@ -1015,7 +1015,10 @@ test_autocannon_inline(void)
 	bad_subst("ac-p999s.json", ac_pretty, "\"p99_9\": 9", "\"p999\": \"9\"",
 		  LOAD_UNKNOWN, 15, "'latency.p999' must be a number, not a string");
 	bad_subst("ac-neg.json", ac_pretty, "\"2xx\": 90", "\"2xx\": -3",
-		  LOAD_UNKNOWN, 11, "'2xx' must be a whole number of at least 0, not -3");
+		  LOAD_UNKNOWN, 11, "'2xx' must be a whole number from 0 to 2^53, not -3");
+	/* a count no run has, and no double holds exactly */
+	bad_subst("ac-huge.json", ac_pretty, "\"total\": 100, \"sent\"", "\"total\": 1e300, \"sent\"",
+		  LOAD_UNKNOWN, 16, "'requests.total' must be a whole number from 0 to 2^53, not 1e+300");
 	bad_subst("ac-sample.json", ac_pretty, "\"sampleInt\": 500",
 		  "\"sampleInt\": 0", LOAD_UNKNOWN, 4,
 		  "'sampleInt' must be a positive number of milliseconds");

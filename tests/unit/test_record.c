@@ -331,7 +331,7 @@ test_rates(void)
 		  "a rate only in an arrival-rate scenario, which erg record does not "
 		  "write\n" },
 		{ "  \"load\": {\"tool\": \"wrk2\",\n    \"rate\": 100.5},\n  " TARGETS
-		  ",\n  " ROUTES "}", "erg: PLAN:6: error: 'load.rate' must be a whole number of at least 0, "
+		  ",\n  " ROUTES "}", "erg: PLAN:6: error: 'load.rate' must be a whole number from 0 to 2^53, "
 		  "not 100.5\n" },
 		{ "  \"load\": {\"tool\": \"wrk2\",\n    \"rate\": 0},\n  " TARGETS ",\n  "
 		  ROUTES "}", "erg: PLAN:6: error: 'load.rate' must be from 1 to 10000000 "
