@@ -66,6 +66,12 @@ int stats_bootstrap_ratio(const double *x, size_t nx, const double *y,
 			  size_t ny, unsigned reps, uint64_t seed, double *lo,
 			  double *hi);
 
+/*
+ * Percentile p (0..1) of v[0..n-1], n > 0, no NaN, by Hyndman & Fan's
+ * type 7 (R's and numpy's default); reorders v (selection, not a sort).
+ */
+double stats_percentile(double *v, size_t n, double p);
+
 /* Geometric mean of positive values; NAN if any value <= 0 or n == 0. */
 double stats_geomean(const double *x, size_t n);
 

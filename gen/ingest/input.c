@@ -66,7 +66,8 @@ struct input {
 	int member_end;		/* inflate ended a member; no new one begun */
 	int zinit;		/* zs needs inflateEnd */
 	z_stream zs;
-	unsigned char *raw;	/* INPUT_CHUNK bytes of file data */
+	unsigned char *raw;	/* raw_cap bytes of file data */
+	size_t raw_cap;		/* INPUT_CHUNK, less for a smaller file */
 	size_t raw_pos, raw_len; /* plain files: sniffed bytes not yet delivered */
 	uint64_t delivered;
 	uint64_t max;
@@ -249,7 +250,10 @@ open_common(const char *path, uint64_t max_bytes, int digest)
 	in->fd = fd;
 	in->max = max_bytes;
 	in->size_hint = (uint64_t)st.st_size;
-	in->raw = xmalloc(INPUT_CHUNK);
+	/* most files of a run are a few KB: a chunk each was most of what a
+	 * build allocated (a file that grows is read in more pieces) */
+	in->raw_cap = (uint64_t)st.st_size < INPUT_CHUNK - 4096 ? (size_t)st.st_size + 4096 : INPUT_CHUNK;
+	in->raw = xmalloc(in->raw_cap);
 	if (digest) {
 		in->digest = 1;
 		sha256_begin(&in->sha);
@@ -258,7 +262,7 @@ open_common(const char *path, uint64_t max_bytes, int digest)
 	}
 
 	/* Sniff the magic; whatever was read is either inflated or delivered. */
-	r = read_raw(in, in->raw, INPUT_CHUNK);
+	r = read_raw(in, in->raw, in->raw_cap);
 	if (r < 0) {
 		input_close(in);
 		return NULL;
@@ -266,7 +270,7 @@ open_common(const char *path, uint64_t max_bytes, int digest)
 	in->raw_len = (size_t)r;
 	if (r == 1 && !in->raw_eof) {
 		/* A one-byte read of a longer file (one still being written): get the second byte. */
-		long r2 = read_raw(in, in->raw + 1, INPUT_CHUNK - 1);
+		long r2 = read_raw(in, in->raw + 1, in->raw_cap - 1);
 
 		if (r2 < 0) {
 			input_close(in);
@@ -365,7 +369,7 @@ refill(struct input *in)
 
 	if (in->zs.avail_in || in->raw_eof)
 		return 0;
-	r = read_raw(in, in->raw, INPUT_CHUNK);
+	r = read_raw(in, in->raw, in->raw_cap);
 	if (r < 0)
 		return -1;
 	in->zs.next_in = in->raw;
@@ -514,15 +518,25 @@ int
 input_read_all(const char *path, uint64_t max_bytes, struct buf *b)
 {
 	size_t start = b->len;
+	uint64_t hint;
 	struct input *in;
 	long r;
 
 	in = input_open(path, max_bytes);
 	if (!in)
 		return -1;
+	/*
+	 * A plain file in one buffer of its size (the read that finds its
+	 * end fits in the byte left over); a gzip one, or a file that grew,
+	 * by half again each time it fills.  A chunk more for every read
+	 * made a build of many small runs copy 256 KB per file.
+	 */
+	hint = input_is_gzip(in) ? INPUT_CHUNK : input_size_hint(in);
+	buf_grow(b, (size_t)(hint < max_bytes ? hint : max_bytes) + 1);
 	do {
-		buf_grow(b, INPUT_CHUNK);
-		r = input_read(in, b->ptr + b->len, INPUT_CHUNK);
+		if (b->cap - b->len - 1 == 0)
+			buf_grow(b, INPUT_CHUNK);
+		r = input_read(in, b->ptr + b->len, b->cap - b->len - 1);
 		if (r > 0)
 			b->len += (size_t)r;
 	} while (r > 0);
