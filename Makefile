@@ -113,10 +113,11 @@ site: deps
 
 # Every test runs: a test that cannot (no chromium) fails, unless its
 # SKIP_ variable allows the skip (SKIP_BROWSER=1; tests/run.sh).
-# TEST_JOBS tests at a time (default 2: the long ones mostly wait on
-# servers, samplers and sleeps), TEST_TIMES=1 for a table of each test's
-# wall and CPU seconds (tests/run.sh).
-TEST_JOBS ?= 2
+# TEST_JOBS tests at a time (default 3 on two cores: the record tests
+# mostly wait on servers, samplers and sleeps, 2-4 times their CPU time,
+# so a third keeps both cores busy), TEST_TIMES=1 for a table of each
+# test's wall and CPU seconds (tests/run.sh).
+TEST_JOBS ?= 3
 test: all test-deps
 	@BUILD=$(BUILD) SHARED=$(SHARED) TEST_JOBS=$(TEST_JOBS) TEST_TIMES=$(TEST_TIMES) \
 	  SKIP_BROWSER=$(SKIP_BROWSER) SKIP_RECORD=$(SKIP_RECORD) sh tests/run.sh
@@ -137,7 +138,7 @@ lint:
 # test_plistfast reads 1 of its 8 rebuilt sessions (as under valgrind;
 # 98 of the step's CPU seconds).
 asan:
-	$(MAKE) BUILD=build-asan OPT="-O1 -g" TEST_JOBS=2 PROP_ITER=2000 PROP_REF_ITER=75 \
+	$(MAKE) BUILD=build-asan OPT="-O1 -g" TEST_JOBS=3 PROP_ITER=2000 PROP_REF_ITER=75 \
 	  ERG_TEST_LIGHT=1 \
 	  SANITIZE="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" test
 

@@ -12,7 +12,8 @@
  * request counts scaled from sampleInt to one second.  bytes_read =
  * throughput.total, bytes as read from the socket (headers and bodies).
  * time_taken_s = finish - start (ms precision) when both are readable,
- * else "duration" (rounded to 0.01 s).  The configured -d and any rate
+ * else "duration" (rounded to 0.01 s); the two more than 0.02 s apart (or
+ * finish before start) are an error at "finish".  The configured -d and any rate
  * limit are not in the output: duration_s is NAN, mode unknown.
  */
 #include <math.h>
@@ -211,9 +212,18 @@ load_autocannon_json(const char *path, const char *data, size_t len,
 	if (start.ok && finish.ok) {
 		double d = (double)(finish.whole - start.whole) +
 			   (finish.frac - start.frac);
+		char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN];
 
-		if (d >= 0)
-			r->time_taken_s = d;
+		/* autocannon writes duration as finish - start rounded to
+		 * 0.01 s (every sample in ../shared); more than 0.02 s apart,
+		 * one of them is not this run's */
+		if (!(d >= 0) || fabs(d - duration) > 0.02) {
+			jdoc_get(&j, &root, "finish", 0, &p);
+			jdoc_error(&j, &p, "is %s s after 'start', but 'duration' is %s s",
+				   num_text(a, d), num_text(b, duration));
+			goto out;
+		}
+		r->time_taken_s = d;
 	}
 	ret = 0;
 out:

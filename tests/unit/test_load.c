@@ -1025,6 +1025,12 @@ test_autocannon_inline(void)
 	bad_subst("ac-start.json", ac_pretty, "\"2026-12-02T07:57:52.307Z\"",
 		  "\"yesterday\"", LOAD_UNKNOWN, 6,
 		  "'start' is not an ISO-8601 UTC time");
+	/* finish before start, and a duration of another run */
+	bad_subst("ac-finish.json", ac_pretty, "\"2026-12-02T07:57:54.317Z\"",
+		  "\"2026-12-02T07:57:50.317Z\"", LOAD_UNKNOWN, 7,
+		  "'finish' is -1.99 s after 'start', but 'duration' is 2.01 s");
+	bad_subst("ac-duration.json", ac_pretty, "\"duration\": 2.01", "\"duration\": 60",
+		  LOAD_UNKNOWN, 7, "'finish' is 2.01 s after 'start', but 'duration' is 60 s");
 	bad_subst("ac-nothr.json", ac_pretty,
 		  ",\n  \"throughput\": {\"total\": 17000}", "", LOAD_UNKNOWN, 1,
 		  "missing 'throughput'");

@@ -7,14 +7,4 @@
 . "$HOSTILE/lib.sh"
 r=$1/2023/run
 small "$r"
-rm "$r/power.plist"
-perl -0 -i -pe 's/\}\s*\z/, "erg": {"powerStartMs": 1699999999000}}\n/' "$r/meta.json"
-{
-	printf '# started on Tue Nov 14 22:13:19 2023\n\n'
-	s=1
-	while [ $s -le 109 ]; do
-		printf '%d.000000000,30.00,Joules,power/energy-pkg/,1000000000,100.00,,\n' $s
-		printf '%d.000000000,<not supported>,Joules,power/energy-ram/,0,100.00,,\n' $s
-		s=$((s + 1))
-	done
-} > "$r/perf-stat.csv"
+perf_session "$r" 30.00 "<not supported>"

@@ -19,10 +19,7 @@ rm "$r/power.plist"
 	# S + s covers the second before it
 	s=-1
 	while [ $s -le 107 ]; do
-		w=30.00
-		for m in 21 42 63 84; do
-			[ $s -gt $m ] && [ $s -le $((m + 9)) ] && w=40.00
-		done
+		w=$(small_watts $s)
 		printf 'Time_Of_Day_Seconds\tCore\tCPU\tBusy%%\tPkgWatt\tCorWatt\n'
 		printf '%d.000000\t-\t-\t0.79\t%s\t5.00\n' $((1700000000 + s)) $w
 		printf '%d.000000\t0\t0\t1.20\t%s\t5.00\n' $((1700000000 + s)) $w

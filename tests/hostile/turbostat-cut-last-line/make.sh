@@ -9,18 +9,7 @@ r=$1/2023/run
 small "$r"
 rm "$r/power.plist"
 {
-	printf 'turbostat version 2024.12.03 - Len Brown <lenb@kernel.org>\n'
-	printf 'Measurement interval: 1.000 seconds\n'
-	s=-1
-	while [ $s -le 101 ]; do
-		w=30.00
-		for m in 21 42 63 84; do
-			[ $s -gt $m ] && [ $s -le $((m + 9)) ] && w=40.00
-		done
-		printf 'Time_Of_Day_Seconds\tPkgWatt\n'
-		printf '%d.000000\t%s\n' $((1700000000 + s)) $w
-		s=$((s + 1))
-	done
+	turbostat_log -1 101
 	printf 'Time_Of_Day_Seconds\tPkgWatt\n'
 	printf '%d.000000\t3' $((1700000000 + 102))
 } > "$r/turbostat.txt"

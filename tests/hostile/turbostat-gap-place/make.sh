@@ -8,15 +8,4 @@
 r=$1/2023/run
 small "$r"
 rm "$r/power.plist"
-{
-	printf 'turbostat version 2024.12.03 - Len Brown <lenb@kernel.org>\n'
-	printf 'Measurement interval: 1.000 seconds\n'
-	s=-1
-	while [ $s -le 107 ]; do
-		if [ $s -lt 34 ] || [ $s -gt 38 ]; then
-			printf 'Time_Of_Day_Seconds\tPkgWatt\n'
-			printf '%d.000000\t30.00\n' $((1700000000 + s))
-		fi
-		s=$((s + 1))
-	done
-} > "$r/turbostat.txt"
+SKIP="34 35 36 37 38" turbostat_log -1 107 30.00 > "$r/turbostat.txt"
