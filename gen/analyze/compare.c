@@ -576,6 +576,9 @@ static const struct envsrc env_sources[] = {
 	{ "software", "software", "software" },
 	{ "load settings", "conditions.load", "conditions.load" },
 	{ "load settings", "conditions.session_start", "conditions.session_start" },
+	/* what the load files themselves say they ran: the same run
+	 * configured twice can still have been driven differently */
+	{ "load settings", "load files", "load files" },
 	{ "room temperature", "conditions.room_temp_c", "conditions.room_temp_c" },
 	{ "energy source", "energy_source", "energy_source" },
 	{ "energy source", "conditions.power", "conditions.power" },
@@ -584,6 +587,65 @@ static const struct envsrc env_sources[] = {
 	/* trials runs only: the configuration their run.json describes */
 	{ "conditions", "conditions", "conditions" },
 };
+
+/*
+ * The settings every load file of a run gives, over its windows: one
+ * value when the windows agree, else "lo-hi" (numbers) or the distinct
+ * values joined (text).  Nothing for a run without load files.
+ */
+static json_t *
+load_files_flat(json_t *res)
+{
+	static const char *const keys[] = { "tool", "connections", "threads", "duration_s",
+					    "rate" };
+	json_t *out = json_object(), *m, *r, *v;
+	size_t i, j, k;
+
+	for (k = 0; k < NELEM(keys); k++) {
+		double lo = INFINITY, hi = -INFINITY;
+		json_t *texts = json_array();
+		struct buf b = BUF_INIT, f = BUF_INIT;
+
+		json_array_foreach(json_object_get(res, "measurements"), i, m)
+			json_array_foreach(json_object_get(m, "routes"), j, r) {
+				v = jx_path(r, "load");
+				v = json_is_object(v) ? json_object_get(v, keys[k]) : NULL;
+				if (json_is_number(v)) {
+					double x = json_number_value(v);
+
+					lo = x < lo ? x : lo;
+					hi = x > hi ? x : hi;
+				} else if (json_is_string(v)) {
+					size_t t;
+					json_t *s;
+
+					json_array_foreach(texts, t, s)
+						if (json_equal(s, v))
+							break;
+					if (t == json_array_size(texts))
+						json_array_append(texts, v);
+				}
+			}
+		buf_addf(&f, "load files.%s", keys[k]);
+		if (json_array_size(texts)) {
+			json_array_foreach(texts, i, v)
+				buf_addf(&b, "%s%s", i ? ", " : "", json_string_value(v));
+			json_object_set_new(out, f.ptr, json_string(b.ptr));
+		} else if (lo == hi) {
+			json_object_set_new(out, f.ptr, lo == floor(lo) && fabs(lo) < 9007199254740992.0 ?
+					    json_integer((json_int_t)lo) : json_real(lo));
+		} else if (lo < hi) {
+			char x[NUM_TEXT_LEN], y[NUM_TEXT_LEN];
+
+			buf_addf(&b, "%s-%s", num_text(x, lo), num_text(y, hi));
+			json_object_set_new(out, f.ptr, json_string(b.ptr));
+		}
+		json_decref(texts);
+		buf_release(&b);
+		buf_release(&f);
+	}
+	return out;
+}
 
 /*
  * One group of fields of a side, flattened.  A summary run has no rounds
@@ -602,7 +664,10 @@ env_flat(json_t *res, const struct envsrc *e, size_t rounds, int summary)
 						 NULL };
 	json_t *out = json_object(), *v;
 
-	if (!strcmp(e->path, "rounds")) {
+	if (!strcmp(e->path, "load files")) {
+		json_decref(out);
+		return load_files_flat(res);
+	} else if (!strcmp(e->path, "rounds")) {
 		if (!summary)
 			json_object_set_new(out, "rounds", json_integer((json_int_t)rounds));
 	} else if (summary && !strcmp(e->path, "conditions.room_temp_c") &&

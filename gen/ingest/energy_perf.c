@@ -68,6 +68,34 @@ ctime_ms(const char *s, double tz_ms, double *ms)
 	return 0;
 }
 
+/*
+ * Both meta.json erg.powerStartMs and perf's own "# started on" (whole
+ * seconds, local time): the header is the start's second, at the zone's
+ * offset when erg.powerTimezone gives it, else at some offset of whole
+ * quarter hours (every zone's).  Further apart, one of them is another
+ * run's, and the whole power series would be placed that far off.  1
+ * after a located error.
+ */
+static int
+header_contradicts(const char *path, long line, const char *s, const struct energy_opts *o)
+{
+	double h, d, off = 0;
+	char a[NUM_TEXT_LEN];
+
+	if (ctime_ms(s, o->tz_set ? o->tz_ms : 0, &h))
+		return error_at(path, line, "'%s' is not a ctime date", s), 1;
+	d = o->start_ms - h;
+	if (!o->tz_set)
+		off = round(d / 900000) * 900000;
+	/* the second the header names, a second's slack either side */
+	if (d - off >= -1000 && d - off < 2000)
+		return 0;
+	error_at(path, line, "'# started on %s' is %s s %s meta.json erg.powerStartMs%s", s,
+		 num_text(a, fabs(round((d - off) / 1000))), d - off < 0 ? "after" : "before",
+		 o->tz_set ? " at erg.powerTimezone" : " at any time zone's offset");
+	return 1;
+}
+
 /* psys covers the package and DRAM: it counts alone */
 static void
 psys_alone(struct power_file *pf)
@@ -118,6 +146,10 @@ energy_read_perf(const char *path, const struct energy_opts *o, struct power_fil
 				if (isnan(t0) && ctime_ms(line + 13, o->tz_ms, &t0)) {
 					bad = error_at(path, l.line, "'%s' is not a ctime date",
 						       line + 13);
+					break;
+				}
+				if (o && o->start_set && header_contradicts(path, l.line, line + 13, o)) {
+					bad = -1;
 					break;
 				}
 			}

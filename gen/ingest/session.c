@@ -258,6 +258,7 @@ route_init(struct route_win *w)
 		w->tl_status[i] = NAN;
 	w->ok2xx = w->non2xx = w->errors = NAN;
 	w->load_pid = NAN;
+	w->time_s = NAN;
 	w->load_force = LOAD_UNKNOWN;
 	w->idle = -1;
 	w->idle_watts = w->net_energy_j = w->idle_share = NAN;
@@ -275,7 +276,7 @@ read_route_fields(const struct rec *c, struct route_win *w)
 	};
 	char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN];
 	const char *s;
-	double sum = 0;
+	double sum = 0, unused;
 	size_t i, nclass = 0;
 	int bad = 0, rc;
 
@@ -293,7 +294,14 @@ read_route_fields(const struct rec *c, struct route_win *w)
 	RD(rec_nonneg, "rpsStddev", &w->rps_sd);
 	RD(rec_nonneg, "latencyMeanUs", &w->lat_mean_us);
 	RD(rec_nonneg, "latencyMaxUs", &w->lat_max_us);
+	RD(rec_nonneg, "timeTakenSeconds", &w->time_s);
 	RD(rec_count, "bombardierPid", &w->load_pid);
+	/* the runner's other figures (energy-method.md), not used: held to
+	 * their type all the same */
+	RD(rec_nonneg, "rpsMax", &unused);
+	RD(rec_nonneg, "rpsP50", &unused);
+	RD(rec_nonneg, "rpsP99", &unused);
+	RD(rec_nonneg, "latencyStddevUs", &unused);
 #undef RD
 	for (i = 0; i < 6; i++) {
 		rc = rec_count(c, cls[i], &w->tl_status[i]);
@@ -1206,6 +1214,21 @@ same_count(const char *tl, const struct route_win *w, const char *what, double h
 			num_text(b, there), rel);
 }
 
+/* A figure the timeline copied from the load file (energy-method.md:
+ * rpsMean is bombardier's rps.mean, ...) must be the file's; within a
+ * millionth, for a runner that printed it rounded. */
+static int
+same_value(const char *tl, const struct route_win *w, const char *what, double here,
+	   double there, const char *rel)
+{
+	char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN];
+
+	if (isnan(here) || isnan(there) || fabs(here - there) <= 1e-6 * fabs(there))
+		return 0;
+	return error_at(tl, w->line, "%s %s differs from %s in '%s'", what, num_text(a, here),
+			num_text(b, there), rel);
+}
+
 static int
 cross_check(const char *tl, const struct route_win *w, const char *rel)
 {
@@ -1224,7 +1247,93 @@ cross_check(const char *tl, const struct route_win *w, const char *rel)
 	bad |= same_count(tl, w, "bytesWritten", w->bytes_written, l->bytes_written, 0, rel);
 	for (k = 0; k < 6; k++)
 		bad |= same_count(tl, w, cls[k], w->tl_status[k], l->status[k], 0, rel);
+	/* bombardier's own figures, which the runner copies (energy-method.md);
+	 * another tool's rate or latency is erg's reading of its report, not
+	 * necessarily what a runner computed from it */
+	if (l->tool == LOAD_BOMBARDIER_JSON || l->tool == LOAD_BOMBARDIER_TEXT) {
+		bad |= same_value(tl, w, "rpsMean", w->rps_mean, l->rps_mean, rel);
+		bad |= same_value(tl, w, "rpsStddev", w->rps_sd, l->rps_sd, rel);
+		bad |= same_value(tl, w, "latencyMeanUs", w->lat_mean_us, l->lat_mean_us, rel);
+		bad |= same_value(tl, w, "latencyMaxUs", w->lat_max_us, l->lat_max_us, rel);
+		bad |= same_value(tl, w, "timeTakenSeconds", w->time_s, l->time_taken_s, rel);
+	}
 	return bad;
+}
+
+/* Seconds rounded to the millisecond, for a message: 38.189, not
+ * 38.188786562000004. */
+static const char *
+secs_text(char *out, double s)
+{
+	return num_text(out, round(s * 1000) / 1000);
+}
+
+/*
+ * How long the tool ran against its window: the load file's time (or,
+ * when it gives none, the duration it was set to run), else the
+ * timeline's timeTakenSeconds.  Both window sources enclose the tool's
+ * whole process (the runner's clock around the spawn, erg record's
+ * around drive()), so a run far longer is another run's, whose requests
+ * (a minute's in a 5 s window) would divide this window's energy: an
+ * error.  One far shorter leaves the rest of the window unloaded, its
+ * energy still divided by the run's requests: a warning on the page.
+ */
+static int
+check_run_time(struct run *r, const char *tl, const struct measurement *m,
+	       const struct route_win *w, const char *rel)
+{
+	const struct load_result *l = &w->load;
+	double win = (w->end_ms - w->start_ms) / 1000, ran = NAN;
+	const char *how = "ran", *src = rel;
+	char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN];
+
+	if (w->has_load && isfinite(l->time_taken_s)) {
+		ran = l->time_taken_s;
+	} else if (w->has_load && isfinite(l->duration_s)) {
+		ran = l->duration_s;
+		how = "was set to run";
+	} else if (isfinite(w->time_s)) {
+		ran = w->time_s;
+		src = NULL;
+	}
+	if (!isfinite(ran) || !(win > 0))
+		return 0;
+	if (ran > 1.5 * win + 1) {
+		if (src)
+			return error_at(tl, w->line, "load file '%s' %s %s s, its window %s s: not "
+					"this window's run", src, how, secs_text(a, ran),
+					secs_text(b, win));
+		return error_at(tl, w->line, "timeTakenSeconds %s s, the window %s s: not this "
+				"window's run", secs_text(a, ran), secs_text(b, win));
+	}
+	if (ran < win / 2 - 1)
+		run_warn(r, tl, w->line, "window '%s' of '%s': its load ran %s s of the window's "
+			 "%s s; the unloaded rest's energy is divided by its requests too",
+			 w->name, m->id, secs_text(a, ran), secs_text(b, win));
+	return 0;
+}
+
+/*
+ * Without a load file: the published runner's requests against its
+ * rpsMean (bombardier's mean of per-second rates, within a fraction of
+ * count / timeTakenSeconds: formats.md) over the run time.  A factor of
+ * two apart, one of them is another run's.
+ */
+static int
+check_rate(const char *tl, const struct route_win *w)
+{
+	double secs = isfinite(w->time_s) && w->time_s > 0 ? w->time_s :
+		      (w->end_ms - w->start_ms) / 1000, rate;
+	char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN], c[NUM_TEXT_LEN], d[NUM_TEXT_LEN];
+
+	if (isnan(w->requests) || !(w->rps_mean > 0) || !(secs > 0))
+		return 0;
+	rate = w->requests / secs;
+	if (rate <= 2 * w->rps_mean && rate >= w->rps_mean / 2)
+		return 0;
+	return error_at(tl, w->line, "requests %s in %s s are %s req/s, but rpsMean is %s: "
+			"more than a factor of 2 apart", num_text(a, w->requests),
+			secs_text(b, secs), secs_text(c, rate), num_text(d, w->rps_mean));
 }
 
 /*
@@ -1298,7 +1407,6 @@ read_loads(struct run *r, const char *dir)
 		for (j = 0; j < m->nroutes; j++) {
 			struct route_win *w = &m->routes[j];
 			const char *why;
-			char nt1[NUM_TEXT_LEN], nt2[NUM_TEXT_LEN];
 			int explicit = w->load_rel != NULL, rc = -2;
 			int force = w->load_force ? w->load_force : r->load_force;
 
@@ -1317,6 +1425,10 @@ read_loads(struct run *r, const char *dir)
 						       rel.ptr, rel.len ? "'" : "");
 					continue;
 				}
+				if (check_run_time(r, tl.ptr, m, w, NULL) || check_rate(tl.ptr, w)) {
+					bad = -1;
+					continue;
+				}
 				outcome(w);
 				warn_outcome(r, tl.ptr, m, w);
 				continue;
@@ -1324,6 +1436,22 @@ read_loads(struct run *r, const char *dir)
 			if (rc) {
 				bad = error_at(tl.ptr, w->line, "load file '%s': %s", rel.ptr, why);
 				continue;
+			}
+			/* a loadFile beside the runner's own file for the window:
+			 * two raw outputs of one window, and only one would be read */
+			if (explicit && m->round >= 0 && m->slot >= 0) {
+				struct buf def = BUF_INIT;
+				struct stat st;
+
+				buf_addf(&def, "%s/bombardier/r%d-s%d-%s-%s.json", dir, m->round,
+					 m->slot, m->target, w->name);
+				if (strcmp(def.ptr, full.ptr) && !lstat(def.ptr, &st))
+					bad = error_at(tl.ptr, w->line, "loadFile '%s' and the runner's "
+						       "'%s' are both this window's load file; keep one",
+						       rel.ptr, def.ptr + strlen(dir) + 1);
+				buf_release(&def);
+				if (bad)
+					continue;
 			}
 			/* streams the per-request formats, reads the rest whole */
 			if (load_read_file(full.ptr, (enum load_tool)force, &w->load)) {
@@ -1337,15 +1465,8 @@ read_loads(struct run *r, const char *dir)
 				bad = -1;
 				continue;
 			}
-			/* a tool that loaded far longer than its window: another
-			 * run's file, whose requests (a minute's in a 5 s
-			 * window) would divide this window's energy */
-			if (isfinite(w->load.time_taken_s) && w->end_ms > w->start_ms &&
-			    w->load.time_taken_s > 1.5 * (w->end_ms - w->start_ms) / 1000 + 1) {
-				bad = error_at(tl.ptr, w->line, "load file '%s' ran %s s, its window "
-					       "%s s: not this window's run", rel.ptr,
-					       num_text(nt1, w->load.time_taken_s),
-					       num_text(nt2, (w->end_ms - w->start_ms) / 1000));
+			if (check_run_time(r, tl.ptr, m, w, rel.ptr)) {
+				bad = -1;
 				continue;
 			}
 			if (isnan(w->requests))

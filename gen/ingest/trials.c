@@ -582,6 +582,86 @@ column(struct raw *t, size_t j, json_t *units, int *seen)
 	return col;
 }
 
+/* ---- the trials' times --------------------------------------------------- */
+
+/* A number cell's value, NAN for an empty one. */
+static double
+num_at(const struct raw *t, size_t r, size_t j)
+{
+	json_t *v = cell_at(t, r, j);
+
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+static ssize_t
+col_named(const struct raw *t, const char *name)
+{
+	size_t j;
+
+	for (j = 0; j < t->nc; j++)
+		if (!strcmp(t->names[j], name))
+			return (ssize_t)j;
+	return -1;
+}
+
+struct span {
+	double start, end;
+	size_t row;
+};
+
+static int
+cmp_span(const void *a, const void *b)
+{
+	const struct span *x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return (x->row > y->row) - (x->row < y->row);
+}
+
+/*
+ * Each trial's energy is the power between its start and its end: two
+ * trials whose times overlap would count that energy in both (an energy
+ * session's overlapping windows are an error too).  And a trial's
+ * requests over its time against its rps: a factor of two apart, one of
+ * them is not this trial's.  0, or -1 after a located error.
+ */
+static int
+check_times(const struct raw *t, size_t cs, size_t ce)
+{
+	ssize_t cr = col_named(t, "requests"), cp = col_named(t, "rps");
+	struct span *sp = xcalloc(t->nr ? t->nr : 1, sizeof(*sp));
+	char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN], c[NUM_TEXT_LEN], d[NUM_TEXT_LEN];
+	size_t i;
+	int bad = 0;
+
+	for (i = 0; i < t->nr; i++) {
+		sp[i].start = num_at(t, i, cs);
+		sp[i].end = num_at(t, i, ce);
+		sp[i].row = i;
+	}
+	qsort(sp, t->nr, sizeof(*sp), cmp_span);
+	for (i = 1; i < t->nr && !bad; i++)
+		if (sp[i].start < sp[i - 1].end)
+			bad = error_at(t->path, t->line[sp[i].row], "the trial starts (%s ms) before "
+				       "the one at line %ld ends (%s ms): their energy would be "
+				       "counted in both", num_text(a, sp[i].start),
+				       t->line[sp[i - 1].row], num_text(b, sp[i - 1].end));
+	for (i = 0; cr >= 0 && cp >= 0 && i < t->nr && !bad; i++) {
+		double n = num_at(t, i, (size_t)cr), rps = num_at(t, i, (size_t)cp);
+		double secs = (num_at(t, i, ce) - num_at(t, i, cs)) / 1000, rate = n / secs;
+
+		if (isnan(n) || !(rps > 0) || !(secs > 0) || (rate <= 2 * rps && rate >= rps / 2))
+			continue;
+		bad = error_at(t->path, t->line[i], "requests %s in the trial's %s s are %s req/s, "
+			       "but its rps is %s: more than a factor of 2 apart", num_text(a, n),
+			       num_text(b, secs), num_text(c, round(rate * 1000) / 1000),
+			       num_text(d, rps));
+	}
+	free(sp);
+	return bad;
+}
+
 static json_t *
 read_table(const char *dir, const char *rel, json_t *units)
 {
@@ -640,6 +720,8 @@ read_table(const char *dir, const char *rel, json_t *units)
 				       "(%s ms)", num_text(tb, b), b == a ? "when" : "before",
 				       num_text(ta, a));
 	}
+	if (!bad && seen[4] && seen[5])
+		bad = check_times(&t, (size_t)seen[4] - 1, (size_t)seen[5] - 1);
 	if (bad) {
 		json_decref(cols);
 		goto out;

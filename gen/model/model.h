@@ -28,6 +28,7 @@ struct route_win {
 	/* as the runner recorded it (routeComplete) */
 	double requests, bytes_read, bytes_written;
 	double rps_mean, rps_sd, lat_mean_us, lat_max_us;
+	double time_s;			/* timeTakenSeconds: the tool's own run time */
 	double tl_status[6];		/* others, req1xx..req5xx as logged; NAN if not */
 	double load_pid;		/* bombardierPid: the load generator's process */
 	/* the load generator's own file, when there is one */

@@ -144,4 +144,15 @@ check "summary vs summary: xisto startup +950 %" grep -q '^xisto     2          
 check "summary vs summary: Bun only in A" grep -q '^targets only in A: Bun$' "$tmp/m4.txt"
 check "summary vs summary: the sentence names both runs" \
 	grep -q '^No significance test: runs apple-m4/2026-11-07-hello-server and apple-m4/2026-11-08-conduit have one value per cell' "$tmp/m4.txt"
+
+# The same session, but B's load files ran 500 connections, not 50: the
+# runs' own settings agree, the load files' do not, and the environment
+# says so (it said "no differences (... load settings ...)").
+"$BUILD/tools/mksmall" "$tmp/lc/a" > /dev/null
+"$BUILD/tools/mksmall" "$tmp/lc/b" > /dev/null
+sed -i 's/"numberOfConnections": 50,/"numberOfConnections": 500,/' "$tmp/lc/b/bombardier/"*.json
+"$ERG" diff --archive "$tmp/lc" a b > "$tmp/lc.txt" 2> /dev/null
+check "load files' connections 50 vs 500: exits 0" test $? -eq 0
+check "load files' connections 50 vs 500: named in the environment" \
+	grep -q '^  load files\.connections  *50  *500 *$' "$tmp/lc.txt"
 exit 0

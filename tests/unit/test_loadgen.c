@@ -752,6 +752,17 @@ test_vegeta(void)
 		EQ(r.time_taken_s, 2.5);
 		load_result_free(&r);
 	}
+	{
+		/* latencies.total is vegeta's int64 sum of every latency in ns:
+		 * past 2^53 (104 days) in a long saturated run, and not used */
+		char *big = subst(doc, "\"total\":30,", "\"total\":12000000000000000,");
+
+		if (!good("bigtotal.json", big, LOAD_UNKNOWN, &r)) {
+			EQ(r.requests, 3);
+			load_result_free(&r);
+		}
+		free(big);
+	}
 	bad_subst("sum.json", doc, "\"500\":1", "\"500\":2", LOAD_UNKNOWN, 5,
 		  "'status_codes' counts 4 responses, 'requests' 3");
 	bad_subst("code.json", doc, "\"500\":1", "\"5xx\":1", LOAD_UNKNOWN, 5,

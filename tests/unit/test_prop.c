@@ -768,6 +768,13 @@ static const struct rule tl_rules[] = {
 	{ "routeComplete", "rpsStddev", D_NN, 'b', 'a', 'b', P_ROUTE, RF_RPSSD },
 	{ "routeComplete", "latencyMeanUs", D_NN, 'c', 'a', 'c', 0, 0 },
 	{ "routeComplete", "latencyMaxUs", D_NN, 'c', 'a', 'c', 0, 0 },
+	/* not used, but held to their type (timeTakenSeconds: to the load
+	 * file's and the window) */
+	{ "routeComplete", "timeTakenSeconds", D_NN, 'c', 'a', 'c', 0, 0 },
+	{ "routeComplete", "rpsMax", D_NN, 'c', 'a', 'c', 0, 0 },
+	{ "routeComplete", "rpsP50", D_NN, 'c', 'a', 'c', 0, 0 },
+	{ "routeComplete", "rpsP99", D_NN, 'c', 'a', 'c', 0, 0 },
+	{ "routeComplete", "latencyStddevUs", D_NN, 'c', 'a', 'c', 0, 0 },
 	{ "routeComplete", "bombardierPid", D_CNT, 'c', 'a', 'c', 0, 0 },
 	{ "measurementComplete", "id", D_ID, 'a', 'a', 'a', 0, 0 },
 	{ "measurementComplete", "round", D_SMALL, 'a', 'a', 'c', 0, 0 },
@@ -865,6 +872,83 @@ tl_finish(struct sess *S, struct mut *mu, struct nline *nl, size_t n)
 	for (i = 0; i < n; i++)
 		free(nl[i].text);
 	free(nl);
+}
+
+/*
+ * The figures the runner copies from a route's bombardier file into its
+ * routeComplete (energy-method.md): a change to one copy alone makes the
+ * two disagree, which erg refuses (session.c cross_check).  The
+ * timeline's key and the file's path of each.
+ */
+static const struct {
+	const char *tl, *file;
+} copied[] = {
+	{ "rpsMean", "result.rps.mean" },
+	{ "rpsStddev", "result.rps.stddev" },
+	{ "latencyMeanUs", "result.latency.mean" },
+	{ "latencyMaxUs", "result.latency.max" },
+	{ "timeTakenSeconds", "result.timeTakenSeconds" },
+};
+
+/* The value at a dotted path of a JSON document, or NULL. */
+static json_t *
+jat(json_t *o, const char *path)
+{
+	char key[64];
+	const char *dot;
+
+	while (o && (dot = strchr(path, '.'))) {
+		size_t n = (size_t)(dot - path);
+
+		if (n >= sizeof(key))
+			return NULL;
+		memcpy(key, path, n);
+		key[n] = '\0';
+		o = json_object_get(o, key);
+		path = dot + 1;
+	}
+	return o ? json_object_get(o, path) : NULL;
+}
+
+/* The other copy of field k for route (m, j), or NAN.  from_tl: the
+ * changed copy is the timeline's (so look in the load file). */
+static double
+other_copy(const struct sess *S, size_t m, size_t j, size_t k, int from_tl)
+{
+	json_t *v = NULL;
+	size_t i;
+
+	if (from_tl) {
+		for (i = 0; i < S->nf && !v; i++)
+			if (S->f[i].m == m && S->f[i].j == j && S->f[i].json)
+				v = jat(S->f[i].json, copied[k].file);
+	} else {
+		for (i = 0; i < S->ntl && !v; i++)
+			if (S->tl[i].m == m && S->tl[i].j == j &&
+			    !strcmp(S->tl[i].ev, "routeComplete"))
+				v = json_object_get(S->tl[i].o, copied[k].tl);
+	}
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+/* A copied figure changed to x: refused ('a') when its other copy is
+ * there and more than a millionth away (session.c same_value); else c. */
+static char
+copied_class(const struct sess *S, size_t m, size_t j, const char *key, int from_tl,
+	     json_t *x, char c)
+{
+	double o;
+	size_t k;
+
+	if (m == SIZE_MAX || j == SIZE_MAX || !json_is_number(x))
+		return c;
+	for (k = 0; k < sizeof(copied) / sizeof(copied[0]); k++)
+		if (!strcmp(key, from_tl ? copied[k].tl : copied[k].file)) {
+			o = other_copy(S, m, j, k, from_tl);
+			return !isnan(o) && fabs(json_number_value(x) - o) > 1e-6 * fabs(o) ?
+			       'a' : c;
+		}
+	return c;
 }
 
 static int
@@ -985,6 +1069,8 @@ tl_field(struct sess *S, size_t L, struct mut *mu)
 			c = 'c';
 		} else {
 			c = ru->other;
+			if (top && !strcmp(t->ev, "routeComplete"))
+				c = copied_class(S, t->m, t->j, key, 1, v, c);
 		}
 		buf_addstr(&mu->desc, "-> ");
 		jtext(&mu->desc, v);
@@ -1578,6 +1664,8 @@ doc_mut(struct sess *S, size_t fi, struct mut *mu)
 				c = ru->dom == D_ANY ? 'c' : 'a';
 			else if (!in_domain(ru->dom, d.new))
 				c = ru->bad;
+			else if (fi != S->meta)
+				c = copied_class(S, f->m, f->j, d.path, 0, d.new, ru->other);
 			else
 				c = ru->other;
 			if (c == 'b')

@@ -432,6 +432,10 @@ test_wrk_bytes(void)
 		int rc;
 
 		make("");
+		/* the window's load file is the wrk one: the runner's goes */
+		buf_reset(&p);
+		buf_addf(&p, "%s/bombardier/r1-s1-alpha-a.json", dir);
+		CHECK(unlink(p.ptr) == 0, "the runner's load file of route a removed");
 		buf_reset(&p);
 		buf_addf(&p, "%s/a.wrk", dir);
 		if ((f = fopen(p.ptr, "w"))) {

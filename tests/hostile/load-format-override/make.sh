@@ -4,6 +4,8 @@
 . "$HOSTILE/lib.sh"
 r=$1/2023/run
 small "$r"
+# the window's load file is the one loadFile names, not the runner's
+rm "$r/bombardier/r1-s1-alpha-a.json"
 mkdir -p "$r/wrk"
 cat > "$r/wrk/a.txt" <<'WRK'
 Running 5s test @ http://127.0.0.1:3000/a

@@ -6,6 +6,8 @@
 . "$HOSTILE/lib.sh"
 r=$1/2023/run
 small "$r"
+# the window's load file is the one loadFile names, not the runner's
+rm "$r/bombardier/r1-s1-alpha-a.json"
 line_edit "$r/timeline.jsonl" 4 's/"bytesRead":1000000/"bytesRead":1000000,"loadFile":"k6\/a.json"/'
 mkdir -p "$r/k6"
 cat > "$r/k6/a.json" <<'J'

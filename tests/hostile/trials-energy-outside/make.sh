@@ -9,5 +9,5 @@ cat > "$r/run.json" <<'JSON'
 JSON
 printf 'time,cpu_W\n1733170000000,\n1733170001000,10\n1733170002000,10\n1733170003000,10\n' \
 	> "$r/power.csv"
-printf 'target,repetition,start_ms,end_ms,requests\na,1,1733170000000,1733170002000,100\na,2,1733170001000,1733170003500,100\n' \
+printf 'target,repetition,start_ms,end_ms,requests\na,1,1733170000000,1733170002000,100\na,2,1733170002000,1733170003500,100\n' \
 	> "$r/trials/t.csv"
