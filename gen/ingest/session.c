@@ -1396,7 +1396,7 @@ warn_outcome(struct run *r, const char *tl, const struct measurement *m,
 static int
 read_loads(struct run *r, const char *dir)
 {
-	struct buf rel = BUF_INIT, full = BUF_INIT, tl = BUF_INIT;
+	struct buf rel = BUF_INIT, full = BUF_INIT, tl = BUF_INIT, def = BUF_INIT;
 	size_t i, j;
 	int bad = 0;
 
@@ -1410,12 +1410,13 @@ read_loads(struct run *r, const char *dir)
 			int explicit = w->load_rel != NULL, rc = -2;
 			int force = w->load_force ? w->load_force : r->load_force;
 
-			buf_reset(&rel);
-			if (explicit)
-				buf_addstr(&rel, w->load_rel);
-			else if (m->round >= 0 && m->slot >= 0)
-				buf_addf(&rel, "bombardier/r%d-s%d-%s-%s.json", m->round,
+			/* the runner's own name for the window's file */
+			buf_reset(&def);
+			if (m->round >= 0 && m->slot >= 0)
+				buf_addf(&def, "bombardier/r%d-s%d-%s-%s.json", m->round,
 					 m->slot, m->target, w->name);
+			buf_reset(&rel);
+			buf_addstr(&rel, explicit ? w->load_rel : def.ptr);
 			if (rel.len)
 				rc = path_inside(dir, rel.ptr, &full, &why);
 			if (rc == -2 && !explicit) {
@@ -1439,19 +1440,20 @@ read_loads(struct run *r, const char *dir)
 			}
 			/* a loadFile beside the runner's own file for the window:
 			 * two raw outputs of one window, and only one would be read */
-			if (explicit && m->round >= 0 && m->slot >= 0) {
-				struct buf def = BUF_INIT;
+			if (explicit && def.len && strcmp(def.ptr, rel.ptr)) {
+				struct buf p = BUF_INIT;
 				struct stat st;
+				int both;
 
-				buf_addf(&def, "%s/bombardier/r%d-s%d-%s-%s.json", dir, m->round,
-					 m->slot, m->target, w->name);
-				if (strcmp(def.ptr, full.ptr) && !lstat(def.ptr, &st))
+				buf_addf(&p, "%s/%s", dir, def.ptr);
+				both = !lstat(p.ptr, &st);
+				buf_release(&p);
+				if (both) {
 					bad = error_at(tl.ptr, w->line, "loadFile '%s' and the runner's "
 						       "'%s' are both this window's load file; keep one",
-						       rel.ptr, def.ptr + strlen(dir) + 1);
-				buf_release(&def);
-				if (bad)
+						       rel.ptr, def.ptr);
 					continue;
+				}
 			}
 			/* streams the per-request formats, reads the rest whole */
 			if (load_read_file(full.ptr, (enum load_tool)force, &w->load)) {
@@ -1495,6 +1497,7 @@ read_loads(struct run *r, const char *dir)
 	buf_release(&rel);
 	buf_release(&full);
 	buf_release(&tl);
+	buf_release(&def);
 	return bad ? -1 : 0;
 }
 

@@ -78,3 +78,35 @@ perf_session() {
 		done
 	} > "$1/perf-stat.csv"
 }
+
+# wrk_report LENGTH REQUESTS SPAN READ TRANSFER: a wrk 4 report of route
+# a (2 threads, 50 connections) on stdout: "Running LENGTH test", then
+# "REQUESTS requests in SPAN, READ read" and "Transfer/sec: TRANSFER".
+wrk_report() {
+	printf 'Running %s test @ http://127.0.0.1:3000/a\n' "$1"
+	printf '  2 threads and 50 connections\n'
+	printf '  Thread Stats   Avg      Stdev     Max   +/- Stdev\n'
+	printf '    Latency   250.50us   20.00us 900.00us   75.00%%\n'
+	printf '    Req/Sec     1.00k    10.00     1.05k    80.00%%\n'
+	printf '  %s requests in %s, %s read\n' "$2" "$3" "$4"
+	printf 'Requests/sec:   2000.00\n'
+	printf 'Transfer/sec:    %s\n' "$5"
+}
+
+# trials_power RUN: a trials run in RUN (run.json) with power.csv at 40 W
+# a second from T0 = 1733170000000 to T0 + 60 s; the caller writes
+# RUN/trials/.
+trials_power() {
+	mkdir -p "$1/trials"
+	printf '{"title": "trials with power", "date": "2026-12-03", "machine": {"id": "m"}}\n' \
+		> "$1/run.json"
+	{
+		echo 'time,cpu_W'
+		echo '1733170000000,'
+		i=1
+		while [ $i -le 60 ]; do
+			echo "$((1733170000000 + i * 1000)),40"
+			i=$((i + 1))
+		done
+	} > "$1/power.csv"
+}

@@ -8,14 +8,5 @@ r=$1/2023/run
 small "$r"
 rm "$r/bombardier/r1-s1-alpha-a.json"
 mkdir -p "$r/load"
-cat > "$r/load/x" << 'WRK'
-Running 1s test @ http://127.0.0.1:3000/a
-  2 threads and 50 connections
-  Thread Stats   Avg      Stdev     Max   +/- Stdev
-    Latency   250.50us   20.00us 900.00us   75.00%
-    Req/Sec     1.00k    10.00     1.05k    80.00%
-  2000 requests in 1.00s, 195.31KB read
-Requests/sec:   2000.00
-Transfer/sec:    195.31KB
-WRK
+wrk_report 1s 2000 1.00s 195.31KB 195.31KB > "$r/load/x"
 line_edit "$r/timeline.jsonl" 4 's/"requests":10000,"req2xx":10000,"others":0,"rpsMean":2000,"bytesRead":1000000/"loadFile":"load\/x"/'

@@ -7,14 +7,5 @@ small "$r"
 # the window's load file is the one loadFile names, not the runner's
 rm "$r/bombardier/r1-s1-alpha-a.json"
 mkdir -p "$r/wrk"
-cat > "$r/wrk/a.txt" <<'WRK'
-Running 5s test @ http://127.0.0.1:3000/a
-  2 threads and 50 connections
-  Thread Stats   Avg      Stdev     Max   +/- Stdev
-    Latency   250.50us   20.00us 900.00us   75.00%
-    Req/Sec     1.00k    10.00     1.05k    80.00%
-  10000 requests in 5.00s, 972.80KB read
-Requests/sec:   2000.00
-Transfer/sec:    194.56KB
-WRK
+wrk_report 5s 10000 5.00s 972.80KB 194.56KB > "$r/wrk/a.txt"
 line_edit "$r/timeline.jsonl" 4 's/"bytesRead":1000000/"bytesRead":1000000,"loadFile":"wrk\/a.txt"/'
