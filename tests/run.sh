@@ -102,7 +102,12 @@ count() { # name, exit status, output file
 		echo "not ok - $1 exited with status $2" >> "$3"
 		f=1
 	fi
-	grep '^not ok - ' "$3"
+	# each failure with the diagnostics under it (its "# " lines, the
+	# first 12), so that a log that keeps only this summary, as CI's
+	# does, still says why
+	awk '/^not ok - / { print; n = 12; next }
+		n > 0 && /^# / { print; n--; next }
+		{ n = 0 }' "$3"
 	pass=$((pass + p))
 	fail=$((fail + f))
 	if [ "$s" -gt 0 ]; then
