@@ -20,6 +20,10 @@
  *     names, or logged before it, or (routeComplete) after the
  *     measurementComplete; a framework, target, round or slot that
  *     contradicts the measurementStart;
+ *   - a route window outside its own records: before its measurementStart,
+ *     after its record's ts, after its measurement's end;
+ *   - measurementComplete.routes that names other routes than the
+ *     routeComplete records, or copies one of their figures differently;
  *   - a route's status counts that exceed or do not add up to its
  *     requests;
  *   - a measurement without routes, or with another set of routes than the
@@ -35,6 +39,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -580,8 +585,33 @@ read_idle(struct tl *t, const struct rec *c)
 	return bad;
 }
 
+/*
+ * A route's window lies inside its own records: it starts no earlier than
+ * its measurement (measurementStart.startedAtMs) and has ended when its
+ * record was logged (the record's ts; the runner takes both times from
+ * one clock, the window's end first).  A window outside them is another
+ * attempt's or another measurement's, and its energy would be charged to
+ * this one.
+ */
 static int
-read_route_complete(struct tl *t, const struct rec *c)
+route_in_measurement(const struct rec *c, const struct measurement *m,
+		     const struct route_win *w, double ts)
+{
+	char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN];
+
+	if (isfinite(m->start_ms) && w->start_ms < m->start_ms)
+		return error_at(c->path, c->line, "route '%s' starts at %s ms, before its "
+				"measurement '%s' started (%s ms, line %ld)", w->name,
+				num_text(a, w->start_ms), m->id, num_text(b, m->start_ms), m->line);
+	if (w->end_ms > ts)
+		return error_at(c->path, c->line, "route '%s' ends at %s ms, after this "
+				"record was logged ('ts' %s): not this record's window", w->name,
+				num_text(a, w->end_ms), num_text(b, ts));
+	return 0;
+}
+
+static int
+read_route_complete(struct tl *t, const struct rec *c, double ts)
 {
 	const char *id = NULL, *route = NULL;
 	struct measurement *m;
@@ -602,7 +632,98 @@ read_route_complete(struct tl *t, const struct rec *c)
 	bad = check_ident(c, "routeComplete", m);
 	if (!(w = add_route(t, m, route, c->line)))
 		return -1;
-	return read_route_fields(c, w) || bad ? -1 : 0;
+	if (read_route_fields(c, w) || route_in_measurement(c, m, w, ts))
+		return -1;
+	return bad;
+}
+
+/*
+ * The runner writes each route's figures twice: in its routeComplete and
+ * again in measurementComplete.routes (energy-method.md).  erg reads the
+ * first; the copy must name the same routes with the same values (one
+ * serializer wrote both, so the same numbers to the bit), or one of the
+ * two is not this run's.
+ */
+static int
+same_copy(const struct rec *c, const struct route_win *copy, const struct route_win *w)
+{
+	static const struct {
+		const char *key;
+		size_t off;
+	} f[] = {
+#define F(key, member) { key, offsetof(struct route_win, member) }
+		F("startedAtMs", start_ms), F("endedAtMs", end_ms),
+		F("requests", requests), F("bytesRead", bytes_read),
+		F("bytesWritten", bytes_written), F("rpsMean", rps_mean),
+		F("rpsStddev", rps_sd), F("latencyMeanUs", lat_mean_us),
+		F("latencyMaxUs", lat_max_us), F("timeTakenSeconds", time_s),
+		F("bombardierPid", load_pid), F("others", tl_status[0]),
+		F("req1xx", tl_status[1]), F("req2xx", tl_status[2]),
+		F("req3xx", tl_status[3]), F("req4xx", tl_status[4]),
+		F("req5xx", tl_status[5]),
+#undef F
+	};
+	char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN];
+	size_t i;
+
+	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+		double x = *(const double *)((const char *)copy + f[i].off);
+		double y = *(const double *)((const char *)w + f[i].off);
+
+		if (!isnan(x) && !isnan(y) && x != y)
+			return error_at(c->path, c->line, "routes.%s.%s is %s, but its "
+					"routeComplete (line %ld) logged %s", w->name, f[i].key,
+					num_text(a, x), w->line, num_text(b, y));
+	}
+	if (copy->load_rel && w->load_rel && strcmp(copy->load_rel, w->load_rel))
+		return error_at(c->path, c->line, "routes.%s.loadFile is '%s', but its "
+				"routeComplete (line %ld) logged '%s'", w->name, copy->load_rel,
+				w->line, w->load_rel);
+	if (copy->load_force != LOAD_UNKNOWN && w->load_force != LOAD_UNKNOWN &&
+	    copy->load_force != w->load_force)
+		return error_at(c->path, c->line, "routes.%s.loadFormat differs from its "
+				"routeComplete's (line %ld)", w->name, w->line);
+	return 0;
+}
+
+static int
+check_route_copies(const struct rec *c, struct jpos *routes, const struct measurement *m)
+{
+	const char *name;
+	json_t *rv;
+	size_t i;
+	int bad = 0;
+
+	json_object_foreach(routes->v, name, rv) {
+		struct rec rc2 = { c->path, c->line, rv, c->doc, { routes, name, 0, rv } };
+		const struct route_win *w = NULL;
+		struct route_win copy;
+
+		if (jdoc_check(c->doc, &rc2.pos, JD_OBJECT)) {
+			bad = -1;
+			continue;
+		}
+		for (i = 0; i < m->nroutes && !w; i++)
+			if (!strcmp(m->routes[i].name, name))
+				w = &m->routes[i];
+		if (!w) {
+			bad = error_at(c->path, c->line, "measurementComplete lists route '%s', "
+				       "which no routeComplete of '%s' logged", name, m->id);
+			continue;
+		}
+		route_init(&copy);
+		copy.name = (char *)name;	/* read only */
+		if (read_route_fields(&rc2, &copy) || same_copy(c, &copy, w))
+			bad = -1;
+		free(copy.load_rel);
+		load_result_free(&copy.load);
+	}
+	for (i = 0; i < m->nroutes; i++)
+		if (!json_object_get(routes->v, m->routes[i].name))
+			bad = error_at(c->path, c->line, "measurementComplete's 'routes' lacks "
+				       "'%s', which its routeComplete (line %ld) logged",
+				       m->routes[i].name, m->routes[i].line);
+	return bad;
 }
 
 static int
@@ -612,8 +733,10 @@ read_measurement_complete(struct tl *t, const struct rec *c, double ts)
 	struct measurement *m;
 	struct route_win *w;
 	struct jpos routes;
+	char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN];
 	json_t *rv;
 	double v;
+	size_t i;
 	int rc, bad;
 
 	if ((rc = rec_str(c, "id", &id)) <= 0)
@@ -636,11 +759,19 @@ read_measurement_complete(struct tl *t, const struct rec *c, double ts)
 	    rec_num(c, "startedAtMs", &v) < 0 || rec_count(c, "serverPid", &v) < 0 ||
 	    rec_num(c, "startupMs", &v) < 0)
 		bad = -1;
+	for (i = 0; i < m->nroutes; i++)
+		if (m->routes[i].end_ms > m->end_ms)
+			bad = error_at(c->path, c->line, "measurement '%s' ends at %s ms, before "
+				       "its route '%s' (%s ms, line %ld)", id, num_text(a, m->end_ms),
+				       m->routes[i].name, num_text(b, m->routes[i].end_ms),
+				       m->routes[i].line);
 	/* A runner that logs no routeComplete still lists the routes here. */
 	if ((rc = rec_get(c, "routes", JD_OBJECT, &routes)) < 0)
 		return -1;
-	if (m->nroutes || !rc)
+	if (!rc)
 		return bad;
+	if (m->nroutes)
+		return check_route_copies(c, &routes, m) || bad ? -1 : 0;
 	json_object_foreach(routes.v, name, rv) {
 		struct rec rc2 = { c->path, c->line, rv, c->doc, { &routes, name, 0, rv } };
 
@@ -648,7 +779,12 @@ read_measurement_complete(struct tl *t, const struct rec *c, double ts)
 			bad = -1;
 			continue;
 		}
-		if (!(w = add_route(t, m, name, c->line)) || read_route_fields(&rc2, w))
+		if (!(w = add_route(t, m, name, c->line)) || read_route_fields(&rc2, w) ||
+		    route_in_measurement(c, m, w, ts) ||
+		    (w->end_ms > m->end_ms &&
+		     error_at(c->path, c->line, "measurement '%s' ends at %s ms, before its "
+			      "route '%s' (%s ms)", id, num_text(a, m->end_ms), name,
+			      num_text(b, w->end_ms))))
 			bad = -1;
 	}
 	return bad;
@@ -705,7 +841,7 @@ read_event(struct tl *t, const struct rec *c, const char *ev, double ts)
 		return start_measurement(t, c, id) || rc ? -1 : 0;
 	}
 	if (!strcmp(ev, "routeComplete"))
-		return read_route_complete(t, c);
+		return read_route_complete(t, c, ts);
 	if (!strcmp(ev, "measurementComplete"))
 		return read_measurement_complete(t, c, ts);
 	/* Unknown events are the runner's business, but a known one with

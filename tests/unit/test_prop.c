@@ -799,8 +799,12 @@ tl_rule(const char *ev, const char *key)
 {
 	size_t i;
 
-	if (!strncmp(key, "routes.", 7))
-		return &any_rule;
+	/* routes.X.key: the copy of routeComplete's key (route_copy_class) */
+	if (!strncmp(key, "routes.", 7)) {
+		const char *dot = strchr(key + 7, '.');
+
+		return dot ? tl_rule("routeComplete", dot + 1) : &any_rule;
+	}
 	for (i = 0; i < sizeof(tl_rules) / sizeof(tl_rules[0]); i++)
 		if ((!strcmp(tl_rules[i].ev, "*") || !strcmp(tl_rules[i].ev, ev)) &&
 		    !strcmp(tl_rules[i].key, key))
@@ -949,6 +953,110 @@ copied_class(const struct sess *S, size_t m, size_t j, const char *key, int from
 			       'a' : c;
 		}
 	return c;
+}
+
+/* Field key of the record ev of measurement m (route j, or any route
+ * when j is SIZE_MAX: the latest value), or NAN. */
+static double
+tl_value(const struct sess *S, const char *ev, size_t m, size_t j, const char *key)
+{
+	double x = NAN;
+	size_t i;
+
+	for (i = 0; i < S->ntl; i++) {
+		json_t *v;
+
+		if (S->tl[i].m != m || strcmp(S->tl[i].ev, ev) ||
+		    (j != SIZE_MAX && S->tl[i].j != j))
+			continue;
+		v = json_object_get(S->tl[i].o, key);
+		if (json_is_number(v) && !(x >= json_number_value(v)))
+			x = json_number_value(v);
+	}
+	return x;
+}
+
+/*
+ * A time that moves a window out of its own records is refused
+ * (session.c route_in_measurement): a route starts no earlier than its
+ * measurementStart, ends no later than its routeComplete's ts, and no
+ * later than its measurement's endedAtMs.  'a' when the changed time x
+ * of line L breaks that, else c.
+ */
+static char
+own_records_class(const struct sess *S, size_t L, const char *key, double x, char c)
+{
+	const struct tline *t = &S->tl[L];
+
+	if (isnan(x) || t->m == SIZE_MAX)
+		return c;
+	if (!strcmp(t->ev, "routeComplete")) {
+		double end = tl_value(S, "routeComplete", t->m, t->j, "endedAtMs");
+		double mstart = tl_value(S, "measurementStart", t->m, SIZE_MAX, "startedAtMs");
+		double mend = tl_value(S, "measurementComplete", t->m, SIZE_MAX, "endedAtMs");
+
+		if (!strcmp(key, "ts") && x < end)
+			return 'a';
+		if (!strcmp(key, "startedAtMs") && x < mstart)
+			return 'a';
+		if (!strcmp(key, "endedAtMs") && (x > t->ts || x > mend))
+			return 'a';
+	}
+	if (!strcmp(t->ev, "measurementComplete") && !strcmp(key, "endedAtMs") &&
+	    x < tl_value(S, "routeComplete", t->m, SIZE_MAX, "endedAtMs"))
+		return 'a';
+	return c;
+}
+
+/*
+ * measurementComplete.routes.X.key changed by op to v, beside a
+ * routeComplete of route X (session.c check_route_copies): the copy is
+ * read as the routeComplete is, so a value of the wrong type or range is
+ * refused ('a', as the routeComplete's rule ru says), and so is a value
+ * that differs from the routeComplete's; a window time removed leaves a
+ * route without its window ('a').  Anything else, and every key erg does
+ * not read, changes nothing ('c').
+ */
+static char
+route_copy_class(const struct sess *S, size_t L, const char *full, int op, json_t *v)
+{
+	/* read_route_fields' keys; the first 19 are compared with the
+	 * routeComplete's, the rest only held to their type */
+	static const char *const read[] = {
+		"startedAtMs", "endedAtMs", "requests", "bytesRead", "bytesWritten",
+		"rpsMean", "rpsStddev", "latencyMeanUs", "latencyMaxUs", "timeTakenSeconds",
+		"bombardierPid", "others", "req1xx", "req2xx", "req3xx", "req4xx", "req5xx",
+		"loadFile", "loadFormat", "rpsMax", "rpsP50", "rpsP99", "latencyStddevUs",
+	};
+	const struct tline *t = &S->tl[L];
+	const char *route = full + 7, *key = strchr(route, '.') + 1;
+	size_t i, k, rlen = (size_t)(key - 1 - route);
+	json_t *rc = NULL, *x;
+
+	for (k = 0; k < sizeof(read) / sizeof(read[0]); k++)
+		if (!strcmp(key, read[k]))
+			break;
+	if (k == sizeof(read) / sizeof(read[0]))
+		return 'c';
+	if (op == 1 || op == 2)
+		return 'a';
+	if (op == 3 || op == 4)
+		return k < 2 ? 'a' : 'c';
+	if (k >= 19)
+		return 'c';
+	for (i = 0; i < S->ntl && !rc; i++) {
+		const char *r = json_string_value(json_object_get(S->tl[i].o, "route"));
+
+		if (S->tl[i].m == t->m && !strcmp(S->tl[i].ev, "routeComplete") && r &&
+		    strlen(r) == rlen && !strncmp(r, route, rlen))
+			rc = S->tl[i].o;
+	}
+	x = rc ? json_object_get(rc, key) : NULL;
+	if (!x || json_is_null(x))
+		return 'c';
+	if (json_is_number(x) && json_is_number(v))
+		return json_number_value(x) == json_number_value(v) ? 'c' : 'a';
+	return json_equal(x, v) ? 'c' : 'a';
 }
 
 static int
@@ -1109,6 +1217,10 @@ tl_field(struct sess *S, size_t L, struct mut *mu)
 		buf_addstr(&mu->desc, "-> (respelled as a real)");
 		break;
 	}
+	if (!top)
+		c = route_copy_class(S, L, full, op, v);
+	else if (c == 'b' && op <= 1 && json_is_number(v))
+		c = own_records_class(S, L, key, json_number_value(v), c);
 	mu->cls = cls_of(c);
 	if (mu->cls == CLS_B)
 		tl_patch(S, mu, ru, L, op == 3 || op == 4 ? NULL : v);
