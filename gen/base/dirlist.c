@@ -28,11 +28,12 @@ names_release(struct names *l)
 }
 
 static void
-names_add(struct names *l, const char *name, size_t *alloc)
+names_add(struct names *l, const char *name, unsigned char type, size_t *alloc)
 {
 	if (name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2])))
 		return;
 	ALLOC_GROW(l->at, l->n + 1, *alloc);
+	buf_addch(&l->blk, (char)type);
 	l->at[l->n++] = l->blk.len;
 	buf_add(&l->blk, name, strlen(name) + 1);
 }
@@ -60,7 +61,7 @@ names_list_fd(int fd, struct names *l)
 				unsigned short len;
 
 				memcpy(&len, tmp + off + 16, sizeof(len));
-				names_add(l, tmp + off + 19, &l->nat);
+				names_add(l, tmp + off + 19, (unsigned char)tmp[off + 18], &l->nat);
 				off += len;
 			}
 		if (k < 0) {
@@ -80,7 +81,7 @@ names_list_fd(int fd, struct names *l)
 			return -1;
 		}
 		while ((e = readdir(d)))
-			names_add(l, e->d_name, &l->nat);
+			names_add(l, e->d_name, e->d_type, &l->nat);
 		closedir(d);
 	}
 #endif

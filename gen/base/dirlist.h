@@ -12,7 +12,7 @@
 #include "base/buf.h"
 
 struct names {
-	struct buf blk;		/* the names, each ending in '\0' */
+	struct buf blk;		/* each name's type byte, then the name and '\0' */
 	size_t *at, nat;	/* their offsets in blk */
 	char **v;		/* into blk, sorted by strcmp */
 	size_t n;
@@ -26,6 +26,13 @@ struct names {
 int names_list_fd(int fd, struct names *l);
 /* The same of the directory at path. */
 int names_list_dir(const char *path, struct names *l);
+/* The type of name l->v[i] as the listing gave it (DT_DIR, DT_REG,
+ * DT_LNK, ...; DT_UNKNOWN where the file system does not say). */
+static inline unsigned char
+names_type(const struct names *l, size_t i)
+{
+	return (unsigned char)l->v[i][-1];
+}
 void names_release(struct names *l);
 
 #endif

@@ -97,48 +97,46 @@ listing_free(struct listing *l)
 	memset(l, 0, sizeof(*l));
 }
 
-/* Read dir; names starting with '.' are skipped (erg record's partial
- * runs among them).  0, or -1 after a diagnostic. */
+/*
+ * The folder dir, open as fd: all its names into names (a run's walk
+ * takes them on, so that a run's folder is listed once), and what
+ * matters to the scan into l.  Names starting with '.' are skipped (erg
+ * record's partial runs among them).  0, or -1 after a diagnostic.
+ */
 static int
-list(const char *dir, struct listing *l)
+list(int fd, const char *dir, struct names *names, struct listing *l)
 {
-	struct buf sub = BUF_INIT;
-	struct dirent *e;
 	struct stat st;
-	size_t i;
-	DIR *d;
+	size_t i, k;
 
 	memset(l, 0, sizeof(*l));
-	if (!(d = opendir(dir)))
+	if (names_list_fd(fd, names))
 		return error_errno("cannot open directory '%s'", dir);
-	while ((e = readdir(d))) {
-		int type = e->d_type;
+	for (k = 0; k < names->n; k++) {
+		const char *name = names->v[k];
+		int type = names_type(names, k);
 
-		if (e->d_name[0] == '.') {
+		if (name[0] == '.') {
 			/* erg record's run in the making: never read, but said */
-			if (!strncmp(e->d_name, ".erg-record-", 12) &&
+			if (!strncmp(name, ".erg-record-", 12) &&
 			    (type == DT_DIR || type == DT_UNKNOWN))
 				warn_at(dir, 0, "'%s' is an unfinished 'erg record' run, not read "
-					"(continue it with 'erg record PLAN --resume')", e->d_name);
+					"(continue it with 'erg record PLAN --resume')", name);
 			continue;
 		}
 		for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
-			if (!strcmp(e->d_name, marks[i].name))
+			if (!strcmp(name, marks[i].name))
 				break;
 		if (i == sizeof(marks) / sizeof(marks[0]) && type != DT_DIR &&
 		    type != DT_LNK && type != DT_UNKNOWN)
 			continue;	/* a plain file: nothing to know */
-		/* The type readdir() gives is the entry's own (a link is
+		/* The type the listing gives is the entry's own (a link is
 		 * DT_LNK): a stat only where it gives none, or to see where a
 		 * link leads (a no-op rebuild is the scan and the run keys). */
-		if (type != DT_UNKNOWN && type != DT_LNK) {
+		if (type != DT_UNKNOWN && type != DT_LNK)
 			st.st_mode = type == DT_DIR ? S_IFDIR : S_IFREG;
-		} else {
-			buf_reset(&sub);
-			buf_addf(&sub, "%s/%s", dir, e->d_name);
-			if (lstat(sub.ptr, &st))
-				continue;	/* gone since readdir */
-		}
+		else if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW))
+			continue;	/* gone since the listing */
 		if (i < sizeof(marks) / sizeof(marks[0])) {
 			l->mark |= marks[i].bit;
 			if (S_ISLNK(st.st_mode))
@@ -146,18 +144,14 @@ list(const char *dir, struct listing *l)
 		}
 		if (S_ISDIR(st.st_mode)) {
 			ALLOC_GROW(l->dirs, l->ndirs + 1, l->adirs);
-			l->dirs[l->ndirs++] = xstrdup(e->d_name);
-		} else if (S_ISLNK(st.st_mode) && !stat(sub.ptr, &st) && S_ISDIR(st.st_mode)) {
+			l->dirs[l->ndirs++] = xstrdup(name);
+		} else if (S_ISLNK(st.st_mode) && !fstatat(fd, name, &st, 0) &&
+			   S_ISDIR(st.st_mode)) {
 			ALLOC_GROW(l->links, l->nlinks + 1, l->alinks);
-			l->links[l->nlinks++] = xstrdup(e->d_name);
+			l->links[l->nlinks++] = xstrdup(name);
 		}
 	}
-	closedir(d);
-	buf_release(&sub);
-	if (l->ndirs > 1)
-		qsort(l->dirs, l->ndirs, sizeof(*l->dirs), cmp_str);
-	if (l->nlinks > 1)
-		qsort(l->links, l->nlinks, sizeof(*l->links), cmp_str);
+	/* (names are sorted: so are dirs and links) */
 	return 0;
 }
 
@@ -264,7 +258,7 @@ walk_where(struct walk *w)
  * keyed, but as in the scan nothing in them is a run.
  */
 static void
-walk_folder(struct walk *w, int fd, int depth, int hidden)
+walk_folder(struct walk *w, int fd, int depth, int hidden, int listed)
 {
 	struct names *l;
 	size_t i, j, rlen = w->rel.len;
@@ -278,7 +272,7 @@ walk_folder(struct walk *w, int fd, int depth, int hidden)
 	}
 	l = &w->lv[depth];
 	/* (errno: the open's, when fd is -1) */
-	if (names_list_fd(fd, l)) {
+	if (!listed && names_list_fd(fd, l)) {
 		int err = errno;
 
 		w->unkeyed = 1;
@@ -323,17 +317,19 @@ walk_folder(struct walk *w, int fd, int depth, int hidden)
 				w->r->bytes += (uint64_t)st.st_size;
 			else if (S_ISDIR(st.st_mode))
 				walk_folder(w, openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC),
-					    depth + 1, hidden || name[0] == '.');
+					    depth + 1, hidden || name[0] == '.', 0);
 		}
 		buf_setlen(&w->rel, rlen);
 	}
 	close(fd);
 }
 
-/* Walk the run r (its folder listed by the scan): its key into r, and
- * every run inside it an error.  0, or -1 after diagnostics. */
+/* Walk the run r, its folder open as fd (taken) and listed by the scan
+ * into top (taken too: its memory is the walk's first level's): its key
+ * into r, and every run inside it an error.  0, or -1 after
+ * diagnostics. */
 static int
-walk_run(struct run_ref *r)
+walk_run(struct run_ref *r, int fd, struct names *top)
 {
 	struct walk *w = xcalloc(1, sizeof(*w));
 	int i, rc;
@@ -347,7 +343,9 @@ walk_run(struct run_ref *r)
 	sha256_begin(&w->c);
 	sha256_add(&w->c, "run\0", 4);
 	sha256_add(&w->c, r->id, strlen(r->id) + 1);
-	walk_folder(w, open(r->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), 0, 0);
+	w->lv[0] = *top;
+	*top = (struct names)NAMES_INIT;
+	walk_folder(w, fd, 0, 0, 1);
 	sha256_end(&w->c, r->key);
 	r->keyed = !w->unkeyed;
 	rc = w->rc;
@@ -371,15 +369,22 @@ static int
 scan(struct scan *sc, const char *rel, int depth)
 {
 	struct buf dir = BUF_INIT, sub = BUF_INIT;
+	struct names names = NAMES_INIT;
 	struct listing l;
 	size_t i;
-	int rc = 0;
+	int fd, rc = 0;
 
 	if (*rel)
 		buf_addf(&dir, "%s/%s", sc->root, rel);
 	else
 		buf_addstr(&dir, sc->root);
-	if (list(dir.ptr, &l)) {
+	/* below the root only real folders are scanned: one replaced by a
+	 * link since its parent's listing is not followed */
+	fd = open(dir.ptr, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (*rel ? O_NOFOLLOW : 0));
+	if (list(fd, dir.ptr, &names, &l)) {
+		if (fd >= 0)
+			close(fd);
+		names_release(&names);
 		buf_release(&dir);
 		return -1;
 	}
@@ -411,10 +416,14 @@ scan(struct scan *sc, const char *rel, int depth)
 			refused.id = (char *)rel;	/* read only */
 			refused.dir = dir.ptr;
 		}
-		if (walk_run(r))
+		if (walk_run(r, fd, &names))
 			rc = -1;
+		fd = -1;
 		goto out;
 	}
+	close(fd);
+	fd = -1;
+	names_release(&names);
 	for (i = 0; i < l.nlinks; i++) {
 		buf_reset(&sub);
 		buf_addf(&sub, "%s/%s", dir.ptr, l.links[i]);
@@ -444,6 +453,9 @@ scan(struct scan *sc, const char *rel, int depth)
 			rc = -1;
 	}
 out:
+	if (fd >= 0)
+		close(fd);
+	names_release(&names);
 	listing_free(&l);
 	buf_release(&dir);
 	buf_release(&sub);

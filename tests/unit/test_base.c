@@ -1,8 +1,10 @@
 /*
  * test_base.c - the small shared pieces: struct buf, the SHA-256 wrapper
  * over nettle (FIPS 180-4 example vectors, every padding case against
- * sha256sum), safe path joins, diagnostics formatting.
+ * sha256sum), safe path joins, diagnostics formatting, folder listings
+ * (names sorted, each with its type as the listing gave it).
  */
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +13,7 @@
 #include <unistd.h>
 
 #include "base/buf.h"
+#include "base/dirlist.h"
 #include "base/path.h"
 #include "base/sha256.h"
 #include "base/util.h"
@@ -303,9 +306,62 @@ test_days(void)
 	CHECK(days_from_civil(1600, 1, 1) == -135140, "1600-01-01 (an era back)");
 }
 
+/* A folder of a file, a folder, a link and names sorting around them:
+ * every name once, sorted, "." and ".." left out, each type the one
+ * lstat gives (a file system may give DT_UNKNOWN instead; /tmp here, ext4
+ * or overlayfs, gives every type). */
+static void
+test_names(void)
+{
+	static const char *const want[] = { ".hidden", "Z", "a", "a.b", "b", "link" };
+	char dir[] = "/tmp/erg-names-XXXXXX", p[64];
+	struct names l = NAMES_INIT;
+	struct stat st;
+	size_t i;
+	int fd, ok = 1, types = 0;
+
+	if (!mkdtemp(dir)) {
+		CHECK(0, "mkdtemp");
+		return;
+	}
+	snprintf(p, sizeof(p), "%s/a", dir);
+	mkdir(p, 0755);
+	snprintf(p, sizeof(p), "%s/link", dir);
+	ok = !symlink("a", p);
+	for (i = 0; i < 4; i++) {
+		static const char *const files[] = { "Z", "a.b", "b", ".hidden" };
+
+		snprintf(p, sizeof(p), "%s/%s", dir, files[i]);
+		if ((fd = open(p, O_WRONLY | O_CREAT, 0644)) >= 0)
+			close(fd);
+	}
+	fd = open(dir, O_RDONLY | O_DIRECTORY);
+	CHECK(ok && !names_list_fd(fd, &l) && l.n == 6, "a folder of six entries lists six names");
+	for (i = 0; i < l.n && i < 6; i++) {
+		int t = names_type(&l, i);
+
+		ok &= !strcmp(l.v[i], want[i]);
+		if (!fstatat(fd, l.v[i], &st, AT_SYMLINK_NOFOLLOW))
+			types += t == (S_ISDIR(st.st_mode) ? DT_DIR : S_ISLNK(st.st_mode) ?
+				       DT_LNK : DT_REG);
+	}
+	CHECK(ok, "the names in strcmp order, hidden ones included");
+	CHECK(types == 6, "each name's type is lstat's (%d of 6)", types);
+	CHECK(names_list_fd(-1, &l) == -1 && l.n == 0, "a failed open lists nothing");
+	close(fd);
+	names_release(&l);
+	for (i = 0; i < 6; i++) {
+		snprintf(p, sizeof(p), "%s/%s", dir, want[i]);
+		if (remove(p))
+			unlink(p);
+	}
+	rmdir(dir);
+}
+
 int
 main(void)
 {
+	test_names();
 	test_buf();
 	test_days();
 	test_sha256();
