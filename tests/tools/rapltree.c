@@ -1,7 +1,8 @@
 /*
  * rapltree - a synthetic powercap tree, and the check of a log of it.
  *
- * usage: rapltree [--in-place] [--busy PIDDIR BUSY_WATTS] DIR WATTS MAX_UJ SECONDS
+ * usage: rapltree [--in-place] [--busy PIDDIR BUSY_WATTS] [--stalls FILE] DIR WATTS
+ *                 MAX_UJ SECONDS
  *        rapltree --check LOG WATTS
  *
  * The first form makes DIR/intel-rapl:0 (name package-0) and
@@ -21,6 +22,11 @@
  * there and execs the load generator; files of processes that exited are
  * removed), so load and idle windows differ by a known power; each
  * change is a line on stdout, "UNIX_SECONDS WATTS".
+ * With --stalls FILE each turn that came more than 10 ms after the one
+ * before (the tree starved of CPU: its counters held their value, then
+ * jumped) is a line of FILE, "START_UNIX_SECONDS END_UNIX_SECONDS", so
+ * that a check of a logger's energy can tell the tree's lag from the
+ * logger's error.
  *
  * The second form reads LOG with erg's powercap-log reader and checks the
  * power a log of that tree must give: the counted total (package only;
@@ -129,7 +135,7 @@ busy(const char *piddir)
 
 static int
 tree(const char *dir, double watts, uint64_t max, double seconds, int in_place,
-     const char *piddir, double busy_watts)
+     const char *piddir, double busy_watts, FILE *stalls)
 {
 	static const char *const zone[] = { "intel-rapl:0", "intel-rapl:0:0" };
 	static const char *const name[] = { "package-0", "core" };
@@ -155,6 +161,10 @@ tree(const char *dir, double watts, uint64_t max, double seconds, int in_place,
 	t0 = now_s();
 	do {
 		t = now_s() - t0;
+		if (stalls && t - prev > 0.010) {
+			fprintf(stalls, "%.6f %.6f\n", t0 + prev, t0 + t);
+			fflush(stalls);
+		}
 		e += p * (t - prev);
 		prev = t;
 		if (piddir && (busy(piddir) ? busy_watts : watts) != p) {
@@ -231,6 +241,7 @@ int
 main(int argc, char **argv)
 {
 	const char *piddir = NULL;
+	FILE *stalls = NULL;
 	double busy_watts = 0;
 	int in_place = 0, i = 1;
 
@@ -242,14 +253,19 @@ main(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--busy") && i + 2 < argc) {
 			piddir = argv[++i];
 			busy_watts = atof(argv[++i]);
+		} else if (!strcmp(argv[i], "--stalls") && i + 1 < argc) {
+			if (!(stalls = fopen(argv[++i], "w"))) {
+				perror(argv[i]);
+				return 2;
+			}
 		} else {
 			break;
 		}
 	if (argc - i == 4)
 		return tree(argv[i], atof(argv[i + 1]), strtoull(argv[i + 2], NULL, 10),
-			    atof(argv[i + 3]), in_place, piddir, busy_watts);
-	fprintf(stderr, "usage: rapltree [--in-place] [--busy PIDDIR BUSY_WATTS] DIR WATTS "
-		"MAX_UJ SECONDS\n"
+			    atof(argv[i + 3]), in_place, piddir, busy_watts, stalls);
+	fprintf(stderr, "usage: rapltree [--in-place] [--busy PIDDIR BUSY_WATTS] [--stalls FILE] "
+		"DIR WATTS MAX_UJ SECONDS\n"
 		"       rapltree --check LOG WATTS\n");
 	return 2;
 }
