@@ -662,8 +662,78 @@ check_times(const struct raw *t, size_t cs, size_t ce)
 	return bad;
 }
 
+/* Every timed trial of a run's tables, for the check across tables. */
+struct tspan {
+	double start, end;
+	const char *table;	/* its path, owned by the list */
+	long line;
+};
+
+struct tspans {
+	struct tspan *v;
+	size_t n, alloc;
+	char **paths;
+	size_t npaths, apaths;
+};
+
+static int
+cmp_tspan(const void *a, const void *b)
+{
+	const struct tspan *x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->end != y->end)
+		return x->end < y->end ? -1 : 1;
+	return strcmp(x->table, y->table);
+}
+
+/*
+ * Across tables: one table may list the same trials as another (other
+ * metrics of the same runs: the same start and end), but a trial that
+ * overlaps another table's without being the same ran at the same time
+ * as it, and each would be charged the whole power of the overlap, as
+ * within a table (check_times).  0, or -1 after a located error.
+ */
+static int
+check_times_across(struct tspans *all)
+{
+	char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN];
+	const struct tspan *last = NULL;
+	size_t i;
+
+	if (all->n > 1)
+		qsort(all->v, all->n, sizeof(*all->v), cmp_tspan);
+	for (i = 0; i < all->n; i++) {
+		const struct tspan *s = &all->v[i];
+
+		if (last && s->start == last->start && s->end == last->end)
+			continue;	/* the same trial in another table */
+		if (last && s->start < last->end)
+			return error_at(s->table, s->line, "the trial starts (%s ms) before the one "
+					"at %s:%ld ends (%s ms), and is not the same trial (another "
+					"start or end): their energy would be counted in both",
+					num_text(a, s->start), last->table, last->line,
+					num_text(b, last->end));
+		if (!last || s->end > last->end)
+			last = s;
+	}
+	return 0;
+}
+
+static void
+tspans_free(struct tspans *all)
+{
+	size_t i;
+
+	for (i = 0; i < all->npaths; i++)
+		free(all->paths[i]);
+	free(all->paths);
+	free(all->v);
+}
+
 static json_t *
-read_table(const char *dir, const char *rel, json_t *units)
+read_table(const char *dir, const char *rel, json_t *units, struct tspans *all)
 {
 	struct buf path = BUF_INIT, data = BUF_INIT;
 	struct raw t;
@@ -726,6 +796,17 @@ read_table(const char *dir, const char *rel, json_t *units)
 		json_decref(cols);
 		goto out;
 	}
+	if (seen[4] && seen[5]) {
+		ALLOC_GROW(all->paths, all->npaths + 1, all->apaths);
+		all->paths[all->npaths++] = xstrdup(path.ptr);
+		for (i = 0; i < t.nr; i++) {
+			ALLOC_GROW(all->v, all->n + 1, all->alloc);
+			all->v[all->n].start = num_at(&t, i, (size_t)seen[4] - 1);
+			all->v[all->n].end = num_at(&t, i, (size_t)seen[5] - 1);
+			all->v[all->n].table = all->paths[all->npaths - 1];
+			all->v[all->n++].line = t.line[i];
+		}
+	}
 	rows = json_array();
 	lines = json_array();
 	for (i = 0; i < t.nr; i++) {
@@ -763,6 +844,7 @@ trials_read(const char *dir, json_t *units, int *bad)
 	struct dirent *e;
 	char **names = NULL;
 	size_t n = 0, alloc = 0, i;
+	struct tspans all = { 0 };
 	json_t *tables;
 
 	buf_addf(&td, "%s/trials", dir);
@@ -800,7 +882,7 @@ trials_read(const char *dir, json_t *units, int *bad)
 		json_t *t;
 
 		buf_addf(&rel, "trials/%s", names[i]);
-		if ((t = read_table(dir, rel.ptr, units)))
+		if ((t = read_table(dir, rel.ptr, units, &all)))
 			json_array_append_new(tables, t);
 		else
 			*bad = 1;
@@ -810,6 +892,9 @@ trials_read(const char *dir, json_t *units, int *bad)
 	free(names);
 	if (!*bad && !n)
 		*bad = error_at(td.ptr, 0, "no trials table (NAME.csv or NAME.jsonl)");
+	if (!*bad && check_times_across(&all))
+		*bad = 1;
+	tspans_free(&all);
 	buf_release(&td);
 	return tables;
 }
