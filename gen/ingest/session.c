@@ -21,7 +21,8 @@
  *     measurementComplete; a framework, target, round or slot that
  *     contradicts the measurementStart;
  *   - a route window outside its own records: before its measurementStart,
- *     after its record's ts, after its measurement's end;
+ *     after its record's ts, after its measurement's end; an idle window
+ *     that ends after its record's ts;
  *   - measurementComplete.routes that names other routes than the
  *     routeComplete records, or copies one of their figures differently;
  *   - a route's status counts that exceed or do not add up to its
@@ -531,7 +532,7 @@ read_session_start(struct tl *t, const struct rec *c)
 }
 
 static int
-read_idle(struct tl *t, const struct rec *c)
+read_idle(struct tl *t, const struct rec *c, double ts)
 {
 	struct run *r = t->r;
 	struct idle_win *w;
@@ -574,6 +575,14 @@ read_idle(struct tl *t, const struct rec *c)
 				id);
 	if (w->end_ms <= w->start_ms)
 		return error_at(c->path, c->line, "idle window '%s' ends before it starts", id);
+	/* logged once it ended, as a route's window (route_in_measurement) */
+	if (w->end_ms > ts) {
+		char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN];
+
+		return error_at(c->path, c->line, "idle window '%s' ends at %s ms, after this "
+				"record was logged ('ts' %s): not this record's window", id,
+				num_text(a, w->end_ms), num_text(b, ts));
+	}
 	nbase = rec_num(c, "baselineStartMs", &w->base_start_ms);
 	rc = rec_num(c, "baselineEndMs", &w->base_end_ms);
 	if (nbase < 0 || rc < 0)
@@ -822,7 +831,7 @@ read_event(struct tl *t, const struct rec *c, const char *ev, double ts)
 	if (!strcmp(ev, "idleWindowStart"))
 		return 0;	/* its idleWindow carries everything */
 	if (!strcmp(ev, "idleWindow"))
-		return read_idle(t, c);
+		return read_idle(t, c, ts);
 	if (!strcmp(ev, "measurementStart")) {
 		if ((rc = rec_str(c, "id", &id)) <= 0)
 			return rc ? -1 : error_at(c->path, c->line,

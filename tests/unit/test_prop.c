@@ -1008,6 +1008,24 @@ own_records_class(const struct sess *S, size_t L, const char *key, double x, cha
 	return c;
 }
 
+/* An idle window that ends after its record was logged (session.c
+ * read_idle): 'a' when the changed time x (its ts or its endedAtMs)
+ * makes it so, else c. */
+static char
+idle_record_class(const struct sess *S, size_t L, const char *key, double x, char c)
+{
+	const struct tline *t = &S->tl[L];
+	json_t *end = json_object_get(t->o, "endedAtMs");
+
+	if (isnan(x) || strcmp(t->ev, "idleWindow") || !json_is_number(end))
+		return c;
+	if (!strcmp(key, "ts") && x < json_number_value(end))
+		return 'a';
+	if (!strcmp(key, "endedAtMs") && t->has_ts && x > t->ts)
+		return 'a';
+	return c;
+}
+
 /*
  * measurementComplete.routes.X.key changed by op to v, beside a
  * routeComplete of route X (session.c check_route_copies): the copy is
@@ -1057,6 +1075,21 @@ route_copy_class(const struct sess *S, size_t L, const char *full, int op, json_
 	if (json_is_number(x) && json_is_number(v))
 		return json_number_value(x) == json_number_value(v) ? 'c' : 'a';
 	return json_equal(x, v) ? 'c' : 'a';
+}
+
+/* A load file's run time changed to x: refused ('a') when the tool would
+ * have run more than 1.5 times its window and a second more (another
+ * run's file: session.c check_run_time), else c. */
+static char
+run_time_class(const struct sess *S, size_t m, size_t j, const char *path, json_t *x, char c)
+{
+	double w;
+
+	if (c != 'b' || strcmp(path, "result.timeTakenSeconds") || !json_is_number(x))
+		return c;
+	w = (tl_value(S, "routeComplete", m, j, "endedAtMs") -
+	     tl_value(S, "routeComplete", m, j, "startedAtMs")) / 1000;
+	return json_number_value(x) > 1.5 * w + 1 ? 'a' : c;
 }
 
 static int
@@ -1220,7 +1253,8 @@ tl_field(struct sess *S, size_t L, struct mut *mu)
 	if (!top)
 		c = route_copy_class(S, L, full, op, v);
 	else if (c == 'b' && op <= 1 && json_is_number(v))
-		c = own_records_class(S, L, key, json_number_value(v), c);
+		c = idle_record_class(S, L, key, json_number_value(v),
+				      own_records_class(S, L, key, json_number_value(v), c));
 	mu->cls = cls_of(c);
 	if (mu->cls == CLS_B)
 		tl_patch(S, mu, ru, L, op == 3 || op == 4 ? NULL : v);
@@ -1777,7 +1811,9 @@ doc_mut(struct sess *S, size_t fi, struct mut *mu)
 			else if (!in_domain(ru->dom, d.new))
 				c = ru->bad;
 			else if (fi != S->meta)
-				c = copied_class(S, f->m, f->j, d.path, 0, d.new, ru->other);
+				c = run_time_class(S, f->m, f->j, d.path, d.new,
+						   copied_class(S, f->m, f->j, d.path, 0, d.new,
+								ru->other));
 			else
 				c = ru->other;
 			if (c == 'b')
