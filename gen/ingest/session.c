@@ -531,6 +531,23 @@ read_session_start(struct tl *t, const struct rec *c)
 	return bad;
 }
 
+/* A window is logged once it has ended (the runner takes its end, then
+ * logs the record with its ts, from one clock): one that ends later is
+ * not the record's (another attempt's, a copy), and its energy or
+ * baseline would be charged here. */
+static int
+ended_when_logged(const struct rec *c, const char *what, const char *name, double end_ms,
+		  double ts)
+{
+	char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN];
+
+	if (!(end_ms > ts))
+		return 0;
+	return error_at(c->path, c->line, "%s '%s' ends at %s ms, after this record was "
+			"logged ('ts' %s): not this record's window", what, name,
+			num_text(a, end_ms), num_text(b, ts));
+}
+
 static int
 read_idle(struct tl *t, const struct rec *c, double ts)
 {
@@ -575,14 +592,8 @@ read_idle(struct tl *t, const struct rec *c, double ts)
 				id);
 	if (w->end_ms <= w->start_ms)
 		return error_at(c->path, c->line, "idle window '%s' ends before it starts", id);
-	/* logged once it ended, as a route's window (route_in_measurement) */
-	if (w->end_ms > ts) {
-		char a[NUM_TEXT_LEN], b[NUM_TEXT_LEN];
-
-		return error_at(c->path, c->line, "idle window '%s' ends at %s ms, after this "
-				"record was logged ('ts' %s): not this record's window", id,
-				num_text(a, w->end_ms), num_text(b, ts));
-	}
+	if (ended_when_logged(c, "idle window", id, w->end_ms, ts))
+		return -1;
 	nbase = rec_num(c, "baselineStartMs", &w->base_start_ms);
 	rc = rec_num(c, "baselineEndMs", &w->base_end_ms);
 	if (nbase < 0 || rc < 0)
@@ -597,10 +608,9 @@ read_idle(struct tl *t, const struct rec *c, double ts)
 /*
  * A route's window lies inside its own records: it starts no earlier than
  * its measurement (measurementStart.startedAtMs) and has ended when its
- * record was logged (the record's ts; the runner takes both times from
- * one clock, the window's end first).  A window outside them is another
- * attempt's or another measurement's, and its energy would be charged to
- * this one.
+ * record was logged.  A window outside them is another attempt's or
+ * another measurement's, and its energy would be charged to this one.
+ * (That it ends by its measurement's end: read_measurement_complete.)
  */
 static int
 route_in_measurement(const struct rec *c, const struct measurement *m,
@@ -612,11 +622,7 @@ route_in_measurement(const struct rec *c, const struct measurement *m,
 		return error_at(c->path, c->line, "route '%s' starts at %s ms, before its "
 				"measurement '%s' started (%s ms, line %ld)", w->name,
 				num_text(a, w->start_ms), m->id, num_text(b, m->start_ms), m->line);
-	if (w->end_ms > ts)
-		return error_at(c->path, c->line, "route '%s' ends at %s ms, after this "
-				"record was logged ('ts' %s): not this record's window", w->name,
-				num_text(a, w->end_ms), num_text(b, ts));
-	return 0;
+	return ended_when_logged(c, "route", w->name, w->end_ms, ts);
 }
 
 static int
@@ -768,34 +774,33 @@ read_measurement_complete(struct tl *t, const struct rec *c, double ts)
 	    rec_num(c, "startedAtMs", &v) < 0 || rec_count(c, "serverPid", &v) < 0 ||
 	    rec_num(c, "startupMs", &v) < 0)
 		bad = -1;
+	/* A runner that logs no routeComplete still lists the routes here;
+	 * one that does copies them here. */
+	if ((rc = rec_get(c, "routes", JD_OBJECT, &routes)) < 0)
+		return -1;
+	if (rc && m->nroutes) {
+		if (check_route_copies(c, &routes, m))
+			bad = -1;
+	} else if (rc) {
+		json_object_foreach(routes.v, name, rv) {
+			struct rec rc2 = { c->path, c->line, rv, c->doc, { &routes, name, 0, rv } };
+
+			if (jdoc_check(c->doc, &rc2.pos, JD_OBJECT)) {
+				bad = -1;
+				continue;
+			}
+			if (!(w = add_route(t, m, name, c->line)) || read_route_fields(&rc2, w) ||
+			    route_in_measurement(c, m, w, ts))
+				bad = -1;
+		}
+	}
+	/* every route ended by the measurement's end */
 	for (i = 0; i < m->nroutes; i++)
 		if (m->routes[i].end_ms > m->end_ms)
 			bad = error_at(c->path, c->line, "measurement '%s' ends at %s ms, before "
 				       "its route '%s' (%s ms, line %ld)", id, num_text(a, m->end_ms),
 				       m->routes[i].name, num_text(b, m->routes[i].end_ms),
 				       m->routes[i].line);
-	/* A runner that logs no routeComplete still lists the routes here. */
-	if ((rc = rec_get(c, "routes", JD_OBJECT, &routes)) < 0)
-		return -1;
-	if (!rc)
-		return bad;
-	if (m->nroutes)
-		return check_route_copies(c, &routes, m) || bad ? -1 : 0;
-	json_object_foreach(routes.v, name, rv) {
-		struct rec rc2 = { c->path, c->line, rv, c->doc, { &routes, name, 0, rv } };
-
-		if (jdoc_check(c->doc, &rc2.pos, JD_OBJECT)) {
-			bad = -1;
-			continue;
-		}
-		if (!(w = add_route(t, m, name, c->line)) || read_route_fields(&rc2, w) ||
-		    route_in_measurement(c, m, w, ts) ||
-		    (w->end_ms > m->end_ms &&
-		     error_at(c->path, c->line, "measurement '%s' ends at %s ms, before its "
-			      "route '%s' (%s ms)", id, num_text(a, m->end_ms), name,
-			      num_text(b, w->end_ms))))
-			bad = -1;
-	}
 	return bad;
 }
 
